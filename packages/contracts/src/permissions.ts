@@ -1,0 +1,32 @@
+import type { CommandDef, ReadPermission } from './commands.ts';
+import { tierCommands, tierRead } from './loyalty/tiers.ts';
+
+/**
+ * The permission catalogue: every permission-gated command and read of the system, by area.
+ * New resources add their commands and read permission here; the server seeds the catalogue,
+ * the maker-checker services and the audit vocabulary from this one list.
+ */
+export const catalogue = {
+  loyalty: { commands: [...Object.values(tierCommands)], reads: [tierRead] },
+} satisfies Record<string, { commands: CommandDef[]; reads: ReadPermission[] }>;
+
+export type Area = keyof typeof catalogue;
+
+export interface PermissionEntry {
+  code: string;
+  area: Area;
+  summary: string;
+  kind: 'command' | 'read';
+}
+
+export const permissionCatalogue: PermissionEntry[] = (Object.keys(catalogue) as Area[]).flatMap((area) => [
+  ...catalogue[area].reads.map((r) => ({ code: r.code, area, summary: r.summary, kind: 'read' as const })),
+  ...catalogue[area].commands.map((c) => ({
+    code: c.name,
+    area,
+    summary: c.summary,
+    kind: 'command' as const,
+  })),
+]);
+
+export const SUPER_ADMIN_ROLE = 'SUPER_ADMIN';
