@@ -27,7 +27,7 @@ export type Tier = z.infer<typeof tierSchema>;
 
 export const tierSortFields = ['name', 'minPoints', 'maxPoints', 'createdAt'] as const;
 export const tierListQuery = listQuerySchema(tierSortFields, {});
-export type TierListQuery = z.input<typeof tierListQuery>;
+export type TierListQuery = z.output<typeof tierListQuery>;
 export const tierPage = pageSchema(tierSchema);
 
 export const tierCommands = {

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { tierRoutes } from './modules/loyalty/tiers.routes.ts';
+import { tierHandlers } from './modules/loyalty/tiers.service.ts';
+import { authRoutes } from './platform/auth/auth.routes.ts';
+import { loadKeyRing } from './platform/auth/keys.ts';
+import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
+import { createCommandBus } from './platform/commands.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import { registerGuard } from './platform/guard.ts';
+import { defaultWebDist, registerWeb } from './platform/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    tokens: TokenService & { jwks: unknown };
+  }
+}
+
+/** Content-Security-Policy of the whole app: nothing runs that is not served by us. */
+const csp = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  // Ant Design injects its CSS-in-JS as <style> elements.
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export interface AppOptions {
+  /** Serve the built web app (off in API tests). */
+  web?: boolean;
+}
+
+/** Builds the whole server: platform plugins first, then each area's routes under /api/admin. */
+export async function buildApp(
+  config: Config,
+  database: Database,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const keys = await loadKeyRing(database.db);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('tokens', { ...createTokenService(keys, config.jwt), jwks: keys.jwks });
+  const commands = createCommandBus(database.db);
+  commands.register(...tierHandlers);
+  app.decorate('commands', commands);
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: csp } });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Loyalty Admin API',
+        version: '1.0.0',
+        description: 'Staff back office of the loyalty programme',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const webServed = options.web !== false && (await registerWeb(app, config.webDist ?? defaultWebDist));
+  registerErrorHandling(app, { indexHtml: webServed });
+  registerGuard(app);
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['Health'],
+        summary: 'Liveness and database readiness',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+          503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
+        },
+      },
+    },
+    async (_req, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ok' as const, database: 'up' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const, database: 'down' as const });
+      }
+    },
+  );
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes);
+      await api.register(tierRoutes);
+    },
+    { prefix: '/api/admin' },
+  );
+  return app;
+}

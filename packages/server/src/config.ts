@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+/** Demo sign-in on the embedded database (documented in the README). */
+export const DEMO_ADMIN = { username: 'admin', password: 'Loyalty#Demo2026' } as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  ADMIN_USERNAME: z.string().trim().min(3).max(100).default(DEMO_ADMIN.username),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(256).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_ISSUER: z.string().min(1).default('loyalty-admin'),
+  JWT_AUDIENCE: z.string().min(1).default('loyalty-admin-web'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Either a PostgreSQL URL or a directory for embedded PGlite (`memory://` for tests). */
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  admin: { username: string; password: string | undefined };
+  logLevel: string;
+  jwt: { issuer: string; audience: string; accessTtlSeconds: number };
+  sessionTtlHours: number;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  loginRateLimitPerMinute: number;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    logLevel: e.LOG_LEVEL,
+    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    webDist: e.WEB_DIST,
+  };
+}

@@ -1,0 +1,3 @@
+export * from './audit.ts';
+export * from './identity.ts';
+export * from './loyalty.ts';

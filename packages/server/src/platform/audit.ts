@@ -1,0 +1,55 @@
+import type { Executor } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+export type AuditOutcome = 'SUCCESS' | 'DENIED' | 'FAILED' | 'PENDING';
+
+/** Where an audited action came from; an Actor fits, and so does an anonymous sign-in attempt. */
+export interface AuditSource {
+  userId?: number | undefined;
+  username?: string | undefined;
+  ip: string | undefined;
+  visitorId: string | undefined;
+  requestId: string;
+}
+
+export interface AuditEntry {
+  command: string;
+  outcome: AuditOutcome;
+  targetType?: string | undefined;
+  targetId?: string | number | undefined;
+  before?: unknown;
+  after?: unknown;
+  detail?: string | undefined;
+}
+
+export async function writeAudit(db: Executor, source: AuditSource, entry: AuditEntry) {
+  await db.insert(auditLog).values({
+    actorId: source.userId,
+    actorUsername: source.username,
+    ip: source.ip,
+    visitorId: source.visitorId,
+    requestId: source.requestId,
+    command: entry.command,
+    outcome: entry.outcome,
+    targetType: entry.targetType,
+    targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    detail: entry.detail,
+  });
+}
+
+/** An Actor as an audit source. */
+export const auditSource = (a: {
+  userId: number;
+  username: string;
+  ip: string | undefined;
+  visitorId: string | undefined;
+  requestId: string;
+}): AuditSource => ({
+  userId: a.userId,
+  username: a.username,
+  ip: a.ip,
+  visitorId: a.visitorId,
+  requestId: a.requestId,
+});

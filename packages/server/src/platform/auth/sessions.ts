@@ -1,0 +1,89 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { sessions } from '../../db/schema/index.ts';
+
+/**
+ * Refresh credentials are `<sessionId>.<secret>`; only a hash of the secret is stored. Each
+ * refresh rotates the secret, and presenting a stale one revokes the session (theft signal).
+ */
+const digest = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+export interface SessionMeta {
+  ip: string | undefined;
+  visitorId: string | undefined;
+  userAgent: string | undefined;
+}
+
+export async function openSession(db: Executor, userId: number, ttlHours: number, meta: SessionMeta) {
+  const secret = newSecret();
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId,
+      refreshHash: digest(secret),
+      ip: meta.ip,
+      visitorId: meta.visitorId,
+      userAgent: meta.userAgent?.slice(0, 300),
+      expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+    })
+    .returning({ id: sessions.id });
+  const id = (row as { id: string }).id;
+  return { id, refreshToken: `${id}.${secret}` };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function parseRefreshToken(token: string | undefined) {
+  const [id, secret] = (token ?? '').split('.');
+  return id && secret && UUID.test(id) ? { id, secret } : undefined;
+}
+
+/**
+ * The live session the refresh token names, if its secret is the current one. A stale secret
+ * means the token was copied: the session is revoked.
+ */
+async function liveSession(db: Executor, token: string | undefined) {
+  const parsed = parseRefreshToken(token);
+  if (!parsed) return undefined;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, parsed.id), isNull(sessions.revokedAt)))
+    .for('update');
+  if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
+  const presented = Buffer.from(digest(parsed.secret));
+  const stored = Buffer.from(row.refreshHash);
+  if (presented.length !== stored.length || !timingSafeEqual(presented, stored)) {
+    await revokeSession(db, row.id);
+    return undefined;
+  }
+  return row;
+}
+
+/** Rotates the refresh secret; answers the session and its new token, or undefined if refused. */
+export async function rotateSession(db: Executor, token: string | undefined) {
+  const row = await liveSession(db, token);
+  if (!row) return undefined;
+  const secret = newSecret();
+  await db
+    .update(sessions)
+    .set({ refreshHash: digest(secret), lastUsedAt: sql`now()` })
+    .where(eq(sessions.id, row.id));
+  return { sessionId: row.id, userId: row.userId, refreshToken: `${row.id}.${secret}` };
+}
+
+/** Ends the session the refresh token names (only its current holder can). */
+export async function endSession(db: Executor, token: string | undefined) {
+  const row = await liveSession(db, token);
+  if (row) await revokeSession(db, row.id);
+  return row;
+}
+
+export async function revokeSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,113 @@
+import { type ErrorCode, errorCodes, type FieldError, type Problem } from '@loyalty/contracts';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+const titles: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'The request has invalid fields',
+  BAD_REQUEST: 'The request is malformed',
+  UNAUTHENTICATED: 'Sign-in required',
+  INVALID_CREDENTIALS: 'Invalid username or password',
+  SESSION_EXPIRED: 'The session has ended',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflicts with existing data',
+  TIER_RANGE_OVERLAP: 'The points range overlaps another tier',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  RATE_LIMITED: 'Too many requests',
+  INTERNAL: 'Unexpected server error',
+  SERVICE_UNAVAILABLE: 'Service unavailable',
+};
+
+/** An error with a stable code; the error handler turns it into problem+json. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail ?? titles[code]);
+  }
+  get status(): number {
+    return errorCodes[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+export function validationError(error: ZodError): AppError {
+  return new AppError('VALIDATION_FAILED', undefined, fieldErrors(error));
+}
+
+/** Maps PostgreSQL constraint violations to stable codes (the database is the last line). */
+function fromDatabase(err: unknown): AppError | undefined {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgErr = e.cause?.code ? e.cause : e;
+  switch (pgErr.code) {
+    case '23P01':
+      return pgErr.constraint === 'tiers_range_excl'
+        ? new AppError('TIER_RANGE_OVERLAP')
+        : new AppError('CONFLICT');
+    case '23505':
+      return new AppError('CONFLICT', 'A record with the same unique value already exists');
+    case '23503':
+      return new AppError('CONFLICT', 'The record is referenced by other records');
+    default:
+      return undefined;
+  }
+}
+
+export function toProblem(err: unknown, requestId: string): Problem {
+  let app: AppError;
+  const fe = err as FastifyError;
+  if (err instanceof AppError) app = err;
+  else if (hasZodFastifySchemaValidationErrors(err)) {
+    app = new AppError(
+      'VALIDATION_FAILED',
+      undefined,
+      err.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'invalid',
+      })),
+    );
+  } else if (fromDatabase(err)) app = fromDatabase(err) as AppError;
+  else if (fe.statusCode === 429) app = new AppError('RATE_LIMITED');
+  else if (fe.statusCode === 413) app = new AppError('PAYLOAD_TOO_LARGE');
+  else if (fe.statusCode === 404) app = new AppError('NOT_FOUND');
+  else if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)
+    app = new AppError('BAD_REQUEST', fe.message);
+  else app = new AppError('INTERNAL');
+  return {
+    type: `urn:loyalty-admin:problem:${app.code}`,
+    title: titles[app.code],
+    status: app.status,
+    code: app.code,
+    detail: app.message,
+    requestId,
+    ...(app.errors ? { errors: app.errors } : {}),
+  };
+}
+
+export function registerErrorHandling(app: FastifyInstance, spa: { indexHtml: boolean }) {
+  app.setErrorHandler((err, req, reply) => {
+    const problem = toProblem(err, req.id);
+    if (problem.status >= 500) req.log.error({ err }, 'request failed');
+    else req.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
+    return reply.code(problem.status).type('application/problem+json').send(problem);
+  });
+  app.setNotFoundHandler((req, reply) => {
+    // Unknown app paths get the single-page app, whose router shows the login page for them.
+    if (spa.indexHtml && req.method === 'GET' && !req.url.startsWith('/api')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    const problem = toProblem(
+      new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`),
+      req.id,
+    );
+    return reply.code(404).type('application/problem+json').send(problem);
+  });
+}

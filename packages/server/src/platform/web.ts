@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** The built web app: packages/web/dist, two levels up from both src/ and dist/ of the server. */
+export const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the single-page app. Any GET that is not an API call and not a file gets index.html,
+ * so unknown paths land on the login page (the client routes `*` to `/`).
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string) {
+  const root = path.resolve(webDist);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // Hashed assets never change; index.html must always be revalidated.
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  return true;
+}

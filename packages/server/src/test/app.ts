@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { inArray } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { permissions, rolePermissions, roles, users } from '../db/schema/index.ts';
+import { ensureBaseline } from '../db/seed.ts';
+import { hashPassword } from '../platform/auth/passwords.ts';
+
+export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
+ * PostgreSQL database created for the file and dropped after it.
+ */
+async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** Signs in and answers the bearer header for that user. */
+  signIn(username?: string, password?: string): Promise<{ authorization: string }>;
+  /** A staff member whose role holds exactly these permissions; answers their bearer header. */
+  userWith(permissionCodes: string[]): Promise<{ authorization: string }>;
+  inject(opts: InjectOptions & { as?: { authorization: string } }): Promise<LightMyRequestResponse>;
+}
+
+/** Builds the real app on a fresh database and closes both after the file's tests. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const fresh = await freshDatabaseUrl();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...(fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }),
+    ...env,
+  });
+  if (!fresh.url) config.database = { kind: 'pglite', dataDir: 'memory://' };
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  await ensureBaseline(database.db, config, ADMIN.password);
+  const app = await buildApp(config, database, { web: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+    await fresh.drop();
+  });
+
+  const signIn = async (username = ADMIN.username, password = ADMIN.password) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username, password },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+    return { authorization: `Bearer ${res.json().accessToken}` };
+  };
+
+  let n = 0;
+  const userWith = async (codes: string[]) => {
+    n += 1;
+    const code = `TEST_ROLE_${n}_${randomBytes(3).toString('hex')}`;
+    const db = database.db;
+    const [role] = await db.insert(roles).values({ code, name: code }).returning({ id: roles.id });
+    const roleId = (role as { id: number }).id;
+    if (codes.length) {
+      const known = await db
+        .select({ code: permissions.code })
+        .from(permissions)
+        .where(inArray(permissions.code, codes));
+      if (known.length !== codes.length) throw new Error(`unknown permission in ${codes.join(', ')}`);
+      await db.insert(rolePermissions).values(codes.map((permissionCode) => ({ roleId, permissionCode })));
+    }
+    const username = `user_${code.toLowerCase()}`;
+    const password = 'Test#User-Password-1';
+    await db
+      .insert(users)
+      .values({ username, fullName: username, passwordHash: await hashPassword(password), roleId });
+    return signIn(username, password);
+  };
+
+  return {
+    app,
+    signIn,
+    userWith,
+    inject: ({ as, headers, ...opts }) =>
+      app.inject({ ...opts, headers: { ...headers, ...(as ?? {}) } } as InjectOptions),
+  };
+}
