@@ -1,0 +1,44 @@
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, headless, with no background traffic (the machine has no internet). */
+export function useBrowser() {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    /** A fresh browser context (own cookies and storage) with one page. */
+    async page(): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 1366, height: 860 },
+      });
+      return context.newPage();
+    },
+  };
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page, lang: 'en' | 'ar' = 'en') {
+  const { username, password } = inject('admin');
+  await page.goto(`/?lang=${lang}`);
+  await page.locator('#username, input[name="username"]').first().fill(username);
+  await page.locator('#password, input[name="password"]').first().fill(password);
+  await page.locator('button[type="submit"]').click();
+  await page.waitForURL(/\/dashboard/);
+}
