@@ -9,4 +9,10 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => (code ? (stop(), process.exit(code)) : undefined));
+for (const c of children) {
+  c.on('exit', (code) => {
+    if (!code) return;
+    stop();
+    process.exit(code);
+  });
+}

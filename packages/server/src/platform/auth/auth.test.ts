@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import { type CryptoKey, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, signingKeys } from '../../db/schema/index.ts';
 import { ADMIN, buildTestApp, type TestApp } from '../../test/app.ts';
