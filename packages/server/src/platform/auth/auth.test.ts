@@ -1,5 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { type CryptoKey, decodeJwt, decodeProtectedHeader, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import {
+  type CryptoKey,
+  decodeJwt,
+  decodeProtectedHeader,
+  generateKeyPair,
+  importJWK,
+  type JWK,
+  SignJWT,
+} from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, signingKeys } from '../../db/schema/index.ts';
 import { ADMIN, buildTestApp, type TestApp } from '../../test/app.ts';
