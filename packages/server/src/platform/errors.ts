@@ -102,7 +102,7 @@ export function registerErrorHandling(app: FastifyInstance, spa: { indexHtml: bo
   app.setNotFoundHandler((req, reply) => {
     // Unknown app paths get the single-page app, whose router shows the login page for them.
     if (spa.indexHtml && req.method === 'GET' && !req.url.startsWith('/api')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     const problem = toProblem(
       new AppError('NOT_FOUND', `No route ${req.method} ${req.url.split('?')[0]}`),

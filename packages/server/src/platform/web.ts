@@ -21,6 +21,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     root,
     wildcard: false,
     index: false,
+    cacheControl: false,
     // Hashed assets never change; index.html must always be revalidated.
     setHeaders(res, filePath) {
       res.setHeader(
