@@ -20,3 +20,9 @@ export interface ReadPermission {
   code: string;
   summary: string;
 }
+
+/** The commands and read permissions of one area. */
+export interface AreaCatalogue {
+  commands: CommandDef[];
+  reads: ReadPermission[];
+}

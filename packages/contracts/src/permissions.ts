@@ -1,5 +1,5 @@
-import type { CommandDef, ReadPermission } from './commands.ts';
-import { tierCommands, tierRead } from './loyalty/tiers.ts';
+import type { AreaCatalogue } from './commands.ts';
+import { loyaltyCatalogue } from './loyalty/index.ts';
 
 /**
  * The permission catalogue: every permission-gated command and read of the system, by area.
@@ -7,8 +7,8 @@ import { tierCommands, tierRead } from './loyalty/tiers.ts';
  * the maker-checker services and the audit vocabulary from this one list.
  */
 export const catalogue = {
-  loyalty: { commands: [...Object.values(tierCommands)], reads: [tierRead] },
-} satisfies Record<string, { commands: CommandDef[]; reads: ReadPermission[] }>;
+  loyalty: loyaltyCatalogue,
+} satisfies Record<string, AreaCatalogue>;
 
 export type Area = keyof typeof catalogue;
 

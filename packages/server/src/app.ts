@@ -9,8 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import { tierRoutes } from './modules/loyalty/tiers.routes.ts';
-import { tierHandlers } from './modules/loyalty/tiers.service.ts';
+import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { loadKeyRing } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
@@ -67,7 +66,7 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('tokens', { ...createTokenService(keys, config.jwt), jwks: keys.jwks });
   const commands = createCommandBus(database.db);
-  commands.register(...tierHandlers);
+  for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);
 
   await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: csp } });
@@ -117,7 +116,7 @@ export async function buildApp(
   await app.register(
     async (api) => {
       await api.register(authRoutes);
-      await api.register(tierRoutes);
+      for (const m of modules) await api.register(m.routes);
     },
     { prefix: '/api/admin' },
   );

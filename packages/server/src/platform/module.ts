@@ -1,0 +1,10 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { CommandHandler } from './commands.ts';
+
+/** One area of the server: its routes (mounted under /api/admin) and its command handlers. */
+export interface ServerModule {
+  name: string;
+  routes: FastifyPluginAsync;
+  // biome-ignore lint/suspicious/noExplicitAny: handlers of different input types share one list
+  handlers: CommandHandler<any, any>[];
+}
