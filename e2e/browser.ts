@@ -37,8 +37,8 @@ export function useBrowser() {
 export async function signIn(page: Page, lang: 'en' | 'ar' = 'en') {
   const { username, password } = inject('admin');
   await page.goto(`/?lang=${lang}`);
-  await page.locator('#username, input[name="username"]').first().fill(username);
-  await page.locator('#password, input[name="password"]').first().fill(password);
+  await page.locator('#login_username').first().fill(username);
+  await page.locator('#login_password').first().fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/dashboard/);
 }

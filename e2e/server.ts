@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-const root = path.resolve(__dirname, '..');
+const root = path.resolve(import.meta.dirname, '..');
 const serverMain = path.join(root, 'packages/server/dist/main.js');
 const webIndex = path.join(root, 'packages/web/dist/index.html');
 

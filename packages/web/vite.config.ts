@@ -5,7 +5,13 @@ import { defineConfig } from 'vitest/config';
 // every page is a lazy chunk of its own (see src/app/lazyPage.tsx).
 const vendorGroups = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
-  { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@emotion|dayjs|stylis)[\\/]/, priority: 20 },
+  // antd's runtime that every screen needs (theme, CSS-in-JS, config); components stay with the
+  // pages that use them, so the login page does not download the table.
+  {
+    name: 'antd-core',
+    test: /node_modules[\\/](@ant-design[\\/](cssinjs|cssinjs-utils|colors|fast-color)|@rc-component[\\/](util|motion|portal|resize-observer|context)|antd[\\/]es[\\/](config-provider|theme|_util|style|locale|version))[\\/]/,
+    priority: 20,
+  },
   {
     name: 'data',
     test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|@tanstack|i18next|react-i18next|zod)[\\/]/,
@@ -16,6 +22,7 @@ const vendorGroups = [
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
+  preview: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -26,5 +33,6 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 60_000,
   },
 });

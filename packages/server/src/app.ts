@@ -69,7 +69,12 @@ export async function buildApp(
   for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: csp } });
+  await app.register(fastifyHelmet, {
+    // Upgrading requests to https only makes sense where the app is served over https.
+    contentSecurityPolicy: {
+      directives: { ...csp, upgradeInsecureRequests: config.cookieSecure ? [] : null },
+    },
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifySwagger, {

@@ -29,6 +29,7 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   WEB_DIST: z.string().optional(),
+  DEMO_DATA: bool,
 });
 
 export interface Config {
@@ -45,13 +46,17 @@ export interface Config {
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
   webDist: string | undefined;
+  /** Load the demo programme into an empty database (default: on the embedded database only). */
+  demoData: boolean;
 }
 
 export class ConfigError extends Error {}
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
+  const set = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -72,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
   };
 }

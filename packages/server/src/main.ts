@@ -8,7 +8,7 @@ async function main() {
   const database = await openDatabase(config.database);
   await database.migrate();
   await ensureBaseline(database.db, config, DEMO_ADMIN.password);
-  if (database.kind === 'pglite' && config.env !== 'test') await seedDemo(database.db);
+  if (config.demoData) await seedDemo(database.db);
 
   const app = await buildApp(config, database);
   let closing = false;

@@ -4,8 +4,15 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** The built web app: packages/web/dist, two levels up from both src/ and dist/ of the server. */
-export const defaultWebDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+/** The server package's folder: the nearest package.json above this file (src/ or the dist/ bundle). */
+function serverPackageDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+/** The built web app: packages/web/dist beside the server package. */
+export const defaultWebDist = path.join(serverPackageDir(), '..', 'web', 'dist');
 
 /**
  * Serves the single-page app. Any GET that is not an API call and not a file gets index.html,

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Layout, Menu, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useMatches } from 'react-router';
+import { logoutSession } from '../api/auth.ts';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { useLangNavigate } from '../i18n/lang.ts';
+import { logout } from '../state/auth.ts';
+import { useAppDispatch } from '../state/store.ts';
+import { buildMenu, menuSelection } from './menu.tsx';
+import type { DashboardRoute } from './routes.ts';
+import { useCan, useMe } from './session.ts';
+
+/** Route `handle` of dashboard screens (see router.tsx). */
+export interface ScreenHandle {
+  route?: DashboardRoute;
+}
+
+/** The shared layout of every /dashboard screen: sider menu, header, page title. */
+export default function DashboardLayout() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { data: me } = useMe();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const navigate = useLangNavigate();
+  const [collapsed, setCollapsed] = useState(false);
+
+  const matches = useMatches();
+  const route = (matches.at(-1)?.handle as ScreenHandle | undefined)?.route;
+  const { selected, open } = menuSelection(route);
+  const title = t(`routes.${route?.label ?? 'dashboard'}`);
+
+  const signOut = async () => {
+    await logoutSession().catch(() => undefined); // signing out locally matters most
+    navigate('/', { replace: true });
+    dispatch(logout());
+    queryClient.clear();
+  };
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={264} breakpoint="lg">
+        <Typography.Title
+          level={5}
+          style={{ color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}
+        >
+          {t('app.name')}
+        </Typography.Title>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={buildMenu(t, can)}
+          selectedKeys={[selected]}
+          defaultOpenKeys={open ? [open] : []}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
+          <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+            <Flex gap={16} align="center">
+              <LanguageSwitch />
+              <Typography.Text data-testid="user-name">{me?.fullName}</Typography.Text>
+              <Button onClick={signOut}>{t('common.logout')}</Button>
+            </Flex>
+          </Flex>
+        </Layout.Header>
+        <Layout.Content style={{ margin: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

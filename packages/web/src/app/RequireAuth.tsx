@@ -1,0 +1,41 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import { useLangTo } from '../i18n/lang.ts';
+import { useAppSelector } from '../state/store.ts';
+import { useMe } from './session.ts';
+
+/** Where a signed-out user was going; the login page returns there after sign-in. */
+export interface ReturnState {
+  from?: string;
+}
+
+/** Guards /dashboard/*: signed-out users go to `/` (keeping `lang`), the profile loads first. */
+export function RequireAuth() {
+  const { t } = useTranslation();
+  const token = useAppSelector((s) => s.auth.token);
+  const location = useLocation();
+  const langTo = useLangTo();
+  const me = useMe();
+
+  if (!token) {
+    const state: ReturnState = { from: location.pathname + location.search };
+    return <Navigate to={langTo('/')} replace state={state} />;
+  }
+  if (me.isPending) return <LoadingOverlay />;
+  if (me.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('auth.profileFailed')}
+        extra={
+          <Button type="primary" onClick={() => void me.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  return <Outlet />;
+}

@@ -1,0 +1,132 @@
+import { screen, waitFor } from '@testing-library/react';
+import { matchPath } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
+import { installFakeApi } from '../test/fakeApi.ts';
+import { renderApp } from '../test/renderApp.tsx';
+import { buildMenu } from './menu.tsx';
+import { dashboardPath, dashboardRoutes, publicRoutes } from './routes.ts';
+
+/** Spec §2, written out in full ({id} → :id; "..." expanded). Paths under /dashboard. */
+// biome-ignore format: one group of spec lines per row
+const specDashboardPaths = [
+  // Employees and customers
+  'employee/users', 'employee/edit-user/:id', 'employee/create-user',
+  'employee/roles', 'employee/create-role',
+  'employee/permissions', 'employee/create-permission', 'employee/edit-permission/:id',
+  'customer/permissions', 'customer/create-permission', 'customer/edit-permission/:id',
+  'customer', 'customer/info',
+  // Configuration
+  'ComingSoon', 'AlertConfigurations',
+  'SystemConfigurations', 'SystemConfigurations/CreateBundle', 'SystemConfigurations/EditBundle/:id',
+  'SystemConfigurations/Bundle/:id', 'SystemConfigurations/ConfigureBundle/:id',
+  'SystemConfigurations/ConfigureBundle/EditConfiguration/:id',
+  'BusinessConfigurations/EligibilityCriteria', 'BusinessConfigurations/EligibilityCriteria/Create',
+  'BusinessConfigurations/EligibilityCriteria/Edit/:id', 'BusinessConfigurations/BusinessBankingConfigurations',
+  'ServiceDefinitionConfigurations', 'ServiceDefinitionConfigurations/Create',
+  'UserConfigurations', 'UserConfigurations/Create', 'UserConfigurations/Edit/:id',
+  'Configurations/MakerChecker',
+  // Alerts
+  'Alerts', 'Alerts/AddAlertCategory', 'Alerts/AddAlertGroup/:id', 'Alerts/AddAlert/:id',
+  'Alerts/EditAlertCategory/:id', 'Alerts/EditAlertGroup/:id', 'Alerts/:id', 'Alerts/ViewAlertGroup/:id',
+  'Alerts/ViewAlert/:id', 'Alerts/EditAlert/:id',
+  // Application content
+  'application/location', 'application/create-location', 'application/edit-location/:id',
+  'application/privacy', 'application/create-privacy', 'application/terms', 'application/create-condation',
+  'application/questions', 'application/create-question', 'application/update-question/:id',
+  // Security
+  'security/credential',
+  'security/SCA', 'security/SCA/Add', 'security/SCA/Edit/:id', 'security/SCA/View/:id',
+  'security/PasswordSettings', 'security/PasswordSettings/Add/Lock', 'security/PasswordSettings/Add/Expiry',
+  'security/PasswordSettings/Edit/:id',
+  'security/policy', 'security/edit-policy',
+  // Admin, approvals, logs, services
+  'admin', 'Requests', 'RequestHistory', 'Approvals', 'ApprovalHistory',
+  'ServiceTypes', 'ServiceTypes/Create', 'ServiceTypes/Edit/:id', 'ServiceTypes/Services',
+  'SystemLogs', 'SystemLogs/AdminLogs', 'MainReports',
+  // Messaging
+  'message', 'admin/message/:id', 'replay/message/:id',
+  'template', 'create-template', 'edit-template/:id', 'create-message',
+  // Loyalty
+  'loyalty/tire', 'create-tire', 'edit-tire/:id',
+  'loyalty/rules', 'create-rules', 'edit-rules/:id',
+  'loyalty/transaction', 'loyalty/transaction-create', 'transaction-edit/:id',
+  // Rewards
+  'rewards/category', 'create-category', 'edit-category/:id',
+  'rewards/vocher', 'rewards/create-Vocher', 'rewards/edit-vocher/:id',
+  'rewards/stores', 'rewards/create-store', 'rewards/edit-stores/:id',
+  // Campaigns and analytics
+  'matrix/campaign', 'create-campaigns', 'edit-item/:id', 'matrix/filterbyproduct',
+  'advanced-analytics/customer-churn', 'advanced-analytics/NLP',
+  'MasterDataManagement/Features',
+];
+
+describe('route table', () => {
+  it('registers every spec §2 route at its exact path, and nothing else', () => {
+    const table = dashboardRoutes.map((r) => r.path);
+    expect([...table].sort()).toEqual([...specDashboardPaths].sort());
+    expect(new Set(table).size).toBe(table.length);
+    expect(publicRoutes.map((r) => r.path)).toEqual(['/', '/forget-password', '/change-password']);
+  });
+
+  it('puts the tier screens behind the tier permissions and matches the resource paths', () => {
+    const find = (url: string) => dashboardRoutes.find((r) => matchPath(dashboardPath(r.path), url));
+    expect(find(tiersResource.paths.list)).toMatchObject({ path: 'loyalty/tire', permission: 'tier.read' });
+    expect(find(tiersResource.paths.create)).toMatchObject({
+      path: 'create-tire',
+      permission: 'tier.create',
+    });
+    expect(find(tiersResource.paths.edit(7))).toMatchObject({
+      path: 'edit-tire/:id',
+      permission: 'tier.update',
+    });
+  });
+
+  it('menu lists only screens the user may open, grouped by area, with no link to ComingSoon', () => {
+    const t = ((key: string) => key) as Parameters<typeof buildMenu>[0];
+    const keys = (items: ReturnType<typeof buildMenu>): string[] =>
+      items.flatMap((i) => (i && 'children' in i && i.children ? keys(i.children) : [String(i?.key)]));
+    const all = keys(buildMenu(t, () => true));
+    expect(all).toContain('/dashboard/loyalty/tire');
+    expect(all).not.toContain('/dashboard/ComingSoon');
+    expect(all).not.toContain('/dashboard/create-tire');
+    const withoutTiers = keys(buildMenu(t, (p) => p !== 'tier.read'));
+    expect(withoutTiers).not.toContain('/dashboard/loyalty/tire');
+    expect(buildMenu(t, () => true).map((i) => i?.key)).toEqual([
+      '/dashboard',
+      'employeesCustomers',
+      'loyalty',
+      'rewards',
+      'campaignsAnalytics',
+      'messaging',
+      'alerts',
+      'applicationContent',
+      'security',
+      'approvalsLogs',
+      'configuration',
+    ]);
+  });
+});
+
+describe('routing', () => {
+  it('shows the login page for an unknown path', async () => {
+    installFakeApi();
+    await renderApp('/no/such/page', { signedIn: false });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows ComingSoon for a screen not built yet, inside the layout', async () => {
+    installFakeApi();
+    await renderApp('/dashboard/rewards/vocher');
+    expect(await screen.findByText('This screen is being built.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Vouchers' })).toBeTruthy();
+  });
+
+  it('refuses a screen the user lacks the permission for', async () => {
+    const api = installFakeApi();
+    api.me.permissions = [];
+    await renderApp('/dashboard/loyalty/tire');
+    expect(await screen.findByText('You do not have permission to open this screen.')).toBeTruthy();
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/admin/tiers')).toBe(false));
+  });
+});

@@ -1,0 +1,7 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function Forbidden() {
+  const { t } = useTranslation();
+  return <Result status="403" title={t('common.forbiddenTitle')} subTitle={t('common.forbiddenText')} />;
+}

@@ -1,0 +1,124 @@
+import { Button, Card, Flex, Form, Input, InputNumber } from 'antd';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLangNavigate } from '../i18n/lang.ts';
+import { useToast } from '../state/useToast.ts';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
+import type { FieldDef, ResourceDefinition } from './resource.ts';
+import type { SubmitOutcome } from './useResourceActions.ts';
+import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
+import { isRequired, messageText, zodRules } from './zodRules.ts';
+
+type Values = Record<string, unknown>;
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Same values for the form's fields? (blank, null and missing count as the same) */
+function sameValues(a: Values, b: Values, names: string[]): boolean {
+  return names.every((n) => blankToUndefined(a[n]) === blankToUndefined(b[n]));
+}
+
+function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode {
+  if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
+  if (field.input === 'textarea') return <Input.TextArea rows={3} />;
+  if (field.input === 'date') return <Input type="date" />;
+  if (field.input === 'select' && field.options) {
+    return <ChoiceSelect options={field.options} placeholder={field.placeholder && t(field.placeholder)} />;
+  }
+  return <Input />;
+}
+
+export interface ResourceFormProps<T extends { id: number }, I extends object> {
+  resource: ResourceDefinition<T, I>;
+  /** The record's current values when editing; absent when creating. */
+  initialValues?: Partial<I>;
+  onSubmit: (values: I) => Promise<SubmitOutcome>;
+  saving: boolean;
+}
+
+/**
+ * The create/edit form of a resource. Fields come from the resource definition, validation from
+ * its shared zod schema. Submitting with errors toasts the first message (e.g. 'Please fill all
+ * fields.'); an edit that changes nothing toasts 'No changes detected' and sends nothing; leaving
+ * with unsaved changes asks first; server field errors land on their fields.
+ */
+export function ResourceForm<T extends { id: number }, I extends object>({
+  resource,
+  initialValues,
+  onSubmit,
+  saving,
+}: ResourceFormProps<T, I>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useLangNavigate();
+  const [form] = Form.useForm<Values>();
+  const rules = useMemo(() => zodRules(resource.schema, t), [resource.schema, t]);
+  const names = resource.fields.map((f) => f.name);
+  const initial = (initialValues ?? {}) as Values;
+  const dirty = useRef(false);
+  useUnsavedChangesGuard(dirty);
+
+  const finish = async (values: Values) => {
+    const parsed = resource.schema.safeParse(values);
+    if (!parsed.success) return; // unreachable: the fields' rules are this schema
+    const output = parsed.data as Values;
+    if (initialValues) {
+      const before = resource.schema.safeParse(initialValues);
+      if (before.success && sameValues(output, before.data as Values, names)) {
+        toast.info(t('msg.noChangesDetected'));
+        return;
+      }
+    }
+    const outcome = await onSubmit(parsed.data);
+    if (outcome.ok) {
+      dirty.current = false;
+      navigate(resource.paths.list);
+      return;
+    }
+    form.setFields(
+      outcome.fieldErrors
+        .filter((e) => names.includes(e.path.split('.')[0] as keyof I & string))
+        .map((e) => ({ name: e.path.split('.'), errors: [messageText(t, e.message)] })),
+    );
+  };
+
+  return (
+    <Card>
+      <Form<Values>
+        form={form}
+        name={resource.key}
+        layout="vertical"
+        style={{ maxWidth: 640 }}
+        initialValues={initial}
+        onValuesChange={(_, all) => {
+          dirty.current = !sameValues(all, initial, names);
+        }}
+        onFinish={finish}
+        onFinishFailed={({ errorFields }) => {
+          const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+          const editInvalid = initialValues && resource.messages.editInvalid;
+          if (first) toast.error(editInvalid ? t(editInvalid) : first);
+        }}
+      >
+        {resource.fields.map((field) => (
+          <Form.Item
+            key={field.name}
+            name={field.name as string}
+            label={t(field.label)}
+            required={isRequired(resource.schema, field.name)}
+            rules={rules(field.name)}
+            dependencies={field.dependencies}
+          >
+            {inputOf(field as FieldDef<object>, t)}
+          </Form.Item>
+        ))}
+        <Flex gap={8}>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => navigate(resource.paths.list)}>{t('common.cancel')}</Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import { useLangNavigate } from '../i18n/lang.ts';
+import { useToast } from '../state/useToast.ts';
+import { InlineLoading } from './LoadingOverlay.tsx';
+import { ResourceForm } from './ResourceForm.tsx';
+import { formValuesOf, type ResourceDefinition } from './resource.ts';
+import { useResourceActions } from './useResourceActions.ts';
+
+interface PageProps<T extends { id: number }, I extends object> {
+  resource: ResourceDefinition<T, I>;
+}
+
+/** The create screen of a resource. */
+export function ResourceCreatePage<T extends { id: number }, I extends object>({
+  resource,
+}: PageProps<T, I>) {
+  const actions = useResourceActions(resource);
+  return <ResourceForm resource={resource} onSubmit={actions.create} saving={actions.saving} />;
+}
+
+/** The edit screen of a resource: loads the record named by `:id`, then the form. */
+export function ResourceEditPage<T extends { id: number }, I extends object>({ resource }: PageProps<T, I>) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useLangNavigate();
+  const actions = useResourceActions(resource);
+  const id = Number(useParams().id);
+  const validId = Number.isInteger(id) && id > 0;
+
+  const record = useQuery({
+    queryKey: [resource.key, 'detail', id],
+    queryFn: ({ signal }) => resource.api.get(id, signal),
+    enabled: validId,
+  });
+  const failed = !validId || record.isError;
+
+  useEffect(() => {
+    if (!failed) return;
+    const error = record.error instanceof ApiError ? record.error : undefined;
+    toast.error(t(resource.messages.fetchFailed), error && t(`error.${error.code}`));
+  }, [failed, record.error, resource.messages.fetchFailed, t, toast]);
+
+  if (failed) {
+    return (
+      <Result
+        status="warning"
+        title={t(resource.messages.fetchFailed)}
+        extra={<Button onClick={() => navigate(resource.paths.list)}>{t('common.backToList')}</Button>}
+      />
+    );
+  }
+  if (!record.data) return <InlineLoading text={t(resource.messages.loading)} />;
+  return (
+    <ResourceForm
+      // A fresh form per record version, so its initial values are the loaded ones.
+      key={(record.data as { updatedAt?: string }).updatedAt ?? id}
+      resource={resource}
+      initialValues={formValuesOf(resource, record.data)}
+      onSubmit={(input) => actions.update(id, input)}
+      saving={actions.saving}
+    />
+  );
+}

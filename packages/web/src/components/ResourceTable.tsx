@@ -1,0 +1,170 @@
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../api/client.ts';
+import type { ListParams } from '../api/resource.ts';
+import { useCan } from '../app/session.ts';
+import { useLangNavigate } from '../i18n/lang.ts';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
+import type { FilterDef, ResourceDefinition } from './resource.ts';
+import { useResourceActions } from './useResourceActions.ts';
+
+const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
+
+/** page / pageSize / sort / q from the URL (next to `lang`), cleaned of anything invalid. */
+export function readListParams(
+  params: URLSearchParams,
+  sortFields: readonly string[],
+  filters: readonly FilterDef[] = [],
+): ListParams {
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  const sort = parseSort(params.get('sort') ?? undefined);
+  return {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    sort: sort && sortFields.includes(sort.field) ? `${sort.field}:${sort.direction}` : undefined,
+    q: params.get('q')?.trim() || undefined,
+    ...Object.fromEntries(filters.flatMap((f) => (params.get(f.name) ? [[f.name, params.get(f.name)]] : []))),
+  };
+}
+
+/**
+ * The list screen of a resource: server-side pagination, sorting and search kept in the URL,
+ * 'No records found' when empty, edit and delete per row for users allowed to.
+ */
+export function ResourceTable<T extends { id: number }, I extends object>({
+  resource,
+}: {
+  resource: ResourceDefinition<T, I>;
+}) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useLangNavigate();
+  const [params, setParams] = useSearchParams();
+  const list = readListParams(params, resource.sortFields, resource.filters);
+  const actions = useResourceActions(resource);
+
+  const query = useQuery({
+    queryKey: [resource.key, 'list', list],
+    queryFn: ({ signal }) => resource.api.list(list, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const setList = (patch: Partial<ListParams>) =>
+    setParams((prev) => {
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === undefined || value === '') prev.delete(key);
+        else prev.set(key, String(value));
+      }
+      return prev;
+    });
+
+  const sort = parseSort(list.sort);
+  const allowed = (permission: string | undefined) => permission !== undefined && can(permission);
+  const canEdit = allowed(resource.permissions.update);
+  const canDelete = resource.permissions.delete !== undefined && can(resource.permissions.delete);
+
+  const columns: TableColumnsType<T> = resource.columns.map((c) => ({
+    key: c.key,
+    dataIndex: c.key,
+    title: t(c.label),
+    sorter: resource.sortFields.includes(c.key),
+    sortOrder: sort?.field === c.key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+    render: c.render ? (_: unknown, row: T) => c.render?.(row) : undefined,
+  }));
+  if (canEdit || canDelete) {
+    columns.push({
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_: unknown, row: T) => (
+        <Space>
+          {canEdit && (
+            <Button type="link" onClick={() => navigate(resource.paths.edit(row.id))}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {canDelete && (
+            <Button type="link" danger onClick={() => actions.confirmDelete(row)}>
+              {t('common.delete')}
+            </Button>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    const nextSort = s?.order ? `${String(s.columnKey)}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
+    const pageSize = pagination.pageSize ?? list.pageSize;
+    const resetPage = nextSort !== list.sort || pageSize !== list.pageSize;
+    setList({ sort: nextSort, pageSize, page: resetPage ? 1 : (pagination.current ?? 1) });
+  };
+
+  return (
+    <Card>
+      <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
+        <Input.Search
+          key={list.q ?? ''}
+          defaultValue={list.q}
+          allowClear
+          placeholder={t(resource.messages.search)}
+          aria-label={t(resource.messages.search)}
+          onSearch={(q) => setList({ q: q.trim(), page: 1 })}
+          style={{ maxWidth: 360 }}
+        />
+        {resource.filters?.map((f) => (
+          <ChoiceSelect
+            key={f.name}
+            asText
+            options={f.options}
+            placeholder={t(f.label)}
+            aria-label={t(f.label)}
+            value={list[f.name] ?? undefined}
+            onChange={(value) => setList({ [f.name]: value ?? undefined, page: 1 })}
+            style={{ minWidth: 160 }}
+          />
+        ))}
+        {allowed(resource.permissions.create) && (
+          <Button type="primary" onClick={() => navigate(resource.paths.create)}>
+            {t('common.create')}
+          </Button>
+        )}
+      </Flex>
+      {query.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t(`error.${query.error instanceof ApiError ? query.error.code : 'INTERNAL'}`)}
+          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+        />
+      )}
+      <Table<T>
+        data-testid={`${resource.key}-table`}
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.items}
+        loading={{ spinning: query.isFetching, description: t(resource.messages.loading) }}
+        // No "No records found" flash before the first answer has arrived.
+        locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={{
+          current: list.page,
+          pageSize: list.pageSize,
+          total: query.data?.total ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total, [from, to]) => t('common.totalRange', { from, to, total }),
+        }}
+        onChange={onChange}
+        onRow={(row) => {
+          const link = resource.rowLink?.(row);
+          return link ? { onClick: () => navigate(link), style: { cursor: 'pointer' } } : {};
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,70 @@
+import { errorCodeList, specMessages } from '@loyalty/contracts';
+import { describe, expect, it } from 'vitest';
+import { dashboardRoutes, menuGroups, publicRoutes } from '../app/routes.ts';
+import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
+import appWide from './en.json';
+import { areaMessages, i18n, type Messages, resources } from './index.ts';
+
+/** Every leaf key of a nested translation tree, dotted. */
+function leafKeys(tree: Messages, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : leafKeys(v, `${prefix}${k}.`),
+  );
+}
+
+const enKeys = leafKeys(resources.en.translation);
+const arKeys = leafKeys(resources.ar.translation);
+
+describe('translations', () => {
+  it('have the same keys in English and Arabic, at every depth', () => {
+    expect(arKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    expect(enKeys.filter((k) => !arKeys.includes(k))).toEqual([]);
+  });
+
+  it('keep each area file in pairs, and no area overrides another or the app-wide strings', () => {
+    const en = areaMessages('en');
+    const ar = areaMessages('ar');
+    expect(ar.map(([p]) => p.replace(/ar\.json$/, ''))).toEqual(en.map(([p]) => p.replace(/en\.json$/, '')));
+    // Merging loses a key only when two files define it: then the counts differ.
+    const summed = leafKeys(appWide).length + en.reduce((n, [, m]) => n + leafKeys(m).length, 0);
+    expect(enKeys.length).toBe(summed);
+  });
+
+  it('have no empty text', () => {
+    for (const lang of ['en', 'ar'] as const) {
+      const empty = leafKeys(resources[lang].translation).filter(
+        (k) => !i18n.getResource(lang, 'translation', k)?.trim(),
+      );
+      expect(empty, lang).toEqual([]);
+    }
+  });
+
+  it('show every spec message in English exactly as contracts define it (msg.*)', () => {
+    expect(resources.en.translation.msg).toEqual(specMessages);
+    expect(i18n.t('msg.tierDeleteConfirm', { lng: 'en' })).toBe('Are you sure you want to delete this tire?');
+  });
+
+  it('translate every spec message into Arabic', () => {
+    for (const key of Object.keys(specMessages)) {
+      expect(i18n.t(`msg.${key}`, { lng: 'ar' }), key).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('have a text for every API error code, in both languages', () => {
+    expect(Object.keys(resources.en.translation.error as Messages).sort()).toEqual([...errorCodeList].sort());
+    expect(i18n.t('error.INVALID_CREDENTIALS', { lng: 'en' })).toBe('Invalid username or password');
+  });
+
+  it('label every route, menu group and resource screen', () => {
+    const used = [
+      ...dashboardRoutes.map((r) => `routes.${r.label}`),
+      ...publicRoutes.map((r) => `routes.${r.label}`),
+      ...menuGroups.map((g) => `menu.groups.${g}`),
+      ...tiersResource.fields.map((f) => f.label),
+      ...tiersResource.columns.map((c) => c.label),
+      ...Object.values(tiersResource.messages),
+      'common.submittedForApproval',
+    ];
+    expect(used.filter((k) => !enKeys.includes(k))).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { i18n } from '../i18n/index.ts';
+
+// Pages are lazy modules that Vite transforms on first import: allow for a cold start.
+configure({ asyncUtilTimeout: 15_000 });
+
+// jsdom lacks a few browser APIs antd relies on.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+// antd injects thousands of CSS rules, and jsdom matches all of them on every getComputedStyle
+// call (which role queries make for each element), so tests took seconds per query. Inline styles
+// are what jsdom can honour meaningfully anyway; pseudo-elements are not implemented by jsdom.
+window.getComputedStyle = (element: Element) => (element as HTMLElement).style;
+
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  await i18n.changeLanguage('en');
+});
