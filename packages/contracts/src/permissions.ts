@@ -1,5 +1,12 @@
+import { approvalsCatalogue } from './approvals/index.ts';
 import type { AreaCatalogue } from './commands.ts';
+import { customersCatalogue } from './customers/index.ts';
+import { identityCatalogue } from './identity/index.ts';
+import { integrationCatalogue } from './integration/index.ts';
+import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
+import { rewardsCatalogue } from './rewards/index.ts';
+import { securityCatalogue } from './security/index.ts';
 
 /**
  * The permission catalogue: every permission-gated command and read of the system, by area.
@@ -7,7 +14,14 @@ import { loyaltyCatalogue } from './loyalty/index.ts';
  * the maker-checker services and the audit vocabulary from this one list.
  */
 export const catalogue = {
+  approvals: approvalsCatalogue,
+  customers: customersCatalogue,
+  identity: identityCatalogue,
+  integration: integrationCatalogue,
+  logs: logsCatalogue,
   loyalty: loyaltyCatalogue,
+  rewards: rewardsCatalogue,
+  security: securityCatalogue,
 } satisfies Record<string, AreaCatalogue>;
 
 export type Area = keyof typeof catalogue;

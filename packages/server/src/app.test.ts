@@ -62,34 +62,3 @@ describe('unknown API paths', () => {
     });
   });
 });
-
-describe('every admin route is guarded', () => {
-  const publicRoutes = new Set([
-    'POST /api/admin/auth/login',
-    'POST /api/admin/auth/refresh',
-    'POST /api/admin/auth/logout',
-    'GET /api/admin/auth/jwks',
-  ]);
-
-  it('refuses every non-public admin route signed out (from the route table)', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-      paths: Record<string, Record<string, unknown>>;
-    };
-    let checked = 0;
-    for (const [path, methods] of Object.entries(doc.paths)) {
-      if (!path.startsWith('/api/admin')) continue;
-      for (const method of Object.keys(methods)) {
-        const key = `${method.toUpperCase()} ${path}`;
-        if (publicRoutes.has(key)) continue;
-        const res = await t.inject({
-          method: method.toUpperCase() as 'GET',
-          url: path.replace('{id}', '1'),
-          payload: {},
-        });
-        expect(res.statusCode, key).toBe(401);
-        checked++;
-      }
-    }
-    expect(checked).toBeGreaterThanOrEqual(6);
-  });
-});

@@ -9,13 +9,17 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
+import { systemLogDestination } from './modules/logs/index.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { loadKeyRing } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
 import { createCommandBus } from './platform/commands.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
+import { createJobRunner, type JobRunner } from './platform/jobs.ts';
+import { createMailer } from './platform/mail.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -23,6 +27,7 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     tokens: TokenService & { jwks: unknown };
+    jobs: JobRunner;
   }
 }
 
@@ -52,12 +57,19 @@ export async function buildApp(
   database: Database,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
+  // Every line goes to stdout; warnings, errors and categorised events also to SystemLogs.
+  const logStream = systemLogDestination(database.db);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      stream: logStream,
+    },
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
   });
+  app.addHook('onClose', () => logStream.flush());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -65,7 +77,20 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('tokens', { ...createTokenService(keys, config.jwt), jwks: keys.jwks });
-  const commands = createCommandBus(database.db);
+  const mailer = createMailer({ ...config.mail, publicUrl: config.publicUrl }, database.db, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
+  const jobs = createJobRunner(
+    database.db,
+    modules.flatMap((m) => m.jobs ?? []),
+    app.log,
+  );
+  app.decorate('jobs', jobs);
+  // Tests run jobs by calling app.jobs.tick(); everywhere else they run on their schedule.
+  if (config.env !== 'test') app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+  const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);
 
@@ -84,7 +109,12 @@ export async function buildApp(
         version: '1.0.0',
         description: 'Staff back office of the loyalty programme',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -125,5 +155,6 @@ export async function buildApp(
     },
     { prefix: '/api/admin' },
   );
+  for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
   return app;
 }

@@ -23,8 +23,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_ISSUER: z.string().min(1).default('loyalty-admin'),
   JWT_AUDIENCE: z.string().min(1).default('loyalty-admin-web'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Loyalty Admin <no-reply@loyalty.local>'),
+  PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
@@ -40,8 +44,12 @@ export interface Config {
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
   admin: { username: string; password: string | undefined };
   logLevel: string;
-  jwt: { issuer: string; audience: string; accessTtlSeconds: number };
-  sessionTtlHours: number;
+  /** Access-token lifetime, idle timeout and session life come from the security policy in the database. */
+  jwt: { issuer: string; audience: string };
+  /** Outgoing e-mail; without an SMTP URL mail is written to the log (the embedded demo). */
+  mail: { smtpUrl: string | undefined; from: string };
+  /** Where staff reach the web app: the base of links in e-mails. */
+  publicUrl: string;
   cookieSecure: boolean;
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
@@ -71,8 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
-    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE, accessTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS },
-    sessionTtlHours: e.SESSION_TTL_HOURS,
+    jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,

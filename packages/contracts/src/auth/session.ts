@@ -15,13 +15,68 @@ export const tokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
+/** A sign-in step still to do: the challenge token carries the sign-in to the next call. */
+export const challengeSteps = ['TOTP', 'TOTP_ENROL', 'PASSWORD_CHANGE'] as const;
+export type ChallengeStep = (typeof challengeSteps)[number];
+export const passwordChangeReasons = ['FIRST_SIGN_IN', 'RESET', 'EXPIRED'] as const;
+
+export const challengeResponse = z.object({
+  challenge: z.string(),
+  next: z.enum(challengeSteps),
+  reason: z.enum(passwordChangeReasons).optional().describe('Why a password change is required'),
+  expiresIn: z.number().int().describe('Seconds the challenge stays valid'),
+});
+export type ChallengeResponse = z.infer<typeof challengeResponse>;
+
+/** Sign-in answers a token, or the next step (second factor, enrolment, forced password change). */
+export const loginResponse = z.union([tokenResponse, challengeResponse]);
+export type LoginResponse = z.infer<typeof loginResponse>;
+export const isChallenge = (r: LoginResponse): r is ChallengeResponse => 'challenge' in r;
+
+const password = z.string().min(1).max(256);
+const otpCode = z.string().trim().min(6).max(20).describe('A 6-digit TOTP code or a recovery code');
+
+export const secondFactorInput = z.object({ challenge: z.string().min(1).max(4096), code: otpCode });
+export const challengeInput = z.object({ challenge: z.string().min(1).max(4096) });
+export const challengePasswordInput = z.object({
+  challenge: z.string().min(1).max(4096),
+  currentPassword: password,
+  newPassword: password,
+});
+export const changePasswordInput = z.object({ currentPassword: password, newPassword: password });
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+export const forgotPasswordInput = z.object({
+  username: z.string().trim().min(1).max(254).describe('Username or e-mail address'),
+});
+export const resetPasswordInput = z.object({ token: z.string().min(20).max(200), newPassword: password });
+export const codeInput = z.object({ code: otpCode });
+
+/** A TOTP secret to enrol: scan the QR code (an SVG data URL) or type the secret. */
+export const totpEnrolment = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+  qrCode: z.string().describe('data:image/svg+xml URL of the otpauth URI'),
+});
+export type TotpEnrolment = z.infer<typeof totpEnrolment>;
+export const recoveryCodesResponse = z.object({
+  recoveryCodes: z.array(z.string()).describe('Shown once; each works once instead of a TOTP code'),
+});
+export const enrolConfirmResponse = recoveryCodesResponse.extend({ result: loginResponse });
+
 export const meResponse = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
   email: z.string().nullable(),
+  mobile: z.string().nullable().optional(),
   role: z.string(),
   permissions: z.array(z.string()),
+  secondFactorEnrolled: z.boolean().optional(),
+  /** When the password expires under the EXPIRY setting; null when passwords do not expire. */
+  passwordExpiresAt: z.string().nullable().optional(),
+  passwordExpiringSoon: z.boolean().optional(),
+  /** The client marks the session timed out after this long without activity. */
+  idleTimeoutSeconds: z.number().int().optional(),
 });
 export type Me = z.infer<typeof meResponse>;
 
@@ -32,4 +87,12 @@ export const ROLE_CLAIM_INDEX = 2;
 export const authCommands = {
   login: command('auth.login', loginInput, 'Sign in'),
   logout: command('auth.logout', z.object({}), 'Sign out'),
+  secondFactor: command('auth.secondFactor', secondFactorInput, 'Second factor at sign-in'),
+  enrolSecondFactor: command('auth.enrolSecondFactor', codeInput, 'Enrol a TOTP second factor'),
+  stepUp: command('auth.stepUp', codeInput, 'Second factor for a protected operation'),
+  changePassword: command('auth.changePassword', changePasswordInput, 'Change own password'),
+  forgotPassword: command('auth.forgotPassword', forgotPasswordInput, 'Ask for a password reset link'),
+  resetPassword: command('auth.resetPassword', resetPasswordInput, 'Set a password from a reset link'),
+  endSession: command('auth.endSession', z.object({}), 'End one of own sessions'),
+  lock: command('auth.lock', z.object({}), 'Account locked by failed sign-ins'),
 };

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from './client.ts';
+import { seedDemoProgramme } from './demo/index.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
@@ -82,4 +83,5 @@ export async function seedDemo(db: Db) {
       maxPoints: 999_999_999,
     },
   ]);
+  await seedDemoProgramme(db);
 }

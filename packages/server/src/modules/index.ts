@@ -1,5 +1,21 @@
 import type { ServerModule } from '../platform/module.ts';
+import { approvalsModule } from './approvals/index.ts';
+import { customersModule } from './customers/index.ts';
+import { identityModule } from './identity/index.ts';
+import { integrationModule } from './integration/index.ts';
+import { logsModule } from './logs/index.ts';
 import { loyaltyModule } from './loyalty/index.ts';
+import { rewardsModule } from './rewards/index.ts';
+import { securityModule } from './security/index.ts';
 
 /** Every area of the server, in mounting order. A new area adds one line. */
-export const modules: ServerModule[] = [loyaltyModule];
+export const modules: ServerModule[] = [
+  loyaltyModule,
+  rewardsModule,
+  approvalsModule,
+  customersModule,
+  integrationModule,
+  logsModule,
+  identityModule,
+  securityModule,
+];

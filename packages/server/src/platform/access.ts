@@ -17,23 +17,36 @@ interface ActorRow {
   username: string;
   role: string;
   permissions: string[];
+  idle_seconds: number;
 }
 
+/** The session's last use is recorded at most this often (seconds), not on every request. */
+const TOUCH_AFTER = 30;
+
 /**
- * One indexed round trip per request: the session must be live, the user and role active; the
- * permissions are the role's enabled ones. Revoking a session takes effect on the next request.
+ * One indexed round trip per request: the session must be live and not idle longer than the
+ * security policy's idle timeout, the user and role active; the permissions are the role's
+ * enabled ones (a DISABLED permission is refused to everyone). Revoking a session takes effect
+ * on the next request.
  */
 export async function loadActorRecord(db: Executor, userId: number, sessionId: string) {
   const result = await db.execute(sql`
     select u.username, r.code as role,
-      coalesce(array_agg(p.code) filter (where p.code is not null), '{}') as permissions
+      coalesce(array_agg(p.code) filter (where p.code is not null), '{}') as permissions,
+      extract(epoch from now() - s.last_used_at)::int as idle_seconds
     from sessions s
+      join security_policy sp on sp.id = 1
       join users u on u.id = s.user_id and u.status = 'ACTIVE'
       join roles r on r.id = u.role_id and r.status = 'ACTIVE'
       left join role_permissions rp on rp.role_id = r.id
       left join permissions p on p.code = rp.permission_code and p.status = 'ACTIVE'
     where s.id = ${sessionId} and s.user_id = ${userId}
       and s.revoked_at is null and s.expires_at > now()
-    group by u.username, r.code`);
-  return rowsOf<ActorRow>(result)[0];
+      and s.last_used_at > now() - make_interval(mins => sp.idle_timeout_minutes)
+    group by u.username, r.code, s.last_used_at`);
+  const record = rowsOf<ActorRow>(result)[0];
+  if (record && record.idle_seconds > TOUCH_AFTER) {
+    await db.execute(sql`update sessions set last_used_at = now() where id = ${sessionId}`);
+  }
+  return record;
 }

@@ -20,8 +20,16 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   detail?: string | undefined;
+  /** The maker, when a checker applies their approved request. */
+  onBehalfOf?: string | undefined;
+  approvalRequestId?: number | undefined;
 }
 
+/**
+ * Appends an entry to the audit trail. The database chains it to the previous entry (trigger
+ * `audit_log_chain`: seq, prev_hash, hash under an advisory lock held to the end of the
+ * transaction) and refuses any later change (trigger `audit_log_append_only`).
+ */
 export async function writeAudit(db: Executor, source: AuditSource, entry: AuditEntry) {
   await db.insert(auditLog).values({
     actorId: source.userId,
@@ -36,6 +44,8 @@ export async function writeAudit(db: Executor, source: AuditSource, entry: Audit
     before: entry.before ?? null,
     after: entry.after ?? null,
     detail: entry.detail,
+    onBehalfOf: entry.onBehalfOf,
+    approvalRequestId: entry.approvalRequestId,
   });
 }
 

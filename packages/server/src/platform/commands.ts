@@ -2,12 +2,36 @@ import type { CommandDef } from '@loyalty/contracts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import type { Actor } from './access.ts';
-import { auditSource, writeAudit } from './audit.ts';
+import { type AuditSource, auditSource, writeAudit } from './audit.ts';
 import { AppError, validationError } from './errors.ts';
+
+/** The maker of an approved request, for whom a checker applies it. */
+export interface Maker {
+  userId: number;
+  username: string;
+}
 
 export interface CommandContext {
   tx: Tx;
   actor: Actor;
+  /** Set while a checker applies an approved request: the change is the maker's. */
+  onBehalfOf?: Maker | undefined;
+  /**
+   * Runs the command of an approved request in a savepoint of this transaction, as the checker on
+   * behalf of its maker, and audits it with both. `check` sees the outcome before it is audited (the approvals
+   * module refuses a record that changed since the request). Used by `approval.approve` only.
+   */
+  applyApproved(
+    request: ApprovedRequest,
+    check?: (outcome: CommandOutcome<unknown>) => void,
+  ): Promise<CommandOutcome<unknown>>;
+}
+
+export interface ApprovedRequest {
+  id: number;
+  serviceId: string;
+  input: unknown;
+  maker: Maker;
 }
 
 /** What a handler reports: the result for the caller and the change for the audit trail. */
@@ -17,33 +41,101 @@ export interface CommandOutcome<R> {
   targetId: string | number;
   before?: unknown;
   after?: unknown;
+  /**
+   * A refusal whose record must survive: the transaction commits the handler's writes, the
+   * command is audited FAILED with this code, and the caller gets the error. (An approval that
+   * finds its record changed marks the request FAILED and still answers the error.)
+   */
+  failure?: AppError;
+}
+
+export interface HandlerOptions<I extends z.ZodType> {
+  /**
+   * The record a pending request of this command is about, when the change does not show it —
+   * a creation names the natural key of the record it would make (a tier's name). Otherwise the
+   * key is the changed record (target type and id), and a creation without this option has none.
+   * Two PENDING requests with the same service and key are refused.
+   */
+  recordKey?: (input: z.output<I>) => string;
+  /** Who may run it, instead of "holds the permission named like the command". */
+  authorize?: (actor: Actor, db: Db) => Promise<boolean>;
+  /** False for commands that never wait for approval (the approval decisions themselves). */
+  approvable?: boolean;
+  /**
+   * False for the integration API's channel postings: their record is the points ledger (and
+   * SystemLogs), not the staff AdminLogs, whose hash chain would serialize every posting.
+   */
+  audited?: boolean;
 }
 
 export interface CommandHandler<I extends z.ZodType = z.ZodType, R = unknown> {
   def: CommandDef<I>;
   handle(ctx: CommandContext, input: z.output<I>): Promise<CommandOutcome<R>>;
+  options: HandlerOptions<I>;
 }
 
 export function defineHandler<I extends z.ZodType, R>(
   def: CommandDef<I>,
   handle: CommandHandler<I, R>['handle'],
+  options: HandlerOptions<I> = {},
 ): CommandHandler<I, R> {
-  return { def, handle };
+  return { def, handle, options };
+}
+
+/** A write held for approval: the request, and the change it would make (for the audit trail). */
+export interface HeldForApproval {
+  requestId: number;
+  targetType?: string | undefined;
+  targetId?: string | number | undefined;
+  before?: unknown;
+  after?: unknown;
 }
 
 /**
  * The maker-checker gate. When a command's service is under approval, `intercept` stores the
- * validated input as a pending request and answers its id; the handler does not run.
- * The foundation's gate lets everything through; the approvals module replaces it.
+ * validated input as a pending request and answers it; the handler's change is not kept.
+ * The foundation's gate lets everything through; the approvals module's stores requests.
  */
 export interface ApprovalGate {
-  intercept(ctx: CommandContext, def: CommandDef, input: unknown): Promise<{ requestId: string } | undefined>;
+  intercept(
+    ctx: CommandContext,
+    handler: CommandHandler,
+    input: unknown,
+  ): Promise<HeldForApproval | undefined>;
 }
 export const openGate: ApprovalGate = { intercept: async () => undefined };
 
 export type CommandResult<R = unknown> =
   | { status: 'DONE'; result: R }
   | { status: 'PENDING'; requestId: string };
+
+class Preview extends Error {
+  constructor(readonly outcome: CommandOutcome<unknown>) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * Runs a handler in a savepoint and rolls it back: the change it would make (before and after
+ * images, target) against current data, with its refusals, and nothing kept.
+ */
+export async function preview(
+  ctx: CommandContext,
+  handler: CommandHandler,
+  input: unknown,
+): Promise<CommandOutcome<unknown>> {
+  try {
+    await ctx.tx.transaction(async (tx) => {
+      throw new Preview(await handler.handle({ ...ctx, tx }, input));
+    });
+  } catch (err) {
+    if (err instanceof Preview) return err.outcome;
+    throw err;
+  }
+  throw new Error('unreachable');
+}
+
+const codeOf = (err: unknown) => (err instanceof AppError ? err.code : 'INTERNAL');
 
 /**
  * Runs every write the same way, in one transaction:
@@ -54,6 +146,40 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
   const handlers = new Map<string, CommandHandler>();
   let currentGate = gate;
 
+  const handlerOf = (name: string) => {
+    const handler = handlers.get(name);
+    if (!handler) throw new Error(`unknown command ${name}`);
+    return handler;
+  };
+
+  function context(tx: Tx, actor: Actor, source: AuditSource): CommandContext {
+    const ctx: CommandContext = {
+      tx,
+      actor,
+      applyApproved: (request, check) =>
+        // A savepoint: when the change or the check fails, the caller's transaction goes on.
+        tx.transaction(async (sp) => {
+          const handler = handlerOf(request.serviceId);
+          const parsed = handler.def.input.safeParse(request.input);
+          if (!parsed.success) throw validationError(parsed.error);
+          const outcome = await handler.handle({ ...ctx, tx: sp, onBehalfOf: request.maker }, parsed.data);
+          check?.(outcome);
+          await writeAudit(sp, source, {
+            command: request.serviceId,
+            outcome: 'SUCCESS',
+            targetType: outcome.targetType,
+            targetId: outcome.targetId,
+            before: outcome.before,
+            after: outcome.after,
+            onBehalfOf: request.maker.username,
+            approvalRequestId: request.id,
+          });
+          return outcome;
+        }),
+    };
+    return ctx;
+  }
+
   return {
     register(...list: CommandHandler[]) {
       for (const h of list) {
@@ -62,44 +188,73 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
       }
     },
     names: () => [...handlers.keys()],
+    /** The registered handlers (the maker-checker service catalogue follows them). */
+    handlers: () => [...handlers.values()],
     setGate(next: ApprovalGate) {
       currentGate = next;
     },
 
     async execute<R = unknown>(actor: Actor, name: string, rawInput: unknown): Promise<CommandResult<R>> {
-      const handler = handlers.get(name);
-      if (!handler) throw new Error(`unknown command ${name}`);
+      const handler = handlerOf(name);
       const parsed = handler.def.input.safeParse(rawInput);
       if (!parsed.success) throw validationError(parsed.error);
       const source = auditSource(actor);
-      if (!actor.permissions.has(name)) {
+      const allowed = handler.options.authorize
+        ? await handler.options.authorize(actor, db)
+        : actor.permissions.has(name);
+      if (!allowed) {
         await writeAudit(db, source, { command: name, outcome: 'DENIED', detail: 'missing permission' });
         throw new AppError('FORBIDDEN', `Missing permission ${name}`);
       }
+      let done: CommandResult<R> | { status: 'REFUSED'; error: AppError };
       try {
-        return await db.transaction(async (tx) => {
-          const ctx = { tx, actor };
-          const pending = await currentGate.intercept(ctx, handler.def, parsed.data);
-          if (pending) {
-            await writeAudit(tx, source, { command: name, outcome: 'PENDING', after: parsed.data });
-            return { status: 'PENDING', requestId: pending.requestId } as const;
+        done = await db.transaction(async (tx) => {
+          const ctx = context(tx, actor, source);
+          if (handler.options.approvable !== false) {
+            const held = await currentGate.intercept(ctx, handler, parsed.data);
+            if (held) {
+              await writeAudit(tx, source, {
+                command: name,
+                outcome: 'PENDING',
+                targetType: held.targetType,
+                targetId: held.targetId,
+                before: held.before,
+                after: held.after,
+                approvalRequestId: held.requestId,
+              });
+              return { status: 'PENDING', requestId: String(held.requestId) } as const;
+            }
           }
           const outcome = await handler.handle(ctx, parsed.data);
+          if (handler.options.audited === false && !outcome.failure) {
+            return { status: 'DONE', result: outcome.result as R } as const;
+          }
           await writeAudit(tx, source, {
             command: name,
-            outcome: 'SUCCESS',
+            outcome: outcome.failure ? 'FAILED' : 'SUCCESS',
             targetType: outcome.targetType,
             targetId: outcome.targetId,
             before: outcome.before,
             after: outcome.after,
+            detail: outcome.failure?.code,
           });
-          return { status: 'DONE', result: outcome.result as R } as const;
+          return outcome.failure
+            ? ({ status: 'REFUSED', error: outcome.failure } as const)
+            : ({ status: 'DONE', result: outcome.result as R } as const);
         });
       } catch (err) {
-        const detail = err instanceof AppError ? err.code : 'INTERNAL';
-        await writeAudit(db, source, { command: name, outcome: 'FAILED', after: parsed.data, detail });
+        if (handler.options.audited !== false) {
+          await writeAudit(db, source, {
+            command: name,
+            outcome: 'FAILED',
+            after: parsed.data,
+            detail: codeOf(err),
+          });
+        }
         throw err;
       }
+      if (done.status === 'REFUSED') throw done.error;
+      return done;
     },
   };
 }

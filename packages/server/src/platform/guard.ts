@@ -3,6 +3,21 @@ import type { Actor } from './access.ts';
 import { loadActorRecord } from './access.ts';
 import { auditSource, writeAudit } from './audit.ts';
 import { AppError } from './errors.ts';
+import type { RouteAccess } from './http.ts';
+
+/** One entry of the route table: what the authorization matrix test walks. */
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api/admin route with its access rule, as registered. */
+    guardedRoutes: GuardedRoute[];
+  }
+}
 
 const visitorIdOf = (req: FastifyRequest) => {
   const v = req.headers['x-visitor-id'];
@@ -15,10 +30,15 @@ const visitorIdOf = (req: FastifyRequest) => {
  */
 export function registerGuard(app: FastifyInstance) {
   app.decorateRequest('actor', undefined);
+  const table: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/admin') && !route.config?.access) {
-      throw new Error(`${route.method} ${route.url} declares no access rule`);
+    if (!route.url.startsWith('/api/admin')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${route.method} ${route.url} declares no access rule`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
 

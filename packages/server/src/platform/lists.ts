@@ -15,6 +15,8 @@ export interface ListSpec<T extends PgTable> {
   search?: AnyColumn[];
   /** Field name → condition builder for `?field=value` filters. */
   filters?: Record<string, (value: never) => SQL | undefined>;
+  /** For very large tables: count at most this many rows; `totalCapped` says the total is larger. */
+  countLimit?: number;
 }
 
 export interface ListQuery {
@@ -32,7 +34,7 @@ export async function listPage<T extends PgTable, Q extends ListQuery, R>(
   spec: ListSpec<T>,
   query: Q,
   toItem: (row: T['$inferSelect']) => R,
-): Promise<Page<R>> {
+): Promise<Page<R> & { totalCapped?: boolean }> {
   const conditions: (SQL | undefined)[] = [];
   if (query.q && spec.search?.length) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -59,14 +61,26 @@ export async function listPage<T extends PgTable, Q extends ListQuery, R>(
       .orderBy(order(column), order(spec.tieBreaker))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(spec.table as PgTable)
-      .where(where),
+    spec.countLimit
+      ? db.select({ total: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(spec.table as PgTable)
+            .where(where)
+            .limit(spec.countLimit + 1)
+            .as('bounded'),
+        )
+      : db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(spec.table as PgTable)
+          .where(where),
   ]);
+  const total = count?.total ?? 0;
+  const totalCapped = spec.countLimit !== undefined && total > spec.countLimit;
   return {
     items: (rows as T['$inferSelect'][]).map(toItem),
-    total: count?.total ?? 0,
+    total: totalCapped ? (spec.countLimit as number) : total,
+    ...(spec.countLimit === undefined ? {} : { totalCapped }),
     page: query.page,
     pageSize: query.pageSize,
   };

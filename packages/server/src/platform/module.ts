@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandHandler } from './commands.ts';
+import type { JobDefinition } from './jobs.ts';
 
 /** One area of the server: its routes (mounted under /api/admin) and its command handlers. */
 export interface ServerModule {
@@ -7,4 +8,8 @@ export interface ServerModule {
   routes: FastifyPluginAsync;
   // biome-ignore lint/suspicious/noExplicitAny: handlers of different input types share one list
   handlers: CommandHandler<any, any>[];
+  /** Routes outside /api/admin, with their own prefix and authentication (the integration API). */
+  rootRoutes?: FastifyPluginAsync;
+  /** Scheduled background jobs (platform/jobs.ts). */
+  jobs?: JobDefinition[];
 }

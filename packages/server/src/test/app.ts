@@ -8,6 +8,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../db/schema/index.ts';
 import { ensureBaseline } from '../db/seed.ts';
+import { ensureApprovalCatalogue } from '../modules/approvals/index.ts';
+import { modules } from '../modules/index.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 
 export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
@@ -62,6 +64,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   const database = await openDatabase(config.database);
   await database.migrate();
   await ensureBaseline(database.db, config, ADMIN.password);
+  await ensureApprovalCatalogue(database.db, modules);
   const app = await buildApp(config, database, { web: false });
   await app.ready();
   afterAll(async () => {

@@ -99,6 +99,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
 }
 
 /** Sends a request; resolves with the status and parsed JSON body (undefined for 204). */
+let stepUpPrompt: (() => Promise<boolean>) | undefined;
+
+/** Registers the dialog that asks for a second-factor code (features/auth/StepUpPrompt.tsx). */
+export function connectStepUp(prompt: (() => Promise<boolean>) | undefined): void {
+  stepUpPrompt = prompt;
+}
+
 export async function request<T>(
   path: string,
   opts: RequestOptions = {},
@@ -111,6 +118,11 @@ export async function request<T>(
       throw await toApiError(res);
     }
     res = await send(path, opts);
+  }
+  // A protected operation asks for the second factor first (SCA step-up): prompt, then retry once.
+  if (res.status === 403 && stepUpPrompt) {
+    const error = await toApiError(res.clone());
+    if (error.code === 'STEP_UP_REQUIRED' && (await stepUpPrompt())) res = await send(path, opts);
   }
   if (!res.ok) throw await toApiError(res);
   const data = res.status === 204 ? undefined : await res.json().catch(() => undefined);

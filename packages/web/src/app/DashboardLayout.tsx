@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { logoutSession } from '../api/auth.ts';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { PendingApprovals } from '../features/approvals/PendingApprovals.tsx';
+import { IdleTimeout } from '../features/auth/IdleTimeout.tsx';
+import { StepUpPrompt } from '../features/auth/StepUpPrompt.tsx';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { logout } from '../state/auth.ts';
 import { useAppDispatch } from '../state/store.ts';
@@ -63,6 +66,7 @@ export default function DashboardLayout() {
               {title}
             </Typography.Title>
             <Flex gap={16} align="center">
+              <PendingApprovals />
               <LanguageSwitch />
               <Typography.Text data-testid="user-name">{me?.fullName}</Typography.Text>
               <Button onClick={signOut}>{t('common.logout')}</Button>
@@ -71,6 +75,8 @@ export default function DashboardLayout() {
         </Layout.Header>
         <Layout.Content style={{ margin: 24 }}>
           <Outlet />
+          <IdleTimeout />
+          <StepUpPrompt />
         </Layout.Content>
       </Layout>
     </Layout>

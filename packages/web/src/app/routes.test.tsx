@@ -117,9 +117,9 @@ describe('routing', () => {
 
   it('shows ComingSoon for a screen not built yet, inside the layout', async () => {
     installFakeApi();
-    await renderApp('/dashboard/rewards/vocher');
+    await renderApp('/dashboard/ComingSoon');
     expect(await screen.findByText('This screen is being built.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Vouchers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Coming soon' })).toBeTruthy();
   });
 
   it('refuses a screen the user lacks the permission for', async () => {

@@ -1,4 +1,16 @@
-import { tierCommands, tierRead } from '@loyalty/contracts';
+import {
+  adminLogRead,
+  makerCheckerRead,
+  serviceCommands,
+  systemLogRead,
+  tierCommands,
+  tierRead,
+} from '@loyalty/contracts';
+import { customerPages } from '../features/customers/pages.ts';
+import { employeePages } from '../features/employees/pages.ts';
+import { loyaltyPages } from '../features/loyalty/pages.ts';
+import { rewardPages } from '../features/rewards/pages.ts';
+import { securityPages } from '../features/security/pages.ts';
 import { lazyPage, type PageLoader } from './lazyPage.tsx';
 
 /** Sider menu groups, in menu order; labels are `menu.groups.<group>`. */
@@ -44,7 +56,20 @@ export const dashboardPath = (path: string) => `${DASHBOARD}/${path}`;
 export const ComingSoonPage = lazyPage(() => import('./screens/ComingSoon.tsx'));
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
 export const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'));
-const PublicComingSoon = lazyPage(() => import('./screens/PublicComingSoon.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'));
+const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'));
+
+const RequestsPage = lazyPage(() => import('../features/approvals/RequestsPage.tsx'));
+const RequestHistoryPage = lazyPage(() => import('../features/approvals/RequestHistoryPage.tsx'));
+const ApprovalsPage = lazyPage(() => import('../features/approvals/ApprovalsPage.tsx'));
+const ApprovalHistoryPage = lazyPage(() => import('../features/approvals/ApprovalHistoryPage.tsx'));
+const ServiceTypeListPage = lazyPage(() => import('../features/approvals/ServiceTypeListPage.tsx'));
+const ServiceTypeCreatePage = lazyPage(() => import('../features/approvals/ServiceTypeCreatePage.tsx'));
+const ServiceTypeEditPage = lazyPage(() => import('../features/approvals/ServiceTypeEditPage.tsx'));
+const ServicesPage = lazyPage(() => import('../features/approvals/ServicesPage.tsx'));
+const MakerCheckerPage = lazyPage(() => import('../features/approvals/MakerCheckerPage.tsx'));
+const SystemLogsPage = lazyPage(() => import('../features/logs/SystemLogsPage.tsx'));
+const AdminLogsPage = lazyPage(() => import('../features/logs/AdminLogsPage.tsx'));
 
 const TierListPage = lazyPage(() => import('../features/loyalty/tiers/TierListPage.tsx'));
 const TierCreatePage = lazyPage(() => import('../features/loyalty/tiers/TierCreatePage.tsx'));
@@ -53,8 +78,8 @@ const TierEditPage = lazyPage(() => import('../features/loyalty/tiers/TierEditPa
 /** Spec §2 public routes. `/` is also the fallback for any unknown path (see router.tsx). */
 export const publicRoutes: PublicRoute[] = [
   { path: '/', label: 'signIn', page: LoginPage },
-  { path: '/forget-password', label: 'forgetPassword', page: PublicComingSoon },
-  { path: '/change-password', label: 'changePassword', page: PublicComingSoon },
+  { path: '/forget-password', label: 'forgetPassword', page: ForgotPasswordPage },
+  { path: '/change-password', label: 'changePassword', page: ChangePasswordPage },
 ];
 
 type Entry = Omit<DashboardRoute, 'group'>;
@@ -64,19 +89,59 @@ const inGroup = (group: MenuGroup, entries: Entry[]): DashboardRoute[] =>
 /** Every screen under /dashboard (spec §2). The dashboard home is the index route. */
 export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('employeesCustomers', [
-    { path: 'employee/users', label: 'users', menu: true },
-    { path: 'employee/edit-user/:id', label: 'editUser', parent: 'employee/users' },
-    { path: 'employee/create-user', label: 'createUser', parent: 'employee/users' },
-    { path: 'employee/roles', label: 'roles', menu: true },
-    { path: 'employee/create-role', label: 'createRole', parent: 'employee/roles' },
-    { path: 'employee/permissions', label: 'employeePermissions', menu: true },
-    { path: 'employee/create-permission', label: 'createEmployeePermission', parent: 'employee/permissions' },
-    { path: 'employee/edit-permission/:id', label: 'editEmployeePermission', parent: 'employee/permissions' },
-    { path: 'customer/permissions', label: 'customerPermissions', menu: true },
-    { path: 'customer/create-permission', label: 'createCustomerPermission', parent: 'customer/permissions' },
-    { path: 'customer/edit-permission/:id', label: 'editCustomerPermission', parent: 'customer/permissions' },
-    { path: 'customer', label: 'customers', menu: true },
-    { path: 'customer/info', label: 'customerInfo', parent: 'customer' },
+    { path: 'employee/users', label: 'users', menu: true, ...employeePages.users },
+    {
+      path: 'employee/edit-user/:id',
+      label: 'editUser',
+      parent: 'employee/users',
+      ...employeePages.editUser,
+    },
+    {
+      path: 'employee/create-user',
+      label: 'createUser',
+      parent: 'employee/users',
+      ...employeePages.createUser,
+    },
+    { path: 'employee/roles', label: 'roles', menu: true, ...employeePages.roles },
+    {
+      path: 'employee/create-role',
+      label: 'createRole',
+      parent: 'employee/roles',
+      ...employeePages.createRole,
+    },
+    { path: 'employee/permissions', label: 'employeePermissions', menu: true, ...employeePages.permissions },
+    {
+      path: 'employee/create-permission',
+      label: 'createEmployeePermission',
+      parent: 'employee/permissions',
+      ...employeePages.createPermission,
+    },
+    {
+      path: 'employee/edit-permission/:id',
+      label: 'editEmployeePermission',
+      parent: 'employee/permissions',
+      ...employeePages.editPermission,
+    },
+    {
+      path: 'customer/permissions',
+      label: 'customerPermissions',
+      menu: true,
+      ...employeePages.customerPermissions,
+    },
+    {
+      path: 'customer/create-permission',
+      label: 'createCustomerPermission',
+      parent: 'customer/permissions',
+      ...employeePages.createCustomerPermission,
+    },
+    {
+      path: 'customer/edit-permission/:id',
+      label: 'editCustomerPermission',
+      parent: 'customer/permissions',
+      ...employeePages.editCustomerPermission,
+    },
+    { path: 'customer', label: 'customers', menu: true, ...customerPages.customers },
+    { path: 'customer/info', label: 'customerInfo', parent: 'customer', ...customerPages.customerInfo },
   ]),
   ...inGroup('loyalty', [
     { path: 'loyalty/tire', label: 'tiers', menu: true, page: TierListPage, permission: tierRead.code },
@@ -94,23 +159,63 @@ export const dashboardRoutes: DashboardRoute[] = [
       permission: tierCommands.update.name,
       parent: 'loyalty/tire',
     },
-    { path: 'loyalty/rules', label: 'pointsRules', menu: true },
-    { path: 'create-rules', label: 'createPointsRule', parent: 'loyalty/rules' },
-    { path: 'edit-rules/:id', label: 'editPointsRule', parent: 'loyalty/rules' },
-    { path: 'loyalty/transaction', label: 'transactionTypes', menu: true },
-    { path: 'loyalty/transaction-create', label: 'createTransactionType', parent: 'loyalty/transaction' },
-    { path: 'transaction-edit/:id', label: 'editTransactionType', parent: 'loyalty/transaction' },
+    { path: 'loyalty/rules', label: 'pointsRules', menu: true, ...loyaltyPages.rules },
+    { path: 'create-rules', label: 'createPointsRule', parent: 'loyalty/rules', ...loyaltyPages.createRule },
+    { path: 'edit-rules/:id', label: 'editPointsRule', parent: 'loyalty/rules', ...loyaltyPages.editRule },
+    { path: 'loyalty/transaction', label: 'transactionTypes', menu: true, ...loyaltyPages.transactionTypes },
+    {
+      path: 'loyalty/transaction-create',
+      label: 'createTransactionType',
+      parent: 'loyalty/transaction',
+      ...loyaltyPages.createTransactionType,
+    },
+    {
+      path: 'transaction-edit/:id',
+      label: 'editTransactionType',
+      parent: 'loyalty/transaction',
+      ...loyaltyPages.editTransactionType,
+    },
   ]),
   ...inGroup('rewards', [
-    { path: 'rewards/category', label: 'rewardCategories', menu: true },
-    { path: 'create-category', label: 'createRewardCategory', parent: 'rewards/category' },
-    { path: 'edit-category/:id', label: 'editRewardCategory', parent: 'rewards/category' },
-    { path: 'rewards/vocher', label: 'vouchers', menu: true },
-    { path: 'rewards/create-Vocher', label: 'createVoucher', parent: 'rewards/vocher' },
-    { path: 'rewards/edit-vocher/:id', label: 'editVoucher', parent: 'rewards/vocher' },
-    { path: 'rewards/stores', label: 'stores', menu: true },
-    { path: 'rewards/create-store', label: 'createStore', parent: 'rewards/stores' },
-    { path: 'rewards/edit-stores/:id', label: 'editStore', parent: 'rewards/stores' },
+    { path: 'rewards/category', label: 'rewardCategories', menu: true, ...rewardPages.categories },
+    {
+      path: 'create-category',
+      label: 'createRewardCategory',
+      parent: 'rewards/category',
+      ...rewardPages.createCategory,
+    },
+    {
+      path: 'edit-category/:id',
+      label: 'editRewardCategory',
+      parent: 'rewards/category',
+      ...rewardPages.editCategory,
+    },
+    { path: 'rewards/vocher', label: 'vouchers', menu: true, ...rewardPages.vouchers },
+    {
+      path: 'rewards/create-Vocher',
+      label: 'createVoucher',
+      parent: 'rewards/vocher',
+      ...rewardPages.createVoucher,
+    },
+    {
+      path: 'rewards/edit-vocher/:id',
+      label: 'editVoucher',
+      parent: 'rewards/vocher',
+      ...rewardPages.editVoucher,
+    },
+    { path: 'rewards/stores', label: 'stores', menu: true, ...rewardPages.stores },
+    {
+      path: 'rewards/create-store',
+      label: 'createStore',
+      parent: 'rewards/stores',
+      ...rewardPages.createStore,
+    },
+    {
+      path: 'rewards/edit-stores/:id',
+      label: 'editStore',
+      parent: 'rewards/stores',
+      ...rewardPages.editStore,
+    },
   ]),
   ...inGroup('campaignsAnalytics', [
     { path: 'matrix/campaign', label: 'campaigns', menu: true },
@@ -156,65 +261,90 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'application/update-question/:id', label: 'editQuestion', parent: 'application/questions' },
   ]),
   ...inGroup('security', [
-    { path: 'security/credential', label: 'credentialPolicy', menu: true },
-    { path: 'security/SCA', label: 'sca', menu: true },
-    { path: 'security/SCA/Add', label: 'addSca', parent: 'security/SCA' },
-    { path: 'security/SCA/Edit/:id', label: 'editSca', parent: 'security/SCA' },
-    { path: 'security/SCA/View/:id', label: 'viewSca', parent: 'security/SCA' },
-    { path: 'security/PasswordSettings', label: 'passwordSettings', menu: true },
+    { path: 'security/credential', label: 'credentialPolicy', menu: true, ...securityPages.credential },
+    { path: 'security/SCA', label: 'sca', menu: true, ...securityPages.sca },
+    { path: 'security/SCA/Add', label: 'addSca', parent: 'security/SCA', ...securityPages.addSca },
+    { path: 'security/SCA/Edit/:id', label: 'editSca', parent: 'security/SCA', ...securityPages.editSca },
+    { path: 'security/SCA/View/:id', label: 'viewSca', parent: 'security/SCA', ...securityPages.viewSca },
+    {
+      path: 'security/PasswordSettings',
+      label: 'passwordSettings',
+      menu: true,
+      ...securityPages.passwordSettings,
+    },
     {
       path: 'security/PasswordSettings/Add/Lock',
       label: 'addLockSettings',
       parent: 'security/PasswordSettings',
+      ...securityPages.addLock,
     },
     {
       path: 'security/PasswordSettings/Add/Expiry',
       label: 'addExpirySettings',
       parent: 'security/PasswordSettings',
+      ...securityPages.addExpiry,
     },
     {
       path: 'security/PasswordSettings/Edit/:id',
       label: 'editPasswordSettings',
       parent: 'security/PasswordSettings',
+      ...securityPages.editPasswordSetting,
     },
-    { path: 'security/policy', label: 'securityPolicy', menu: true },
-    { path: 'security/edit-policy', label: 'editSecurityPolicy', parent: 'security/policy' },
+    { path: 'security/policy', label: 'securityPolicy', menu: true, ...securityPages.policy },
+    {
+      path: 'security/edit-policy',
+      label: 'editSecurityPolicy',
+      parent: 'security/policy',
+      ...securityPages.editPolicy,
+    },
   ]),
   ...inGroup('approvalsLogs', [
-    { path: 'admin', label: 'administration', menu: true },
-    { path: 'Requests', label: 'requests', menu: true },
-    { path: 'RequestHistory', label: 'requestHistory', menu: true },
-    { path: 'Approvals', label: 'approvals', menu: true },
-    { path: 'ApprovalHistory', label: 'approvalHistory', menu: true },
+    { path: 'admin', label: 'administration', menu: true, ...securityPages.admin },
+    { path: 'Requests', label: 'requests', menu: true, page: RequestsPage },
+    { path: 'RequestHistory', label: 'requestHistory', menu: true, page: RequestHistoryPage },
+    { path: 'Approvals', label: 'approvals', menu: true, page: ApprovalsPage },
+    { path: 'ApprovalHistory', label: 'approvalHistory', menu: true, page: ApprovalHistoryPage },
     {
       path: 'ServiceTypes',
       label: 'serviceTypes',
       menu: true,
+      page: ServiceTypeListPage,
+      permission: makerCheckerRead.code,
     },
     {
       path: 'ServiceTypes/Create',
       label: 'createServiceType',
       parent: 'ServiceTypes',
+      page: ServiceTypeCreatePage,
+      permission: serviceCommands.createType.name,
     },
     {
       path: 'ServiceTypes/Edit/:id',
       label: 'editServiceType',
       parent: 'ServiceTypes',
+      page: ServiceTypeEditPage,
+      permission: serviceCommands.updateType.name,
     },
     {
       path: 'ServiceTypes/Services',
       label: 'services',
       menu: true,
+      page: ServicesPage,
+      permission: makerCheckerRead.code,
     },
     {
       path: 'SystemLogs',
       label: 'systemLogs',
       menu: true,
+      page: SystemLogsPage,
+      permission: systemLogRead.code,
     },
     {
       path: 'SystemLogs/AdminLogs',
       label: 'adminLogs',
       menu: true,
+      page: AdminLogsPage,
+      permission: adminLogRead.code,
     },
   ]),
   ...inGroup('configuration', [
@@ -259,6 +389,8 @@ export const dashboardRoutes: DashboardRoute[] = [
       path: 'Configurations/MakerChecker',
       label: 'makerChecker',
       menu: true,
+      page: MakerCheckerPage,
+      permission: makerCheckerRead.code,
     },
     { path: 'MasterDataManagement/Features', label: 'features', menu: true },
   ]),

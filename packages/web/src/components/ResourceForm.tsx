@@ -1,9 +1,11 @@
 import { Button, Card, Flex, Form, Input, InputNumber } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApprovalNotice } from '../features/approvals/ApprovalNotice.tsx';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
@@ -22,6 +24,7 @@ function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode
   if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
   if (field.input === 'textarea') return <Input.TextArea rows={3} />;
   if (field.input === 'date') return <Input type="date" />;
+  if (field.input === 'image') return <ImageUpload />;
   if (field.input === 'select' && field.options) {
     return <ChoiceSelect options={field.options} placeholder={field.placeholder && t(field.placeholder)} />;
   }
@@ -84,6 +87,9 @@ export function ResourceForm<T extends { id: number }, I extends object>({
 
   return (
     <Card>
+      <ApprovalNotice
+        serviceId={(initialValues ? resource.permissions.update : resource.permissions.create) ?? ''}
+      />
       <Form<Values>
         form={form}
         name={resource.key}

@@ -63,6 +63,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
     });
 
   const sort = parseSort(list.sort);
+  const totalCapped = (query.data as { totalCapped?: boolean } | undefined)?.totalCapped === true;
   const allowed = (permission: string | undefined) => permission !== undefined && can(permission);
   const canEdit = allowed(resource.permissions.update);
   const canDelete = resource.permissions.delete !== undefined && can(resource.permissions.delete);
@@ -157,7 +158,9 @@ export function ResourceTable<T extends { id: number }, I extends object>({
           total: query.data?.total ?? 0,
           pageSizeOptions: PAGE_SIZES,
           showSizeChanger: true,
-          showTotal: (total, [from, to]) => t('common.totalRange', { from, to, total }),
+          // Lists over very large tables count up to a bound (`totalCapped`): "1–20 of 1000+".
+          showTotal: (total, [from, to]) =>
+            t('common.totalRange', { from, to, total: totalCapped ? `${total}+` : total }),
         }}
         onChange={onChange}
         onRow={(row) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -15,6 +16,8 @@ import { createdAt, idColumn, updatedAt } from './columns.ts';
 
 export const permissions = pgTable('permissions', {
   code: text('code').primaryKey(),
+  /** A number for the screens' addresses (employee/edit-permission/{id}); the code is the key. */
+  id: integer('id').notNull().unique('permissions_id_key').generatedAlwaysAsIdentity(),
   area: text('area').notNull(),
   kind: text('kind', { enum: ['command', 'read'] }).notNull(),
   name: text('name').notNull(),
@@ -71,13 +74,77 @@ export const users = pgTable(
       .notNull()
       .default('ACTIVE'),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Why a change is forced: FIRST_SIGN_IN (invited) or RESET (an administrator started one). */
+    mustChangeReason: text('must_change_reason', { enum: ['FIRST_SIGN_IN', 'RESET'] }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Failed sign-ins since the last success; a LOCK setting locks the account at its limit. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** End of a timed lock; null with lockedAt set means locked until an administrator unlocks. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Base32 TOTP secret once enrolled, and one being enrolled (until its first code is confirmed). */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is usable once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Usernames are unique regardless of case.
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    index('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId),
+  ],
+);
+
+/** Hashes of a user's earlier passwords (newest last), for the credential policy's history rule. */
+export const passwordHistory = pgTable(
+  'password_history',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_history_user_idx').on(t.userId, t.id)],
+);
+
+/** Single-use recovery codes of the second factor; only SHA-256 hashes are kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/** Single-use password links (forgotten password, admin-started reset, invitation); hashed. */
+export const passwordTokens = pgTable(
+  'password_tokens',
+  {
+    id: idColumn(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ['RESET', 'INVITE'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_tokens_hash_key').on(t.tokenHash),
+    index('password_tokens_user_idx').on(t.userId),
+  ],
 );
 
 /** A signed-in session: the refresh cookie names it; revoking it ends the session. */
@@ -94,6 +161,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the user last gave their second factor in this session (step-up for protected operations). */
+    stepUpAt: timestamp('step_up_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

@@ -1,11 +1,20 @@
 import type { ServerModule } from '../../platform/module.ts';
+import { loyaltyJobs } from './jobs.ts';
+import { engineRoutes, pointsRuleRoutes, transactionTypeRoutes } from './loyalty.routes.ts';
+import { pointsRuleHandlers } from './pointsRules.service.ts';
+import { settingsHandlers } from './settings.service.ts';
 import { tierRoutes } from './tiers.routes.ts';
 import { tierHandlers } from './tiers.service.ts';
+import { transactionTypeHandlers } from './transactionTypes.service.ts';
 
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',
   routes: async (app) => {
     await app.register(tierRoutes);
+    await app.register(transactionTypeRoutes);
+    await app.register(engineRoutes);
+    await app.register(pointsRuleRoutes);
   },
-  handlers: [...tierHandlers],
+  handlers: [...tierHandlers, ...transactionTypeHandlers, ...pointsRuleHandlers, ...settingsHandlers],
+  jobs: loyaltyJobs,
 };

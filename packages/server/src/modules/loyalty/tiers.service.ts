@@ -1,10 +1,13 @@
 import { type Tier, type TierInput, type TierListQuery, tierCommands } from '@loyalty/contracts';
-import { and, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { tiers } from '../../db/schema/index.ts';
+import { customers, tiers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { requestJobRun } from '../../platform/jobs.ts';
 import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { TIER_REVIEW_JOB } from './jobs.ts';
+import { invalidateProgramme } from './programme.ts';
 
 type TierRow = typeof tiers.$inferSelect;
 export const toTier = (row: TierRow): Tier => isoDates(row);
@@ -31,6 +34,12 @@ export async function getTier(db: Executor, id: number, forUpdate = false): Prom
   return row;
 }
 
+/** A changed ladder moves customers: the engine forgets its copy and the tier review runs. */
+async function ladderChanged(tx: Executor) {
+  invalidateProgramme();
+  await requestJobRun(tx, TIER_REVIEW_JOB);
+}
+
 /** Ranges are inclusive at both ends, so [0, 999] and [999, 2000] overlap. */
 async function refuseOverlap(db: Executor, input: TierInput, exceptId?: number) {
   const [clash] = await db
@@ -53,11 +62,17 @@ async function refuseOverlap(db: Executor, input: TierInput, exceptId?: number) 
 }
 
 export const tierHandlers = [
-  defineHandler(tierCommands.create, async ({ tx }, input) => {
-    await refuseOverlap(tx, input);
-    const [row] = (await tx.insert(tiers).values(input).returning()) as [TierRow];
-    return { result: toTier(row), targetType: 'tier', targetId: row.id, after: toTier(row) };
-  }),
+  defineHandler(
+    tierCommands.create,
+    async ({ tx }, input) => {
+      await refuseOverlap(tx, input);
+      const [row] = (await tx.insert(tiers).values(input).returning()) as [TierRow];
+      await ladderChanged(tx);
+      return { result: toTier(row), targetType: 'tier', targetId: row.id, after: toTier(row) };
+    },
+    // Maker-checker: one pending creation per tier name.
+    { recordKey: (input) => input.name.toLowerCase() },
+  ),
   defineHandler(tierCommands.update, async ({ tx }, { id, ...input }) => {
     const before = await getTier(tx, id, true);
     await refuseOverlap(tx, input, id);
@@ -66,6 +81,7 @@ export const tierHandlers = [
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(tiers.id, id))
       .returning()) as [TierRow];
+    await ladderChanged(tx);
     return {
       result: toTier(row),
       targetType: 'tier',
@@ -76,7 +92,10 @@ export const tierHandlers = [
   }),
   defineHandler(tierCommands.delete, async ({ tx }, { id }) => {
     const before = await getTier(tx, id, true);
+    const [held] = await tx.select({ n: count() }).from(customers).where(eq(customers.tierId, id));
+    if (held?.n) throw new AppError('CONFLICT', `${held.n} customers hold this tier`);
     await tx.delete(tiers).where(eq(tiers.id, id));
+    await ladderChanged(tx);
     return { result: undefined, targetType: 'tier', targetId: id, before: toTier(before) };
   }),
 ];

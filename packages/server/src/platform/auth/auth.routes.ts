@@ -1,102 +1,203 @@
-import { authCommands, loginInput, meResponse, problemSchema, tokenResponse } from '@loyalty/contracts';
-import { eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  authCommands,
+  challengeInput,
+  challengePasswordInput,
+  enrolConfirmResponse,
+  loginInput,
+  loginResponse,
+  meResponse,
+  problemSchema,
+  secondFactorInput,
+  tokenResponse,
+  totpEnrolment,
+} from '@loyalty/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { roles, users } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { loadActorRecord } from '../access.ts';
-import { type AuditSource, writeAudit } from '../audit.ts';
+import { writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { actorOf } from '../http.ts';
+import { completeEnrolment, verifySecondFactor } from './account.ts';
+import { passwordRoutes } from './password.routes.ts';
 import { verifyPassword } from './passwords.ts';
-import { endSession, openSession, rotateSession } from './sessions.ts';
+import { passwordExpiry, passwordSettingOf, securityPolicyOf } from './policies.ts';
+import { selfRoutes } from './self.routes.ts';
+import { endSession, rotateSession } from './sessions.ts';
+import {
+  accessTokenFor,
+  auditSourceOf,
+  COOKIE_PATH,
+  canSignIn,
+  changePasswordAudited,
+  continueSignIn,
+  findSignInUser,
+  REFRESH_COOKIE,
+  refuseSignIn,
+  setRefreshCookie,
+} from './signin.ts';
+import { totpEnrolment as enrolmentOf, newTotpSecret, totpStep } from './totp.ts';
 
-export const REFRESH_COOKIE = 'la_refresh';
-const COOKIE_PATH = '/api/admin/auth';
+export { REFRESH_COOKIE } from './signin.ts';
+
 const tags = ['Authentication'];
+const refusals = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
 
-const sourceOf = (req: FastifyRequest, visitorId?: string): AuditSource => ({
-  ip: req.ip,
-  visitorId: visitorId ?? (req.headers['x-visitor-id'] as string | undefined),
-  requestId: req.id,
-});
-
+/**
+ * Sign-in (password, then — as the security settings require — second factor or its enrolment,
+ * then a forced password change), refresh, sign-out, the signed-in user, and the public keys.
+ */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, tokens } = app;
+  const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
 
-  const setRefreshCookie = (reply: FastifyReply, value: string) =>
-    reply.setCookie(REFRESH_COOKIE, value, {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: config.cookieSecure,
-      path: COOKIE_PATH,
-      maxAge: config.sessionTtlHours * 3600,
-    });
-
-  const tokenFor = async (user: { id: number; username: string; roleCode: string }, sessionId: string) => ({
-    accessToken: await tokens.issue(user, sessionId),
-    expiresIn: tokens.ttlSeconds,
-    tokenType: 'Bearer' as const,
-  });
+  /** The user a challenge names, if they may still sign in. */
+  const challengedUser = async (userId: string) => {
+    const user = await findSignInUser(app, { id: Number(userId) });
+    if (!user || !canSignIn(user)) throw new AppError('CHALLENGE_INVALID');
+    return user;
+  };
 
   app.post(
     '/auth/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' },
-      },
+      config: { access: 'public', ...limited },
       schema: {
         tags,
         summary: 'Sign in with username and password',
+        description:
+          'Answers a token, or a challenge naming the next step (TOTP, TOTP_ENROL, PASSWORD_CHANGE).',
         body: loginInput,
-        response: { 200: tokenResponse, 401: problemSchema, 429: problemSchema },
+        response: { 200: loginResponse, ...refusals },
       },
     },
     async (req, reply) => {
       const { username, password, visitorId } = req.body;
-      const source = { ...sourceOf(req, visitorId), username };
-      const [user] = await db
-        .select({
-          id: users.id,
-          username: users.username,
-          passwordHash: users.passwordHash,
-          status: users.status,
-          roleCode: roles.code,
-          roleStatus: roles.status,
-        })
-        .from(users)
-        .innerJoin(roles, eq(roles.id, users.roleId))
-        .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+      const source = { ...auditSourceOf(req, visitorId), username };
+      const user = await findSignInUser(app, { username });
+      // The hash is verified whatever happens next, so timing does not tell accounts apart.
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      // One answer for unknown user, wrong password and disabled account: no enumeration.
-      if (!user || !passwordOk || user.status !== 'ACTIVE' || user.roleStatus !== 'ACTIVE') {
-        const why = !user ? 'unknown username' : !passwordOk ? 'wrong password' : 'account disabled';
-        await writeAudit(
-          db,
-          { ...source, userId: user?.id },
-          { command: authCommands.login.name, outcome: 'FAILED', detail: why },
-        );
-        throw new AppError('INVALID_CREDENTIALS');
+      if (!user) return refuseSignIn(app, source, user, 'unknown username', { count: false });
+      if (user.status !== 'ACTIVE' || user.roleStatus !== 'ACTIVE') {
+        return refuseSignIn(app, source, user, 'account disabled', { count: false });
       }
-      const session = await openSession(db, user.id, config.sessionTtlHours, {
-        ip: req.ip,
-        visitorId,
-        userAgent: req.headers['user-agent'],
-      });
-      await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
-      await writeAudit(
-        db,
-        { ...source, userId: user.id, username: user.username },
-        {
-          command: authCommands.login.name,
+      if (!canSignIn(user)) return refuseSignIn(app, source, user, 'account locked', { count: false });
+      if (!passwordOk) return refuseSignIn(app, source, user, 'wrong password', { count: true });
+      return continueSignIn(app, req, reply, user, { mfa: false, visitorId });
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags,
+        summary: 'Answer a TOTP challenge with a code or a recovery code',
+        body: secondFactorInput,
+        response: { 200: loginResponse, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const claims = await tokens.verifyChallenge(req.body.challenge, 'TOTP');
+      const user = await challengedUser(claims.sub);
+      const source = { ...auditSourceOf(req, claims.vid), username: user.username };
+      if (!(await verifySecondFactor(db, user, req.body.code))) {
+        return refuseSignIn(app, source, user, 'wrong second factor', {
+          count: true,
+          code: 'SECOND_FACTOR_INVALID',
+          command: authCommands.secondFactor.name,
+        });
+      }
+      return continueSignIn(app, req, reply, user, { mfa: true, visitorId: claims.vid });
+    },
+  );
+
+  app.post(
+    '/auth/login/enrol',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags,
+        summary: 'Start enrolling a TOTP second factor during sign-in',
+        body: challengeInput,
+        response: { 200: totpEnrolment, ...refusals },
+      },
+    },
+    async (req) => {
+      const claims = await tokens.verifyChallenge(req.body.challenge, 'TOTP_ENROL');
+      const user = await challengedUser(claims.sub);
+      if (user.totpSecret) throw new AppError('CHALLENGE_INVALID');
+      const secret = newTotpSecret();
+      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+      return enrolmentOf(secret, user.username);
+    },
+  );
+
+  app.post(
+    '/auth/login/enrol/confirm',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags,
+        summary: 'Confirm the TOTP enrolment with its first code; answers the recovery codes',
+        body: secondFactorInput,
+        response: { 200: enrolConfirmResponse, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const claims = await tokens.verifyChallenge(req.body.challenge, 'TOTP_ENROL');
+      const user = await challengedUser(claims.sub);
+      const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
+      const step = user.totpPendingSecret ? totpStep(user.totpPendingSecret, req.body.code) : undefined;
+      if (!user.totpPendingSecret || step === undefined) {
+        return refuseSignIn(app, source, user, 'wrong enrolment code', {
+          count: true,
+          code: 'SECOND_FACTOR_INVALID',
+          command: authCommands.enrolSecondFactor.name,
+        });
+      }
+      const recoveryCodes = await db.transaction(async (tx) => {
+        const codes = await completeEnrolment(tx, user.id, user.totpPendingSecret as string, step);
+        await writeAudit(tx, source, {
+          command: authCommands.enrolSecondFactor.name,
           outcome: 'SUCCESS',
-          targetType: 'session',
-          targetId: session.id,
-        },
-      );
-      setRefreshCookie(reply, session.refreshToken);
-      return tokenFor(user, session.id);
+          targetType: 'user',
+          targetId: user.id,
+        });
+        return codes;
+      });
+      const enrolled = (await findSignInUser(app, { id: user.id })) ?? user;
+      const result = await continueSignIn(app, req, reply, enrolled, { mfa: true, visitorId: claims.vid });
+      return { recoveryCodes, result };
+    },
+  );
+
+  app.post(
+    '/auth/login/password',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags,
+        summary: 'Change a password that must change (first sign-in, reset, expiry), then sign in',
+        body: challengePasswordInput,
+        response: { 200: loginResponse, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const claims = await tokens.verifyChallenge(req.body.challenge, 'PASSWORD_CHANGE');
+      const user = await challengedUser(claims.sub);
+      const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
+      if (!(await verifyPassword(user.passwordHash, req.body.currentPassword))) {
+        return refuseSignIn(app, source, user, 'wrong current password', {
+          count: true,
+          command: authCommands.changePassword.name,
+        });
+      }
+      await changePasswordAudited(app, source, user, req.body.newPassword, { detail: claims.reason });
+      const changed = (await findSignInUser(app, { id: user.id })) ?? user;
+      return continueSignIn(app, req, reply, changed, { mfa: claims.mfa, visitorId: claims.vid });
     },
   );
 
@@ -117,8 +218,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
         throw new AppError('SESSION_EXPIRED');
       }
-      setRefreshCookie(reply, rotated.refreshToken);
-      return tokenFor(
+      setRefreshCookie(reply, rotated.refreshToken, rotated.expiresAt);
+      return accessTokenFor(
+        app,
         { id: rotated.userId, username: record.username, roleCode: record.role },
         rotated.sessionId,
       );
@@ -136,7 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (ended) {
         await writeAudit(
           db,
-          { ...sourceOf(req), userId: ended.userId },
+          { ...auditSourceOf(req), userId: ended.userId },
           {
             command: authCommands.logout.name,
             outcome: 'SUCCESS',
@@ -158,17 +260,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const [user] = await db
-        .select({ fullName: users.fullName, email: users.email })
-        .from(users)
-        .where(eq(users.id, actor.userId));
+      const [[user], expirySetting, policy] = await Promise.all([
+        db.select().from(users).where(eq(users.id, actor.userId)),
+        passwordSettingOf(db, 'EXPIRY'),
+        securityPolicyOf(db),
+      ]);
+      const expiry = user && passwordExpiry(user.passwordChangedAt, expirySetting);
       return {
         id: actor.userId,
         username: actor.username,
         fullName: user?.fullName ?? actor.username,
         email: user?.email ?? null,
+        mobile: user?.mobile ?? null,
         role: actor.role,
         permissions: [...actor.permissions].sort(),
+        secondFactorEnrolled: Boolean(user?.totpSecret),
+        passwordExpiresAt: expiry?.expiresAt.toISOString() ?? null,
+        passwordExpiringSoon: expiry?.warn ?? false,
+        idleTimeoutSeconds: policy.idleTimeoutMinutes * 60,
       };
     },
   );
@@ -178,4 +287,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, schema: { tags, summary: 'Public keys that verify access tokens' } },
     async () => tokens.jwks,
   );
+
+  await app.register(passwordRoutes);
+  await app.register(selfRoutes);
 };

@@ -148,6 +148,7 @@ describe('access tokens that must be refused', () => {
     const issued = await t.app.tokens.issue(
       { id: Number(claims.sub), username: 'admin', roleCode: 'SUPER_ADMIN' },
       claims.sid as string,
+      900,
     );
     expect((await me(`Bearer ${issued}`)).statusCode).toBe(200);
     const [stored] = await t.app.db.select().from(signingKeys);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
 
@@ -18,6 +18,7 @@ export interface SessionMeta {
 
 export async function openSession(db: Executor, userId: number, ttlHours: number, meta: SessionMeta) {
   const secret = newSecret();
+  const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
   const [row] = await db
     .insert(sessions)
     .values({
@@ -26,11 +27,40 @@ export async function openSession(db: Executor, userId: number, ttlHours: number
       ip: meta.ip,
       visitorId: meta.visitorId,
       userAgent: meta.userAgent?.slice(0, 300),
-      expiresAt: new Date(Date.now() + ttlHours * 3_600_000),
+      expiresAt,
     })
     .returning({ id: sessions.id });
   const id = (row as { id: string }).id;
-  return { id, refreshToken: `${id}.${secret}` };
+  return { id, refreshToken: `${id}.${secret}`, expiresAt };
+}
+
+/** A session unused for longer than the security policy's idle timeout has ended. */
+export const notIdle = sql`${sessions.lastUsedAt} > now() - (select make_interval(mins => idle_timeout_minutes) from security_policy where id = 1)`;
+
+/** Makes room for one more session under the policy's limit by ending the least recently used. */
+export async function enforceSessionLimit(db: Executor, userId: number, maxConcurrent: number) {
+  await db.execute(sql`
+    update sessions set revoked_at = now() where id in (
+      select id from sessions
+      where user_id = ${userId} and revoked_at is null and expires_at > now()
+      order by last_used_at desc
+      offset ${Math.max(0, maxConcurrent - 1)})`);
+}
+
+/** The live sessions of a user, most recently used first. */
+export function liveSessions(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        notIdle,
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -50,7 +80,7 @@ async function liveSession(db: Executor, token: string | undefined) {
   const [row] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, parsed.id), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.id, parsed.id), isNull(sessions.revokedAt), notIdle))
     .for('update');
   if (!row || row.expiresAt.getTime() <= Date.now()) return undefined;
   const presented = Buffer.from(digest(parsed.secret));
@@ -71,7 +101,12 @@ export async function rotateSession(db: Executor, token: string | undefined) {
     .update(sessions)
     .set({ refreshHash: digest(secret), lastUsedAt: sql`now()` })
     .where(eq(sessions.id, row.id));
-  return { sessionId: row.id, userId: row.userId, refreshToken: `${row.id}.${secret}` };
+  return {
+    sessionId: row.id,
+    userId: row.userId,
+    refreshToken: `${row.id}.${secret}`,
+    expiresAt: row.expiresAt,
+  };
 }
 
 /** Ends the session the refresh token names (only its current holder can). */

@@ -1,4 +1,4 @@
-import { ROLE_CLAIM_INDEX } from '@loyalty/contracts';
+import { type ChallengeStep, ROLE_CLAIM_INDEX } from '@loyalty/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import { AppError } from '../errors.ts';
@@ -21,12 +21,27 @@ export function realmRoles(roleCode: string): string[] {
   return roles;
 }
 
+/** A sign-in in progress: who, which step comes next, and whether the second factor was given. */
+export interface ChallengeClaims {
+  sub: string;
+  step: ChallengeStep;
+  mfa: boolean;
+  reason?: string | undefined;
+  vid?: string | undefined;
+}
+
+/** Sign-in challenges live this long (seconds). */
+export const CHALLENGE_TTL = 300;
+
 export function createTokenService(keys: KeyRing, jwt: Config['jwt']) {
+  // Challenges are signed by the same key for another audience, so neither passes for the other.
+  const challengeAudience = `${jwt.audience}:sign-in-challenge`;
   return {
-    ttlSeconds: jwt.accessTtlSeconds,
+    /** An access token living `ttlSeconds` (the security policy's access-token life). */
     async issue(
       user: { id: number; username: string; roleCode: string },
       sessionId: string,
+      ttlSeconds: number,
     ): Promise<string> {
       return new SignJWT({
         sid: sessionId,
@@ -38,9 +53,34 @@ export function createTokenService(keys: KeyRing, jwt: Config['jwt']) {
         .setIssuer(jwt.issuer)
         .setAudience(jwt.audience)
         .setIssuedAt()
-        .setExpirationTime(`${jwt.accessTtlSeconds}s`)
+        .setExpirationTime(`${ttlSeconds}s`)
         .setJti(crypto.randomUUID())
         .sign(keys.privateKey);
+    },
+    async issueChallenge(claims: ChallengeClaims): Promise<string> {
+      const { sub, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(jwt.issuer)
+        .setAudience(challengeAudience)
+        .setIssuedAt()
+        .setExpirationTime(`${CHALLENGE_TTL}s`)
+        .sign(keys.privateKey);
+    },
+    /** The challenge's claims if it is genuine, unexpired and for `step`; else CHALLENGE_INVALID. */
+    async verifyChallenge(token: string, step: ChallengeStep): Promise<ChallengeClaims> {
+      try {
+        const { payload } = await jwtVerify(token, keys.verifyKeys, {
+          algorithms: [ALG],
+          issuer: jwt.issuer,
+          audience: challengeAudience,
+        });
+        if (payload.step !== step || typeof payload.sub !== 'string') throw new Error('step');
+        return payload as unknown as ChallengeClaims;
+      } catch {
+        throw new AppError('CHALLENGE_INVALID');
+      }
     },
     /** Verifies signature, algorithm, issuer, audience and expiry; anything else is UNAUTHENTICATED. */
     async verify(token: string): Promise<AccessClaims> {

@@ -1,0 +1,120 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import customersAr from '../packages/web/src/features/customers/locales/ar.json' with { type: 'json' };
+import customersEn from '../packages/web/src/features/customers/locales/en.json' with { type: 'json' };
+import loyaltyAr from '../packages/web/src/features/loyalty/locales/ar.json' with { type: 'json' };
+import loyaltyEn from '../packages/web/src/features/loyalty/locales/en.json' with { type: 'json' };
+import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
+import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
+import { baseUrl, signIn, useBrowser } from './browser.ts';
+
+const texts = {
+  en: { ...en, ...loyaltyEn, ...customersEn },
+  ar: { ...ar, ...loyaltyAr, ...customersAr },
+} as const;
+const browser = useBrowser();
+
+const toast = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Picks an option of the antd select with this id. */
+async function choose(page: Page, selector: string, option: string) {
+  await page.locator(selector).click();
+  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+}
+
+/** The integration API as a channel calls it, with a key the admin API creates. */
+async function channelKey(page: Page): Promise<string> {
+  const token = await page.evaluate(async () => {
+    const res = await fetch('/api/admin/auth/refresh', { method: 'POST' });
+    return (await res.json()).accessToken as string;
+  });
+  const res = await fetch(`${baseUrl()}/api/admin/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `e2e ${Date.now()}`, scopes: ['customers', 'transactions', 'balance'] }),
+  });
+  return (await res.json()).key;
+}
+
+for (const lang of ['en', 'ar'] as const) {
+  const t = texts[lang];
+  const code = `E2E_${lang.toUpperCase()}`;
+
+  describe(`loyalty engine in ${lang === 'en' ? 'English' : 'Arabic'}`, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await browser.page();
+      await signIn(page, lang);
+    });
+
+    it('creates a transaction type, refusing an empty form with the spec message', async () => {
+      await page.goto(`/dashboard/loyalty/transaction-create?lang=${lang}`);
+      await page.locator('#transaction-types_name').waitFor();
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.msg.fillAllFields);
+      await page.locator('#transaction-types_name').fill(`Spend ${lang}`);
+      await page.locator('#transaction-types_description').fill('End-to-end card spend');
+      await choose(page, '#transaction-types_type', t.transactionTypes.kinds.EARN);
+      await page.locator('#transaction-types_code').fill(code);
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.transactionTypes.created);
+      await page.waitForURL(/\/dashboard\/loyalty\/transaction\?/);
+    });
+
+    it("adds a rule with the spec messages: 'All fields are required', then 'points rule added'", async () => {
+      await page.goto(`/dashboard/create-rules?lang=${lang}`);
+      await page.locator('#points-rules_amount').waitFor();
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.msg.ruleFieldsRequired);
+      await choose(page, '#points-rules_transactionTypeId', `Spend ${lang} (${code})`);
+      await choose(page, '#points-rules_condition', t.pointsRules.conditions.PER_EACH);
+      for (const [field, value] of [
+        ['amount', '10'],
+        ['pointsPerTransaction', '2'],
+        ['minPoints', '1'],
+        ['maxPoints', '500'],
+        ['validFrom', '2020-01-01'],
+        ['validUntil', '2099-12-31'],
+        ['priority', '3'],
+      ] as const) {
+        await page.locator(`#points-rules_${field}`).fill(value);
+      }
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.msg.ruleAdded);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    });
+
+    it('shows what a channel posts on customer info: balance, ledger, and a reversal', async () => {
+      const key = await channelKey(page);
+      const call = (method: string, path: string, body?: object) =>
+        fetch(`${baseUrl()}/api/integration/v1${path}`, {
+          method,
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: body && JSON.stringify(body),
+        });
+      const number = `E2E-${lang}`;
+      const upsert = await call('PUT', `/customers/${number}`, { fullName: `E2E Customer ${lang}` });
+      const { id } = await upsert.json();
+      const earned = await call('POST', '/transactions', {
+        externalId: `e2e-${lang}-1`,
+        customerNumber: number,
+        transactionTypeCode: code,
+        amount: 250,
+      });
+      expect((await earned.json()).pointsAwarded).toBe(50);
+
+      await page.goto(`/dashboard/customer?lang=${lang}&q=${number}`);
+      await page.getByTestId('customers-table').getByText(`E2E Customer ${lang}`).click();
+      await page.waitForURL(new RegExp(`customer/info\\?.*id=${id}`));
+      await page.getByText('50', { exact: true }).first().waitFor();
+      await page.getByText(`txn:e2e-${lang}-1`).waitFor();
+
+      await page.getByRole('button', { name: t.customers.actions.reverse }).click();
+      await page.getByRole('dialog').getByRole('textbox').fill('e2e chargeback');
+      await page.getByRole('dialog').getByRole('button', { name: t.common.save }).click();
+      await toast(page, t.customers.reversed);
+      await page.getByText(t.customers.ledger.reversed).first().waitFor();
+    });
+  });
+}

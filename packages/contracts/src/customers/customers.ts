@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idSchema } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+
+export const customerStatuses = ['ACTIVE', 'BLOCKED', 'CLOSED'] as const;
+export type CustomerStatus = (typeof customerStatuses)[number];
+export const customerSegments = ['RETAIL', 'BUSINESS'] as const;
+export const customerLanguages = ['en', 'ar'] as const;
+
+export const customerNumberSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+  .describe('The bank’s customer number');
+
+/** A customer's profile as channels send it (the integration API's upsert). */
+export const customerProfileInput = z.object({
+  fullName: z.string().trim().min(1).max(200),
+  mobile: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9]{6,20}$/, 'digits, optionally after +')
+    .nullable()
+    .optional(),
+  email: z.email().max(254).nullable().optional(),
+  language: z.enum(customerLanguages).optional(),
+  segment: z.enum(customerSegments).optional(),
+});
+export type CustomerProfileInput = z.infer<typeof customerProfileInput>;
+
+export const customerSchema = z.object({
+  id: z.number().int(),
+  customerNumber: z.string(),
+  fullName: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  language: z.enum(customerLanguages),
+  status: z.enum(customerStatuses),
+  segment: z.enum(customerSegments),
+  tierId: z.number().int().nullable(),
+  tierName: z.string().nullable(),
+  balance: z.number().int(),
+  lifetimePoints: z.number().int(),
+  joinedAt: z.string(),
+  lastActivityAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+/** Where the customer stands on the tier ladder. */
+export const tierProgressSchema = z.object({
+  basis: z.enum(['LIFETIME', 'ROLLING']),
+  qualifyingPoints: z.number().int(),
+  currentTierName: z.string().nullable(),
+  nextTierName: z.string().nullable(),
+  nextTierMinPoints: z.number().int().nullable(),
+  pointsToNextTier: z.number().int().nullable().describe('null at the top of the ladder'),
+});
+export type TierProgress = z.infer<typeof tierProgressSchema>;
+
+export const customerDetailSchema = customerSchema.extend({
+  tierProgress: tierProgressSchema,
+  expiringPoints: z
+    .object({ points: z.number().int(), at: z.string() })
+    .nullable()
+    .describe('The next points to expire, if any'),
+});
+export type CustomerDetail = z.infer<typeof customerDetailSchema>;
+
+/** Indexed columns only; balance and last activity change on every posting and are not indexed. */
+export const customerSortFields = ['customerNumber', 'fullName', 'joinedAt'] as const;
+export const customerListQuery = listQuerySchema(customerSortFields, {
+  tierId: idSchema.optional(),
+  status: z.enum(customerStatuses).optional(),
+  segment: z.enum(customerSegments).optional(),
+});
+export type CustomerListQuery = z.output<typeof customerListQuery>;
+/** Over large sets the total is counted up to a bound: `totalCapped` says the true total is larger. */
+export const customerPage = pageSchema(customerSchema).extend({ totalCapped: z.boolean() });
+
+const reason = z.string({ error: 'fillAllFields' }).trim().min(1, { error: 'fillAllFields' }).max(500);
+export const customerStatusInput = z.object({ id: idSchema, reason });
+export const pointsAdjustmentInput = z.object({
+  id: idSchema,
+  points: z
+    .number({ error: 'fillAllFields' })
+    .int()
+    .min(-1_000_000_000)
+    .max(1_000_000_000)
+    .refine((p) => p !== 0, { error: 'adjustmentNotZero' })
+    .describe('Signed: + credit, − debit'),
+  reason,
+});
+export type PointsAdjustmentInput = z.input<typeof pointsAdjustmentInput>;
+export const postingResultSchema = z.object({
+  entryId: z.number().int(),
+  balance: z.number().int(),
+  tierName: z.string().nullable(),
+});
+
+export const customerCommands = {
+  block: command('customer.block', customerStatusInput, 'Block a customer'),
+  unblock: command('customer.unblock', customerStatusInput, 'Unblock a customer'),
+  adjustPoints: command('customer.adjustPoints', pointsAdjustmentInput, 'Adjust a customer’s points'),
+};
+export const customerRead: ReadPermission = {
+  code: 'customer.read',
+  summary: 'View customers and their ledgers',
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idInput, timestamps } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { recordStatus } from './users.ts';
+
+export const roleFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z][A-Z0-9_]{1,49}$/, 'roleCodeFormat'),
+  name: z.string().trim().min(1).max(100),
+  description: z.string().trim().max(500).default(''),
+  status: recordStatus,
+  permissions: z.array(z.string().min(1).max(100)).max(1000),
+});
+export type RoleInput = z.input<typeof roleFields>;
+export const roleUpdateInput = roleFields.extend(idInput.shape);
+
+export const roleSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: recordStatus,
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  system: z.boolean().describe('The built-in SUPER_ADMIN role: holds every permission, not editable'),
+  ...timestamps,
+});
+export type Role = z.infer<typeof roleSchema>;
+
+export const roleSortFields = ['code', 'name', 'createdAt'] as const;
+export const roleListQuery = listQuerySchema(roleSortFields, { status: recordStatus.optional() });
+export type RoleListQuery = z.output<typeof roleListQuery>;
+export const rolePage = pageSchema(roleSchema);
+
+export const roleCommands = {
+  create: command('role.create', roleFields, 'Create a role with a permission set'),
+  update: command('role.update', roleUpdateInput, 'Update a role and its permission set'),
+  delete: command('role.delete', idInput, 'Delete a role no user holds'),
+};
+export const roleRead: ReadPermission = { code: 'role.read', summary: 'View roles' };

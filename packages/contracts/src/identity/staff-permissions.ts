@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idInput, timestamps } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { recordStatus } from './users.ts';
+
+/**
+ * The permission catalogue of staff. Codes come from the command registry (contracts
+ * permissions.ts); administrators name, describe and enable or disable them. A disabled
+ * permission is refused to everyone, whatever their role.
+ */
+export const staffPermissionFields = z.object({
+  name: z.string().trim().min(1).max(150),
+  description: z.string().trim().max(500).default(''),
+  status: recordStatus,
+});
+export type StaffPermissionInput = z.input<typeof staffPermissionFields>;
+export const staffPermissionUpdateInput = staffPermissionFields.extend(idInput.shape);
+
+export const staffPermissionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  area: z.string(),
+  kind: z.enum(['command', 'read']),
+  name: z.string(),
+  description: z.string(),
+  status: recordStatus,
+  roleCount: z.number().int(),
+  ...timestamps,
+});
+export type StaffPermission = z.infer<typeof staffPermissionSchema>;
+
+export const staffPermissionSortFields = ['code', 'area', 'name'] as const;
+export const staffPermissionListQuery = listQuerySchema(staffPermissionSortFields, {
+  status: recordStatus.optional(),
+  area: z.string().max(50).optional(),
+  kind: z.enum(['command', 'read']).optional(),
+});
+export type StaffPermissionListQuery = z.output<typeof staffPermissionListQuery>;
+export const staffPermissionPage = pageSchema(staffPermissionSchema);
+
+/** Permissions that keep the catalogue itself manageable; they cannot be disabled. */
+export const lockedPermissionCodes = ['permission.read', 'permission.update'] as const;
+
+export const staffPermissionCommands = {
+  update: command(
+    'permission.update',
+    staffPermissionUpdateInput,
+    'Rename, describe, enable or disable a staff permission',
+  ),
+};
+export const staffPermissionRead: ReadPermission = {
+  code: 'permission.read',
+  summary: 'View the staff permission catalogue',
+};

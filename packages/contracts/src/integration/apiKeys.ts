@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idInput, requiredText } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+
+/** What a key may call on the integration API. */
+export const apiKeyScopes = ['customers', 'transactions', 'balance', 'redemptions'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+
+export const apiKeyInput = z.object({
+  name: requiredText('fillAllFields', 100).describe('Who uses the key, e.g. "POS network"'),
+  scopes: z.array(z.enum(apiKeyScopes)).min(1, { error: 'fillAllFields' }),
+});
+export type ApiKeyInput = z.input<typeof apiKeyInput>;
+
+export const apiKeySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the key'),
+  scopes: z.array(z.enum(apiKeyScopes)),
+  status: z.enum(['ACTIVE', 'REVOKED']),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyCreatedSchema = apiKeySchema.extend({
+  key: z.string().describe('The secret key: shown this once, never again'),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
+
+export const apiKeySortFields = ['name', 'createdAt', 'lastUsedAt'] as const;
+export const apiKeyListQuery = listQuerySchema(apiKeySortFields, {
+  status: z.enum(['ACTIVE', 'REVOKED']).optional(),
+});
+export type ApiKeyListQuery = z.output<typeof apiKeyListQuery>;
+export const apiKeyPage = pageSchema(apiKeySchema);
+
+export const apiKeyCommands = {
+  create: command('apiKey.create', apiKeyInput, 'Create an integration API key'),
+  revoke: command('apiKey.revoke', idInput, 'Revoke an integration API key'),
+};
+export const apiKeyRead: ReadPermission = { code: 'apiKey.read', summary: 'View integration API keys' };

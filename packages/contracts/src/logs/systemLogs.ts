@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+
+/** pino's levels, by name. */
+export const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Server events: start-up, jobs, integration calls, errors. */
+export const systemLogSchema = z.object({
+  id: z.number().int(),
+  at: z.string().describe('ISO 8601, UTC'),
+  level: z.enum(logLevels),
+  category: z.string().describe('startup, job, integration, http, ...'),
+  message: z.string(),
+  requestId: z.string().nullable(),
+  context: z.unknown().describe('The structured fields of the event'),
+});
+export type SystemLog = z.infer<typeof systemLogSchema>;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const systemLogSortFields = ['at'] as const;
+export const systemLogListQuery = listQuerySchema(systemLogSortFields, {
+  level: z.enum(logLevels).optional().describe('This level and above'),
+  category: z.string().trim().max(50).optional(),
+  requestId: z.string().trim().max(100).optional(),
+  from: isoDateTime.optional(),
+  to: isoDateTime.optional(),
+});
+export type SystemLogListQuery = z.output<typeof systemLogListQuery>;
+export const systemLogPage = pageSchema(systemLogSchema);
+
+export const systemLogSettingsFields = z.object({
+  retentionDays: z
+    .number({ error: 'fillAllFields' })
+    .int()
+    .min(1)
+    .max(3650)
+    .describe('Events older than this are purged'),
+});
+export const systemLogSettingsSchema = systemLogSettingsFields.extend({
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type SystemLogSettings = z.infer<typeof systemLogSettingsSchema>;
+
+export const systemLogCommands = {
+  configure: command('systemLog.configure', systemLogSettingsFields, 'Set the system log retention'),
+};
+export const systemLogRead: ReadPermission = { code: 'systemLog.read', summary: 'View system logs' };

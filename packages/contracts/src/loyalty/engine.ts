@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idSchema } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+
+/** The engine's configuration, kept in the database (one record). */
+export const loyaltySettingsInput = z.object({
+  expiryMonths: z
+    .number()
+    .int()
+    .min(0)
+    .max(120)
+    .describe('Points expire this many months after earning; 0 = never'),
+  tierBasis: z.enum(['LIFETIME', 'ROLLING']).describe('Qualifying points: lifetime, or earned in the window'),
+  tierWindowMonths: z.number().int().min(1).max(60).describe('The rolling window, in months'),
+  downgradePolicy: z
+    .enum(['IMMEDIATE', 'PERIOD_END'])
+    .describe('Downgrade at once, or at the monthly tier review (upgrades are always at once)'),
+});
+export type LoyaltySettingsInput = z.infer<typeof loyaltySettingsInput>;
+export const loyaltySettingsSchema = loyaltySettingsInput.extend({ updatedAt: z.string() });
+export type LoyaltySettings = z.infer<typeof loyaltySettingsSchema>;
+
+export const loyaltySettingsCommands = {
+  update: command('loyaltySettings.update', loyaltySettingsInput, 'Change the loyalty engine settings'),
+};
+export const loyaltySettingsRead: ReadPermission = {
+  code: 'loyaltySettings.read',
+  summary: 'View the loyalty engine settings',
+};
+
+export const ledgerKinds = ['EARN', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
+export type LedgerKind = (typeof ledgerKinds)[number];
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ledgerKinds),
+  points: z.number().int().describe('Signed: + credit, − debit'),
+  balanceAfter: z.number().int(),
+  reference: z.string(),
+  externalId: z.string().nullable(),
+  transactionTypeCode: z.string().nullable(),
+  amount: z.number().nullable(),
+  ruleId: z.number().int().nullable(),
+  reversalOf: z.number().int().nullable(),
+  reversed: z.boolean().describe('A reversal of this entry exists'),
+  note: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  occurredAt: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerSortFields = ['occurredAt', 'createdAt', 'points'] as const;
+export const ledgerListQuery = listQuerySchema(ledgerSortFields, { kind: z.enum(ledgerKinds).optional() });
+export type LedgerListQuery = z.output<typeof ledgerListQuery>;
+export const ledgerPage = pageSchema(ledgerEntrySchema);
+
+export const tierHistorySchema = z.object({
+  id: z.number().int(),
+  fromTierName: z.string().nullable(),
+  toTierName: z.string().nullable(),
+  qualifyingPoints: z.number().int(),
+  reason: z.string(),
+  changedAt: z.string(),
+});
+export type TierHistoryEntry = z.infer<typeof tierHistorySchema>;
+export const tierHistoryListQuery = listQuerySchema(['changedAt'] as const, {});
+export const tierHistoryPage = pageSchema(tierHistorySchema);
+
+/** Staff reverse a channel transaction from the customer's ledger. */
+export const ledgerReverseInput = z.object({
+  id: idSchema.describe('The EARN entry to reverse'),
+  reason: z.string({ error: 'fillAllFields' }).trim().min(1, { error: 'fillAllFields' }).max(500),
+});
+export const ledgerCommands = {
+  reverse: command('ledger.reverse', ledgerReverseInput, 'Reverse a customer transaction'),
+};

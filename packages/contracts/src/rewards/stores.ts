@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idInput, idSchema, requiredText, timestamps } from '../common.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { imageIdField } from './images.ts';
+
+/** A partner store whose vouchers the catalogue offers. */
+export const storeInput = z.object({
+  name: requiredText('fillAllFields', 100),
+  imageId: imageIdField('fillAllFields'),
+  categoryId: z.number({ error: 'fillAllFields' }).int().positive(),
+});
+export type StoreInput = z.infer<typeof storeInput>;
+export const storeUpdateInput = storeInput.extend(idInput.shape);
+
+export const storeSchema = storeInput.extend({
+  id: z.number().int(),
+  categoryName: z.string(),
+  ...timestamps,
+});
+export type Store = z.infer<typeof storeSchema>;
+
+export const storeSortFields = ['name', 'createdAt'] as const;
+export const storeListQuery = listQuerySchema(storeSortFields, { categoryId: idSchema.optional() });
+export type StoreListQuery = z.output<typeof storeListQuery>;
+export const storePage = pageSchema(storeSchema);
+
+export const storeCommands = {
+  create: command('store.create', storeInput, 'Create a partner store'),
+  update: command('store.update', storeUpdateInput, 'Update a partner store'),
+  delete: command('store.delete', idInput, 'Delete a partner store'),
+};
+export const storeRead: ReadPermission = { code: 'store.read', summary: 'View partner stores' };

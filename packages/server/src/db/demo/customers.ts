@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../client.ts';
+
+const first = [
+  'Ahmed',
+  'Sara',
+  'Mohammed',
+  'Fatima',
+  'Omar',
+  'Noura',
+  'Khalid',
+  'Huda',
+  'Ali',
+  'Reem',
+  'Yusuf',
+  'Lina',
+  'Faisal',
+  'Maha',
+  'Hamad',
+  'Layla',
+  'Saad',
+  'Dana',
+  'Tariq',
+  'Amal',
+];
+const last = [
+  'Al-Harbi',
+  'Al-Qahtani',
+  'Al-Otaibi',
+  'Haddad',
+  'Al-Ghamdi',
+  'Al-Zahrani',
+  'Al-Shehri',
+  'Al-Dosari',
+  'Mansour',
+  'Al-Mutairi',
+  'Khoury',
+  'Al-Amri',
+  'Saleh',
+  'Al-Anazi',
+  'Nasser',
+];
+const firstAr = ['أحمد', 'سارة', 'محمد', 'فاطمة', 'عمر', 'نورة', 'خالد', 'هدى', 'علي', 'ريم'];
+const lastAr = ['الحربي', 'القحطاني', 'العتيبي', 'حداد', 'الغامدي', 'الزهراني', 'الشهري', 'الدوسري'];
+
+const arr = (xs: string[]) =>
+  sql`array[${sql.join(
+    xs.map((x) => sql`${x}`),
+    sql`, `,
+  )}]::text[]`;
+
+export interface GenerateOptions {
+  customers: number;
+  /** Average transactions per customer, spread over the last `months` months. */
+  transactionsPerCustomer: number;
+  months: number;
+  /** Customers per statement (bounded memory and WAL per step). */
+  batch?: number;
+  onProgress?: (done: number) => void;
+}
+
+/**
+ * Adds customers with months of channel transactions, set-based in SQL (generate_series), in
+ * batches: customers, their EARN entries (points as the all-tiers rules award them, running
+ * balances), then each customer's balance, lifetime points, tier and tier history from the
+ * ledger. Numbers continue after the customers already there, so it can be run again.
+ */
+export async function generateCustomers(
+  db: Db,
+  types: Record<string, number>,
+  ruleId: number | null,
+  o: GenerateOptions,
+) {
+  const batch = o.batch ?? 50_000;
+  await db.execute(sql`select setseed(0.4242)`);
+  for (let done = 0; done < o.customers; done += batch) {
+    const size = Math.min(batch, o.customers - done);
+    await db.transaction(async (tx) => {
+      const [range] = rowsOf<{ lo: string; hi: string }>(
+        await tx.execute(sql`
+          with made as (
+            insert into customers (customer_number, full_name, mobile, email, language, status, segment, joined_at)
+            select (1000000 + base + i)::text,
+              case when ar then (${arr(firstAr)})[1 + (i * 7) % ${firstAr.length}] || ' ' || (${arr(lastAr)})[1 + (i * 13) % ${lastAr.length}]
+                else (${arr(first)})[1 + (i * 7) % ${first.length}] || ' ' || (${arr(last)})[1 + (i * 13) % ${last.length}] end,
+              '+9665' || lpad(((base + i) * 7919 % 100000000)::text, 8, '0'),
+              lower((${arr(first)})[1 + (i * 7) % ${first.length}]) || '.' || (base + i) || '@example.com',
+              case when ar then 'ar' else 'en' end,
+              case when random() < 0.02 then 'BLOCKED' when random() < 0.01 then 'CLOSED' else 'ACTIVE' end,
+              case when random() < 0.12 then 'BUSINESS' else 'RETAIL' end,
+              now() - (random() * interval '1095 days') - interval '30 days'
+            from (select coalesce(max(id), 0) as base from customers) b,
+              generate_series(1, ${size}) i,
+              lateral (select random() < 0.35 as ar) lang
+            returning id
+          )
+          select min(id) as lo, max(id) as hi from made`),
+      );
+      const lo = Number(range?.lo);
+      const hi = Number(range?.hi);
+      // EARN entries: card, online and bill payments over the last months (points per the rules),
+      // with their running balance, in time order.
+      await tx.execute(sql`
+        insert into ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference, external_id,
+          transaction_type_id, amount, rule_id, occurred_at)
+        select customer_id, 'EARN', points, sum(points) over (partition by customer_id order by occurred_at, ext),
+          true, occurred_at + interval '24 months', 'txn:' || ext, ext, type_id, amount, ${ruleId}, occurred_at
+        from (
+          select c.id as customer_id, 'DEMO-' || c.id || '-' || n as ext,
+            greatest(c.joined_at, now() - random() * (${o.months} * interval '1 month')) as occurred_at,
+            t.type_id, t.amount,
+            case t.code when 'BILL_PAY' then case when t.amount >= 100 then 25 else 0 end
+              when 'ONLINE_SPEND' then least(1500, greatest(1, floor(t.amount / 10)::int * 2))
+              else least(1000, greatest(1, floor(t.amount / 10)::int)) end as points
+          from customers c
+            -- Some customers spend far more, and far more often, than others.
+            cross join lateral (select 1 + 200 * power(random() + c.id * 0, 5) as wealth) w
+            cross join lateral (select w.wealth,
+              1 + floor(power(random() + c.id * 0, 2) * ${o.transactionsPerCustomer * 2} + (w.wealth * ${o.transactionsPerCustomer}) / 32)::int as activity) p
+            cross join lateral generate_series(1, p.activity) n
+            cross join lateral (
+              select case when r < 0.7 then 'CARD_SPEND' when r < 0.9 then 'ONLINE_SPEND' else 'BILL_PAY' end as code,
+                round(((20 + random() * 1500) * p.wealth)::numeric, 2) as amount
+              from (select random() + n * 0 as r) x
+            ) pick
+            cross join lateral (select pick.code, pick.amount,
+              case pick.code when 'CARD_SPEND' then ${types.CARD_SPEND ?? null}::int
+                when 'ONLINE_SPEND' then ${types.ONLINE_SPEND ?? null}::int else ${types.BILL_PAY ?? null}::int end as type_id) t
+          where c.id between ${lo} and ${hi}
+        ) tx
+        order by customer_id, occurred_at, ext`);
+      // Then the customers' totals and tiers.
+      await tx.execute(sql`
+        update customers c set balance = s.total, lifetime_points = s.total, last_activity_at = s.last,
+          tier_id = (select t.id from tiers t where t.min_points <= s.total order by t.min_points desc limit 1)
+        from (select customer_id, sum(points)::int as total, max(occurred_at) as last
+              from ledger_entries where customer_id between ${lo} and ${hi} group by customer_id) s
+        where c.id = s.customer_id`);
+      await tx.execute(sql`
+        update customers set tier_id = (select id from tiers order by min_points limit 1)
+        where id between ${lo} and ${hi} and tier_id is null`);
+      // Tier history: when each customer's running total first reached each tier above the first.
+      await tx.execute(sql`
+        insert into customer_tier_history (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason, changed_at)
+        select customer_id, lag(tier_id) over w, lag(tier_name) over w, tier_id, tier_name, reached, 'EARN', at
+        from (
+          select e.customer_id, t.id as tier_id, t.name as tier_name, t.min_points,
+            min(e.balance_after) as reached, min(e.occurred_at) as at
+          from ledger_entries e join tiers t on e.balance_after >= t.min_points
+          where e.customer_id between ${lo} and ${hi}
+          group by e.customer_id, t.id, t.name, t.min_points
+        ) crossed
+        window w as (partition by customer_id order by min_points)`);
+    });
+    o.onProgress?.(done + size);
+  }
+  await db.execute(sql`analyze customers`);
+  await db.execute(sql`analyze ledger_entries`);
+}

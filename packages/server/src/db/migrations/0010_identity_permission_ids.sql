@@ -1,0 +1,2 @@
+ALTER TABLE "permissions" ADD COLUMN "id" integer NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "permissions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1);--> statement-breakpoint
+ALTER TABLE "permissions" ADD CONSTRAINT "permissions_id_key" UNIQUE("id");

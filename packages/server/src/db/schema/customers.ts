@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tiers } from './loyalty.ts';
+
+/**
+ * Members of the programme. The balance lives on the customer's row: every ledger posting locks
+ * that row, so concurrent postings for one customer serialize and the balance never goes below 0.
+ * `search_text` (lower-cased number, name, mobile, e-mail) carries a trigram index for `q`.
+ * What a posting changes (balance, lifetime points, last activity) is deliberately not indexed,
+ * and the table keeps free space in its pages (fillfactor 80, migration): a posting's update is
+ * then a HOT update that rewrites no index, the trigram index above all.
+ */
+export const customers = pgTable(
+  'customers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerNumber: text('customer_number').notNull(),
+    fullName: text('full_name').notNull(),
+    mobile: text('mobile'),
+    email: text('email'),
+    language: text('language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
+    status: text('status', { enum: ['ACTIVE', 'BLOCKED', 'CLOSED'] })
+      .notNull()
+      .default('ACTIVE'),
+    segment: text('segment', { enum: ['RETAIL', 'BUSINESS'] })
+      .notNull()
+      .default('RETAIL'),
+    tierId: integer('tier_id').references(() => tiers.id),
+    balance: integer('balance').notNull().default(0),
+    lifetimePoints: integer('lifetime_points').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(customer_number || ' ' || full_name || ' ' || coalesce(mobile, '') || ' ' || coalesce(email, ''))`,
+      ),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customers_number_key').on(t.customerNumber),
+    index('customers_name_idx').on(t.fullName, t.id),
+    index('customers_tier_idx').on(t.tierId, t.id),
+    index('customers_status_idx').on(t.status, t.id),
+    index('customers_segment_idx').on(t.segment, t.id),
+    index('customers_joined_idx').on(t.joinedAt, t.id),
+    index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('customers_balance_check', sql`${t.balance} >= 0`),
+  ],
+);

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './identity.ts';
+import { images } from './images.ts';
+
+const imageId = () =>
+  uuid('image_id')
+    .notNull()
+    .references(() => images.id);
+
+/** Categories of the rewards catalogue. */
+export const rewardCategories = pgTable(
+  'reward_categories',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageId: imageId(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reward_categories_name_key').on(sql`lower(${t.name})`),
+    index('reward_categories_name_idx').on(t.name),
+    index('reward_categories_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Partner stores; a category with stores cannot be deleted (the key restricts it). */
+export const stores = pgTable(
+  'stores',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    imageId: imageId(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => rewardCategories.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('stores_name_key').on(sql`lower(${t.name})`),
+    index('stores_category_idx').on(t.categoryId),
+    index('stores_name_idx').on(t.name),
+    index('stores_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Vouchers. `amount` is the stock of codes; `issued` counts the codes issued and not cancelled.
+ * The check `issued <= amount` is the last line against over-redemption: the redemption takes a
+ * code with one conditional UPDATE, which row-locks the voucher until its transaction ends.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    imageId: imageId(),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    amount: integer('amount').notNull(),
+    issued: integer('issued').notNull().default(0),
+    pointsRequired: integer('points_required').notNull(),
+    money: numeric('money', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    perCustomerLimit: integer('per_customer_limit'),
+    status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vouchers_store_name_key').on(t.storeId, sql`lower(${t.name})`),
+    index('vouchers_name_idx').on(t.name),
+    index('vouchers_points_idx').on(t.pointsRequired),
+    index('vouchers_valid_until_idx').on(t.validUntil),
+    index('vouchers_created_at_idx').on(t.createdAt),
+    check('vouchers_stock_check', sql`${t.issued} >= 0 and ${t.issued} <= ${t.amount}`),
+    check('vouchers_points_check', sql`${t.pointsRequired} > 0`),
+    check('vouchers_money_check', sql`${t.money} >= 0`),
+    check(
+      'vouchers_validity_check',
+      sql`${t.validFrom} is null or ${t.validUntil} is null or ${t.validFrom} <= ${t.validUntil}`,
+    ),
+    check('vouchers_limit_check', sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} > 0`),
+  ],
+);
+
+/**
+ * A voucher redeemed by a customer: the code issued and the points spent (ledger entry
+ * `ledger_entry_id`). Cancelling keeps the row, returns the points (`cancel_entry_id`) and the
+ * code to the stock. `external_id` makes a channel's request idempotent.
+ */
+export const redemptions = pgTable(
+  'redemptions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    code: text('code').notNull(),
+    pointsSpent: integer('points_spent').notNull(),
+    status: text('status', { enum: ['ISSUED', 'CANCELLED'] })
+      .notNull()
+      .default('ISSUED'),
+    channel: text('channel').notNull(),
+    externalId: text('external_id').notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
+    cancelEntryId: bigint('cancel_entry_id', { mode: 'number' }),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    cancelledBy: integer('cancelled_by').references(() => users.id),
+    cancelReason: text('cancel_reason'),
+  },
+  (t) => [
+    uniqueIndex('redemptions_code_key').on(t.code),
+    uniqueIndex('redemptions_external_key').on(t.externalId),
+    index('redemptions_customer_idx').on(t.customerId, t.createdAt),
+    index('redemptions_voucher_idx').on(t.voucherId, t.createdAt),
+    index('redemptions_held_idx').on(t.customerId, t.voucherId).where(sql`${t.status} = 'ISSUED'`),
+    index('redemptions_created_at_idx').on(t.createdAt),
+    check('redemptions_points_check', sql`${t.pointsSpent} > 0`),
+  ],
+);

@@ -1,0 +1,604 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { approvalRequests, auditLog, tiers } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+
+type As = { authorization: string };
+let t: TestApp;
+let admin: As;
+let maker: As;
+let checker: As;
+let bystander: As;
+
+const tierWriter = ['tier.read', 'tier.create', 'tier.update', 'tier.delete'];
+let nextMin = 1_000;
+/** A tier with a fresh, non-overlapping range. */
+const tier = (name: string) => {
+  nextMin += 1_000;
+  return { name, description: `${name} members`, minPoints: nextMin, maxPoints: nextMin + 999 };
+};
+
+const configure = (body: object, as = admin) =>
+  t.inject({ method: 'PUT', url: '/api/admin/maker-checker', payload: body, as });
+const gate = (services: Record<string, boolean>, extra: object = {}) =>
+  configure({
+    enabled: true,
+    allowSelfApproval: false,
+    checkerPermission: 'approval.check',
+    services: Object.entries(services).map(([serviceId, approvalRequired]) => ({
+      serviceId,
+      approvalRequired,
+    })),
+    ...extra,
+  });
+const createTier = (body: object, as = maker) =>
+  t.inject({ method: 'POST', url: '/api/admin/tiers', payload: body, as });
+const decide = (id: number | string, action: 'approve' | 'reject' | 'withdraw', as: As, payload?: object) =>
+  t.inject({ method: 'POST', url: `/api/admin/approval-requests/${id}/${action}`, payload, as });
+const view = (v: string, as: As, extra = '') =>
+  t.inject({ method: 'GET', url: `/api/admin/approval-requests?view=${v}&pageSize=100${extra}`, as });
+const ids = (res: { json(): { items: { id: number }[] } }) => res.json().items.map((i) => i.id);
+const tierNamed = async (name: string) =>
+  (await t.app.db.select().from(tiers).where(eq(tiers.name, name)))[0];
+/** A tier written straight to the database (not through the gate). */
+const seedTier = async (name: string) => {
+  const [row] = await t.app.db.insert(tiers).values(tier(name)).returning();
+  return row as typeof tiers.$inferSelect;
+};
+const auditOf = (requestId: number) =>
+  t.app.db
+    .select()
+    .from(auditLog)
+    .where(
+      sql`${auditLog.approvalRequestId} = ${requestId} or (${auditLog.targetType} = 'approvalRequest' and ${auditLog.targetId} = ${String(requestId)})`,
+    )
+    .orderBy(asc(auditLog.seq));
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn();
+  maker = await t.userWith(tierWriter);
+  checker = await t.userWith(['tier.read', 'approval.check']);
+  bystander = await t.userWith(['tier.read']);
+  expect((await gate({ 'tier.create': true, 'tier.update': true, 'tier.delete': true })).statusCode).toBe(
+    200,
+  );
+});
+
+describe('the gate', () => {
+  it('holds a write as a pending request, and the checker’s approval applies it on the maker’s behalf', async () => {
+    const res = await createTier(tier('Gated'));
+    expect(res.statusCode).toBe(202);
+    const { requestId, status } = res.json();
+    expect(status).toBe('PENDING');
+    expect(await tierNamed('Gated')).toBeUndefined();
+
+    const request = await t.inject({
+      method: 'GET',
+      url: `/api/admin/approval-requests/${requestId}`,
+      as: maker,
+    });
+    expect(request.json()).toMatchObject({
+      serviceId: 'tier.create',
+      status: 'PENDING',
+      targetType: 'tier',
+      targetId: null,
+      input: { name: 'Gated' },
+      before: null,
+      after: { name: 'Gated' },
+      maker: { username: expect.stringMatching(/^user_/) },
+      makerIp: '127.0.0.1',
+      checker: null,
+    });
+    expect(ids(await view('mine', maker))).toContain(Number(requestId));
+    expect(ids(await view('inbox', checker))).toContain(Number(requestId));
+    expect((await view('inbox', maker)).statusCode).toBe(403);
+    expect(
+      await t.inject({ method: 'GET', url: '/api/admin/approval-requests/pending-count', as: checker }),
+    ).toMatchObject({
+      statusCode: 200,
+    });
+
+    const approved = await decide(requestId, 'approve', checker);
+    expect(approved.statusCode).toBe(200);
+    const created = await tierNamed('Gated');
+    expect(created).toBeDefined();
+    expect(approved.json()).toMatchObject({
+      status: 'APPROVED',
+      targetId: String(created?.id),
+      checker: { username: expect.stringMatching(/^user_/) },
+      after: { id: created?.id, name: 'Gated' },
+    });
+    expect(ids(await view('mine', maker))).not.toContain(Number(requestId));
+    expect(ids(await view('mine-history', maker))).toContain(Number(requestId));
+    expect(ids(await view('inbox', checker))).not.toContain(Number(requestId));
+    expect(ids(await view('inbox-history', checker))).toContain(Number(requestId));
+
+    const trail = await auditOf(Number(requestId));
+    expect(trail.map((e) => [e.command, e.outcome])).toEqual([
+      ['tier.create', 'PENDING'],
+      ['tier.create', 'SUCCESS'],
+      ['approval.approve', 'SUCCESS'],
+    ]);
+    const [submitted, applied] = trail;
+    expect(submitted?.actorUsername).toBe(applied?.onBehalfOf);
+    expect(applied?.actorUsername).not.toBe(applied?.onBehalfOf);
+    expect(applied).toMatchObject({ targetType: 'tier', targetId: String(created?.id) });
+  });
+
+  it('refuses a change against current data at once, without a request', async () => {
+    const existing = await seedTier('Occupied');
+    const res = await createTier({
+      ...tier('Overlapping'),
+      minPoints: existing.minPoints,
+      maxPoints: existing.maxPoints,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('TIER_RANGE_OVERLAP');
+    const [held] = await t.app.db
+      .select()
+      .from(approvalRequests)
+      .where(sql`${approvalRequests.input}->>'name' = 'Overlapping'`);
+    expect(held).toBeUndefined();
+  });
+
+  it('keeps the before image of an update and shows the change', async () => {
+    const row = await seedTier('Before');
+    const res = await t.inject({
+      method: 'PUT',
+      url: `/api/admin/tiers/${row.id}`,
+      payload: { ...tier('After'), minPoints: row.minPoints, maxPoints: row.maxPoints },
+      as: maker,
+    });
+    expect(res.statusCode).toBe(202);
+    const got = await t.inject({
+      method: 'GET',
+      url: `/api/admin/approval-requests/${res.json().requestId}`,
+      as: checker,
+    });
+    expect(got.json()).toMatchObject({
+      targetType: 'tier',
+      targetId: String(row.id),
+      before: { name: 'Before' },
+      after: { name: 'After' },
+    });
+    expect((await tierNamed('Before'))?.id).toBe(row.id);
+  });
+
+  it('lets every write through at once when the global switch is off', async () => {
+    expect(
+      (await configure({ enabled: false, allowSelfApproval: false, checkerPermission: 'approval.check' }))
+        .statusCode,
+    ).toBe(200);
+    try {
+      expect((await createTier(tier('Ungated'))).statusCode).toBe(201);
+    } finally {
+      expect((await gate({})).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('decisions', () => {
+  it('reject needs a reason and leaves the data unchanged', async () => {
+    const { requestId } = (await createTier(tier('Rejected'))).json();
+    const noReason = await decide(requestId, 'reject', checker, {});
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual([{ path: 'reason', message: 'fillAllFields' }]);
+
+    const res = await decide(requestId, 'reject', checker, { reason: 'Name clashes with the brand guide' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', reason: 'Name clashes with the brand guide' });
+    expect(await tierNamed('Rejected')).toBeUndefined();
+    expect((await decide(requestId, 'approve', checker)).json().code).toBe('APPROVAL_NOT_PENDING');
+  });
+
+  it('only the maker withdraws, and a withdrawn request cannot be approved', async () => {
+    const { requestId } = (await createTier(tier('Withdrawn'))).json();
+    const other = await decide(requestId, 'withdraw', checker);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('FORBIDDEN');
+
+    const res = await decide(requestId, 'withdraw', maker, { reason: 'Typo in the name' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'WITHDRAWN', reason: 'Typo in the name', checker: null });
+    const late = await decide(requestId, 'approve', checker);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('APPROVAL_NOT_PENDING');
+    expect(await tierNamed('Withdrawn')).toBeUndefined();
+  });
+
+  it('fails the approval when the record changed since the request, and the request says so', async () => {
+    const row = await seedTier('Stale');
+    const { requestId } = (
+      await t.inject({
+        method: 'PUT',
+        url: `/api/admin/tiers/${row.id}`,
+        payload: { ...tier('Stale2'), minPoints: row.minPoints, maxPoints: row.maxPoints },
+        as: maker,
+      })
+    ).json();
+    await t.app.db
+      .update(tiers)
+      .set({ description: 'changed meanwhile', updatedAt: sql`now()` })
+      .where(eq(tiers.id, row.id));
+
+    const res = await decide(requestId, 'approve', checker);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('APPROVAL_STALE');
+    const after = await t.inject({
+      method: 'GET',
+      url: `/api/admin/approval-requests/${requestId}`,
+      as: maker,
+    });
+    expect(after.json()).toMatchObject({ status: 'FAILED', failureCode: 'APPROVAL_STALE' });
+    expect((await tierNamed('Stale'))?.description).toBe('changed meanwhile');
+    const trail = await auditOf(Number(requestId));
+    expect(trail.map((e) => [e.command, e.outcome, e.detail])).toEqual([
+      ['tier.update', 'PENDING', null],
+      ['approval.approve', 'FAILED', 'APPROVAL_STALE'],
+    ]);
+  });
+
+  it('fails the approval of a change to a record deleted since', async () => {
+    const row = await seedTier('Vanishing');
+    const { requestId } = (
+      await t.inject({ method: 'DELETE', url: `/api/admin/tiers/${row.id}`, as: maker })
+    ).json();
+    await t.app.db.delete(tiers).where(eq(tiers.id, row.id));
+    const res = await decide(requestId, 'approve', checker);
+    expect(res.json()).toMatchObject({ code: 'APPROVAL_STALE', detail: 'The record no longer exists' });
+  });
+
+  it('a maker cannot check their own request unless self-approval is allowed', async () => {
+    const both = await t.userWith([...tierWriter, 'approval.check']);
+    const { requestId } = (await createTier(tier('Mine'), both)).json();
+    expect(ids(await view('inbox', both))).not.toContain(Number(requestId));
+    for (const action of ['approve', 'reject'] as const) {
+      const res = await decide(requestId, action, both, { reason: 'x' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('SELF_APPROVAL_FORBIDDEN');
+    }
+
+    expect((await gate({}, { allowSelfApproval: true })).statusCode).toBe(200);
+    try {
+      expect(ids(await view('inbox', both))).toContain(Number(requestId));
+      expect((await decide(requestId, 'approve', both)).json().status).toBe('APPROVED');
+    } finally {
+      expect((await gate({})).statusCode).toBe(200);
+    }
+  });
+
+  it('refuses deciding without the checker permission, and audits the refusal', async () => {
+    const { requestId } = (await createTier(tier('NoChecker'))).json();
+    const res = await decide(requestId, 'approve', bystander);
+    expect(res.statusCode).toBe(403);
+    const [denied] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.command, 'approval.approve'), eq(auditLog.outcome, 'DENIED')));
+    expect(denied).toBeDefined();
+    expect((await view('inbox', bystander)).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/admin/approval-requests/${requestId}`, as: bystander }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('the checker permission is configurable', async () => {
+    const { requestId } = (await createTier(tier('OtherChecker'))).json();
+    const reader = await t.userWith(['tier.read', 'tier.update']);
+    expect((await decide(requestId, 'approve', reader)).statusCode).toBe(403);
+    expect((await gate({}, { checkerPermission: 'tier.update' })).statusCode).toBe(200);
+    try {
+      expect((await decide(requestId, 'approve', reader)).json().status).toBe('APPROVED');
+    } finally {
+      expect((await gate({})).statusCode).toBe(200);
+    }
+    const unknown = await gate({}, { checkerPermission: 'no.such.permission' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([{ path: 'checkerPermission', message: 'Unknown permission' }]);
+  });
+});
+
+describe('one pending request per record and action', () => {
+  it('refuses a second pending update of the same record, but not another action or record', async () => {
+    const row = await seedTier('Twice');
+    const update = (name: string) =>
+      t.inject({
+        method: 'PUT',
+        url: `/api/admin/tiers/${row.id}`,
+        payload: { ...tier(name), minPoints: row.minPoints, maxPoints: row.maxPoints },
+        as: maker,
+      });
+    const first = await update('Twice A');
+    expect(first.statusCode).toBe(202);
+    const second = await update('Twice B');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      code: 'APPROVAL_ALREADY_PENDING',
+      detail: expect.stringContaining(`#${first.json().requestId}`),
+    });
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/admin/tiers/${row.id}`, as: maker })).statusCode,
+    ).toBe(202);
+
+    await decide(first.json().requestId, 'withdraw', maker);
+    expect((await update('Twice C')).statusCode).toBe(202);
+  });
+
+  it('refuses two pending creations of the same tier name, even at the same time', async () => {
+    const body = tier('Race');
+    const results = await Promise.all([createTier(body), createTier({ ...body, name: 'RACE' })]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([202, 409]);
+  });
+});
+
+describe('POST /api/admin/approval-requests/bulk', () => {
+  it('decides each request on its own and reports each outcome', async () => {
+    const good = (await createTier(tier('BulkGood'))).json().requestId;
+    const done = (await createTier(tier('BulkDone'))).json().requestId;
+    await decide(done, 'approve', checker);
+    const row = await seedTier('BulkStale');
+    const stale = (
+      await t.inject({
+        method: 'PUT',
+        url: `/api/admin/tiers/${row.id}`,
+        payload: { ...tier('BulkStale2'), minPoints: row.minPoints, maxPoints: row.maxPoints },
+        as: maker,
+      })
+    ).json().requestId;
+    await t.app.db
+      .update(tiers)
+      .set({ updatedAt: sql`now() + interval '1 second'` })
+      .where(eq(tiers.id, row.id));
+
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/approval-requests/bulk',
+      payload: { action: 'approve', ids: [good, done, stale, 999_999] },
+      as: checker,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toEqual([
+      { id: Number(good), ok: true, status: 'APPROVED' },
+      {
+        id: Number(done),
+        ok: false,
+        status: 'APPROVED',
+        code: 'APPROVAL_NOT_PENDING',
+        detail: expect.any(String),
+      },
+      { id: Number(stale), ok: false, status: 'FAILED', code: 'APPROVAL_STALE', detail: expect.any(String) },
+      { id: 999_999, ok: false, code: 'NOT_FOUND', detail: expect.any(String) },
+    ]);
+    expect(await tierNamed('BulkGood')).toBeDefined();
+  });
+
+  it('rejects in bulk with one reason, and needs it', async () => {
+    const a = Number((await createTier(tier('BulkRejectA'))).json().requestId);
+    const b = Number((await createTier(tier('BulkRejectB'))).json().requestId);
+    const missing = await t.inject({
+      method: 'POST',
+      url: '/api/admin/approval-requests/bulk',
+      payload: { action: 'reject', ids: [a, b] },
+      as: checker,
+    });
+    expect(missing.statusCode).toBe(400);
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/approval-requests/bulk',
+      payload: { action: 'reject', ids: [a, b], reason: 'Not this quarter' },
+      as: checker,
+    });
+    expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['REJECTED', 'REJECTED']);
+  });
+});
+
+describe('GET /api/admin/approval-requests', () => {
+  it('filters by service, maker, status and dates, and counts what is pending', async () => {
+    const other = await t.userWith(tierWriter);
+    const mine = Number((await createTier(tier('FilterA'), other)).json().requestId);
+    const url = (q: string) => `/api/admin/approval-requests?view=inbox&pageSize=100&${q}`;
+    const get = async (q: string) => ids(await t.inject({ method: 'GET', url: url(q), as: checker }));
+
+    expect(await get('serviceId=tier.create')).toContain(mine);
+    expect(await get('serviceId=tier.update')).not.toContain(mine);
+    const { username } = (
+      await t.inject({ method: 'GET', url: `/api/admin/approval-requests/${mine}`, as: other })
+    ).json().maker;
+    expect(await get(`maker=${username.toUpperCase()}`)).toEqual([mine]);
+    expect(await get(`from=${new Date(Date.now() - 60_000).toISOString()}`)).toContain(mine);
+    expect(await get(`to=${new Date(Date.now() - 60_000).toISOString()}`)).not.toContain(mine);
+    const typeId = (
+      await t.inject({ method: 'GET', url: '/api/admin/services/tier.create', as: admin })
+    ).json().serviceTypeId;
+    expect(await get(`serviceTypeId=${typeId}`)).toContain(mine);
+    const history = await t.inject({
+      method: 'GET',
+      url: '/api/admin/approval-requests?view=mine-history&status=REJECTED',
+      as: maker,
+    });
+    expect(history.json().items.every((i: { status: string }) => i.status === 'REJECTED')).toBe(true);
+
+    const counts = await t.inject({
+      method: 'GET',
+      url: '/api/admin/approval-requests/pending-count',
+      as: other,
+    });
+    expect(counts.json()).toEqual({ mine: 1, inbox: 0 });
+    const checkerCounts = (
+      await t.inject({ method: 'GET', url: '/api/admin/approval-requests/pending-count', as: checker })
+    ).json();
+    expect(checkerCounts.inbox).toBe((await get('')).length);
+  });
+
+  it('refuses an unknown view and sort field', async () => {
+    for (const q of ['view=everything', 'sort=input:asc']) {
+      const res = await t.inject({ method: 'GET', url: `/api/admin/approval-requests?${q}`, as: maker });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('keeps every request: the database refuses to delete one or change a decided one', async () => {
+    const [decided] = await t.app.db
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.status, 'APPROVED'))
+      .limit(1);
+    await expect(
+      t.app.db.delete(approvalRequests).where(eq(approvalRequests.id, decided?.id ?? 0)),
+    ).rejects.toThrow();
+    await expect(
+      t.app.db
+        .update(approvalRequests)
+        .set({ status: 'PENDING' })
+        .where(eq(approvalRequests.id, decided?.id ?? 0)),
+    ).rejects.toThrow();
+  });
+});
+
+describe('maker-checker settings and services', () => {
+  it('the settings change is itself a service that can wait for approval', async () => {
+    expect((await gate({ 'makerChecker.configure': true })).statusCode).toBe(200);
+    const res = await configure({
+      enabled: false,
+      allowSelfApproval: false,
+      checkerPermission: 'approval.check',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: admin })).json().enabled,
+    ).toBe(true);
+    expect((await decide(res.json().requestId, 'approve', checker)).statusCode).toBe(200);
+    const config = (await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: admin })).json();
+    expect(config).toMatchObject({ enabled: false, updatedBy: 'admin' });
+    // Back on, with the settings out of approval again.
+    expect((await gate({ 'makerChecker.configure': false })).statusCode).toBe(200);
+  });
+
+  it('needs makerChecker.configure to change the settings and makerChecker.read to see them', async () => {
+    const res = await configure(
+      { enabled: false, allowSelfApproval: true, checkerPermission: 'approval.check' },
+      maker,
+    );
+    expect(res.statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: maker })).statusCode).toBe(
+      403,
+    );
+    const reader = await t.userWith(['makerChecker.read']);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: reader })).json(),
+    ).toMatchObject({
+      enabled: true,
+      allowSelfApproval: false,
+      checkerPermission: 'approval.check',
+    });
+  });
+
+  it('lists every command as a service grouped by area, and hands the client its catalogue', async () => {
+    const catalog = (
+      await t.inject({ method: 'GET', url: '/api/admin/maker-checker/catalog', as: bystander })
+    ).json();
+    const serviceIds = catalog.services.map((s: { serviceId: string }) => s.serviceId);
+    expect(serviceIds).toEqual(
+      expect.arrayContaining(['tier.create', 'makerChecker.configure', 'serviceType.create']),
+    );
+    expect(serviceIds).not.toContain('approval.approve');
+    const loyalty = catalog.serviceTypes.find((s: { code: string }) => s.code === 'loyalty');
+    expect(loyalty).toMatchObject({ nameEn: 'Loyalty', nameAr: 'الولاء' });
+    expect(loyalty.serviceCount).toBeGreaterThanOrEqual(3);
+    expect(catalog.services.find((s: { serviceId: string }) => s.serviceId === 'tier.create')).toMatchObject({
+      approvalRequired: true,
+      serviceTypeId: loyalty.id,
+    });
+    const page = await t.inject({
+      method: 'GET',
+      url: `/api/admin/services?serviceTypeId=${loyalty.id}&approvalRequired=true`,
+      as: admin,
+    });
+    expect(
+      page
+        .json()
+        .items.map((s: { serviceId: string }) => s.serviceId)
+        .sort(),
+    ).toEqual(['tier.create', 'tier.delete', 'tier.update']);
+  });
+
+  it('creates and edits service types and moves a service into one, in both languages', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/admin/service-types',
+      payload: {
+        code: 'tierGovernance',
+        nameEn: 'Tier governance',
+        nameAr: 'حوكمة الشرائح',
+        descriptionEn: 'Tier changes',
+      },
+      as: admin,
+    });
+    expect(created.statusCode).toBe(201);
+    const type = created.json();
+    expect(type).toMatchObject({ code: 'tierGovernance', serviceCount: 0, descriptionAr: '' });
+    const dup = await t.inject({
+      method: 'POST',
+      url: '/api/admin/service-types',
+      payload: { code: 'tierGovernance', nameEn: 'Again', nameAr: 'مرة أخرى' },
+      as: admin,
+    });
+    expect(dup.json().code).toBe('CONFLICT');
+
+    const edited = await t.inject({
+      method: 'PUT',
+      url: `/api/admin/service-types/${type.id}`,
+      payload: {
+        nameEn: 'Tier control',
+        nameAr: 'ضبط الشرائح',
+        descriptionEn: '',
+        descriptionAr: 'تغييرات الشرائح',
+      },
+      as: admin,
+    });
+    expect(edited.json()).toMatchObject({ code: 'tierGovernance', nameEn: 'Tier control' });
+
+    const service = (
+      await t.inject({ method: 'GET', url: '/api/admin/services/tier.delete', as: admin })
+    ).json();
+    const moved = await t.inject({
+      method: 'PUT',
+      url: '/api/admin/services/tier.delete',
+      payload: { ...service, serviceTypeId: type.id, nameAr: 'حذف شريحة' },
+      as: admin,
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      serviceTypeId: type.id,
+      nameAr: 'حذف شريحة',
+      approvalRequired: true,
+    });
+    const list = await t.inject({ method: 'GET', url: '/api/admin/service-types?q=control', as: admin });
+    expect(list.json().items).toEqual([expect.objectContaining({ id: type.id, serviceCount: 1 })]);
+
+    const badType = await t.inject({
+      method: 'PUT',
+      url: '/api/admin/services/tier.delete',
+      payload: { ...service, serviceTypeId: 999_999 },
+      as: admin,
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'PUT', url: '/api/admin/services/no.such', payload: service, as: admin }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/admin/service-types',
+          payload: { code: 'x', nameEn: 'X', nameAr: 'س' },
+          as: maker,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

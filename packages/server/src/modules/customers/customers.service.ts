@@ -1,0 +1,248 @@
+import {
+  type Customer,
+  type CustomerDetail,
+  type CustomerListQuery,
+  type CustomerProfileInput,
+  customerCommands,
+  type LedgerEntry,
+  type LedgerListQuery,
+  ledgerCommands,
+  type TierHistoryEntry,
+} from '@loyalty/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { isoDates, type ListQuery, type ListSpec, listPage } from '../../platform/lists.ts';
+import { addMonths, nextExpiry, postLedgerEntry } from '../loyalty/ledger.service.ts';
+import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
+import { reverseEarning } from '../loyalty/transactions.service.ts';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+const toCustomer = (prog: Programme, { searchText: _s, ...row }: CustomerRow): Customer => ({
+  ...isoDates(row),
+  lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
+  tierName: row.tierId === null ? null : (prog.tiersById.get(row.tierId)?.name ?? null),
+});
+
+/**
+ * The customer list counts at most this many matches: over a million customers an exact count
+ * costs more than the page. A search's count reads rows until it has enough matches, so it stops
+ * sooner than a plain list's (an index-only count).
+ */
+export const CUSTOMER_COUNT_LIMIT = { list: 1_000, search: 200 };
+
+const listSpec: ListSpec<typeof customers> = {
+  table: customers,
+  sortable: {
+    customerNumber: customers.customerNumber,
+    fullName: customers.fullName,
+    joinedAt: customers.joinedAt,
+  },
+  defaultSort: { field: 'joinedAt', direction: 'desc' },
+  tieBreaker: customers.id,
+  // search_text is the lower-cased number, name, mobile and e-mail, under a trigram index.
+  search: [customers.searchText],
+  filters: {
+    tierId: (v: number) => eq(customers.tierId, v),
+    status: (v: CustomerRow['status']) => eq(customers.status, v),
+    segment: (v: CustomerRow['segment']) => eq(customers.segment, v),
+  },
+};
+
+export async function listCustomers(db: Executor, query: CustomerListQuery) {
+  const prog = await programme(db);
+  const countLimit = query.q ? CUSTOMER_COUNT_LIMIT.search : CUSTOMER_COUNT_LIMIT.list;
+  const page = await listPage(
+    db,
+    { ...listSpec, countLimit },
+    { ...query, q: query.q?.toLowerCase() },
+    (row) => toCustomer(prog, row),
+  );
+  return { ...page, totalCapped: page.totalCapped ?? false };
+}
+
+export async function findCustomer(db: Executor, id: number, forUpdate = false): Promise<CustomerRow> {
+  const q = db.select().from(customers).where(eq(customers.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+export async function findCustomerByNumber(db: Executor, customerNumber: string): Promise<CustomerRow> {
+  const [row] = await db.select().from(customers).where(eq(customers.customerNumber, customerNumber));
+  if (!row) throw notFound('Customer');
+  return row;
+}
+
+/** Where the customer stands: qualifying points on the configured basis and the next tier up. */
+async function tierProgress(db: Executor, prog: Programme, row: CustomerRow) {
+  let qualifying = row.lifetimePoints;
+  if (prog.settings.tierBasis === 'ROLLING') {
+    const since = addMonths(new Date(), -prog.settings.tierWindowMonths);
+    const [r] = await db
+      .select({ points: sql<number>`coalesce(sum(${ledgerEntries.points}), 0)::int` })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.customerId, row.id),
+          eq(ledgerEntries.lot, true),
+          sql`${ledgerEntries.occurredAt} > ${since}`,
+        ),
+      );
+    qualifying = r?.points ?? 0;
+  }
+  const current = row.tierId === null ? tierFor(qualifying, prog.tiers) : prog.tiersById.get(row.tierId);
+  const next = prog.tiers.find((t) => t.minPoints > (current?.minPoints ?? -1) && t.minPoints > qualifying);
+  return {
+    basis: prog.settings.tierBasis,
+    qualifyingPoints: qualifying,
+    currentTierName: row.tierId === null ? null : (current?.name ?? null),
+    nextTierName: next?.name ?? null,
+    nextTierMinPoints: next?.minPoints ?? null,
+    pointsToNextTier: next ? next.minPoints - qualifying : null,
+  };
+}
+
+export async function getCustomerDetail(db: Executor, id: number): Promise<CustomerDetail> {
+  const prog = await programme(db);
+  const row = await findCustomer(db, id);
+  const [progress, expiring] = await Promise.all([tierProgress(db, prog, row), nextExpiry(db, row.id)]);
+  return { ...toCustomer(prog, row), tierProgress: progress, expiringPoints: expiring };
+}
+
+/** Channels create and update customers by number; new customers start on the tier 0 points reach. */
+export async function upsertCustomer(tx: Tx, customerNumber: string, profile: CustomerProfileInput) {
+  const prog = await programme(tx);
+  const set = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
+  const [row] = (await tx
+    .insert(customers)
+    .values({ customerNumber, ...profile, tierId: tierFor(0, prog.tiers)?.id ?? null })
+    .onConflictDoUpdate({ target: customers.customerNumber, set: { ...set, updatedAt: sql`now()` } })
+    .returning()) as [CustomerRow];
+  return { customer: toCustomer(prog, row), created: row.createdAt.getTime() === row.updatedAt.getTime() };
+}
+
+type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+export async function listLedger(db: Executor, customerId: number, query: LedgerListQuery) {
+  const prog = await programme(db);
+  const spec: ListSpec<typeof ledgerEntries> = {
+    table: ledgerEntries,
+    sortable: {
+      occurredAt: ledgerEntries.occurredAt,
+      createdAt: ledgerEntries.id,
+      points: ledgerEntries.points,
+    },
+    defaultSort: { field: 'createdAt', direction: 'desc' },
+    tieBreaker: ledgerEntries.id,
+    filters: {
+      customerId: (v: number) => eq(ledgerEntries.customerId, v),
+      kind: (v: LedgerRow['kind']) => eq(ledgerEntries.kind, v),
+    },
+  };
+  const page = await listPage(db, spec, { ...query, customerId }, (row) => row);
+  const ids = page.items.map((e) => e.id);
+  const reversed = new Set(
+    ids.length
+      ? (
+          await db
+            .select({ id: ledgerEntries.reversalOf })
+            .from(ledgerEntries)
+            .where(inArray(ledgerEntries.reversalOf, ids))
+        ).map((r) => r.id)
+      : [],
+  );
+  const items = page.items.map(
+    (e): LedgerEntry => ({
+      id: e.id,
+      kind: e.kind,
+      points: e.points,
+      balanceAfter: e.balanceAfter,
+      reference: e.reference,
+      externalId: e.externalId,
+      transactionTypeCode:
+        e.transactionTypeId === null ? null : (prog.typesById.get(e.transactionTypeId)?.code ?? null),
+      amount: e.amount,
+      ruleId: e.ruleId,
+      reversalOf: e.reversalOf,
+      reversed: reversed.has(e.id),
+      note: e.note,
+      expiresAt: e.expiresAt?.toISOString() ?? null,
+      occurredAt: e.occurredAt.toISOString(),
+      createdAt: e.createdAt.toISOString(),
+    }),
+  );
+  return { ...page, items };
+}
+
+export async function listTierHistory(db: Executor, customerId: number, query: ListQuery) {
+  const spec: ListSpec<typeof tierHistory> = {
+    table: tierHistory,
+    sortable: { changedAt: tierHistory.id },
+    defaultSort: { field: 'changedAt', direction: 'desc' },
+    tieBreaker: tierHistory.id,
+    filters: { customerId: (v: number) => eq(tierHistory.customerId, v) },
+  };
+  return listPage(
+    db,
+    spec,
+    { ...query, customerId },
+    ({ customerId: _c, fromTierId: _f, toTierId: _t, ...row }): TierHistoryEntry => isoDates(row),
+  );
+}
+
+function statusHandler(def: typeof customerCommands.block, to: 'ACTIVE' | 'BLOCKED') {
+  return defineHandler(def, async ({ tx }, { id, reason }) => {
+    const prog = await programme(tx);
+    const before = await findCustomer(tx, id, true);
+    if (before.status === 'CLOSED') throw new AppError('CUSTOMER_NOT_ACTIVE', 'The customer is closed');
+    if (before.status === to) throw new AppError('CONFLICT', `The customer is already ${to}`);
+    const [row] = (await tx
+      .update(customers)
+      .set({ status: to, updatedAt: sql`now()` })
+      .where(eq(customers.id, id))
+      .returning()) as [CustomerRow];
+    return {
+      result: toCustomer(prog, row),
+      targetType: 'customer',
+      targetId: id,
+      before: { status: before.status },
+      after: { status: to, reason },
+    };
+  });
+}
+
+export const customerHandlers = [
+  statusHandler(customerCommands.block, 'BLOCKED'),
+  statusHandler(customerCommands.unblock, 'ACTIVE'),
+  defineHandler(customerCommands.adjustPoints, async ({ tx, actor, onBehalfOf }, { id, points, reason }) => {
+    const before = await findCustomer(tx, id, true);
+    const posted = await postLedgerEntry(tx, {
+      customerId: id,
+      kind: 'ADJUST',
+      points,
+      reference: 'adjustment',
+      note: reason,
+      actorId: onBehalfOf?.userId ?? actor.userId,
+    });
+    const prog = await programme(tx);
+    return {
+      result: {
+        entryId: posted.entryId,
+        balance: posted.balance,
+        tierName: posted.tierId === null ? null : (prog.tiersById.get(posted.tierId)?.name ?? null),
+      },
+      targetType: 'customer',
+      targetId: id,
+      before: { balance: before.balance },
+      after: { balance: posted.balance, points, reason },
+    };
+  }),
+  defineHandler(ledgerCommands.reverse, async ({ tx, actor, onBehalfOf }, { id, reason }) => {
+    const result = await reverseEarning(tx, { entryId: id }, onBehalfOf?.userId ?? actor.userId, reason);
+    return { result, targetType: 'ledgerEntry', targetId: id, after: { ...result, reason } };
+  }),
+];

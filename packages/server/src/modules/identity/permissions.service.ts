@@ -1,0 +1,85 @@
+import {
+  lockedPermissionCodes,
+  type StaffPermission,
+  type StaffPermissionListQuery,
+  staffPermissionCommands,
+} from '@loyalty/contracts';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { permissions, rolePermissions } from '../../db/schema/index.ts';
+import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { type ListSpec, listPage } from '../../platform/lists.ts';
+
+type PermissionRow = typeof permissions.$inferSelect;
+
+const listSpec: ListSpec<typeof permissions> = {
+  table: permissions,
+  sortable: { code: permissions.code, area: permissions.area, name: permissions.name },
+  defaultSort: { field: 'code', direction: 'asc' },
+  tieBreaker: permissions.code,
+  search: [permissions.code, permissions.name, permissions.description],
+  filters: {
+    status: (v: PermissionRow['status']) => eq(permissions.status, v),
+    area: (v: string) => eq(permissions.area, v),
+    kind: (v: PermissionRow['kind']) => eq(permissions.kind, v),
+  },
+};
+
+/** How many roles grant each permission of a page, in one query. */
+async function withRoleCounts(db: Executor, rows: PermissionRow[]): Promise<StaffPermission[]> {
+  const codes = rows.map((r) => r.code);
+  const counts = codes.length
+    ? await db
+        .select({ code: rolePermissions.permissionCode, n: count() })
+        .from(rolePermissions)
+        .where(inArray(rolePermissions.permissionCode, codes))
+        .groupBy(rolePermissions.permissionCode)
+    : [];
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    area: r.area,
+    kind: r.kind,
+    name: r.name,
+    description: r.description,
+    status: r.status,
+    roleCount: counts.find((c) => c.code === r.code)?.n ?? 0,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+export async function listPermissions(db: Executor, query: StaffPermissionListQuery) {
+  const page = await listPage(db, listSpec, query, (row) => row);
+  return { ...page, items: await withRoleCounts(db, page.items) };
+}
+
+export async function getPermission(db: Executor, id: number): Promise<StaffPermission> {
+  const [row] = await db.select().from(permissions).where(eq(permissions.id, id));
+  if (!row) throw notFound('Permission');
+  return (await withRoleCounts(db, [row]))[0] as StaffPermission;
+}
+
+export const permissionHandlers = [
+  defineSecuredHandler(staffPermissionCommands.update, async ({ tx }, { id, ...input }) => {
+    const before = await getPermission(tx, id);
+    if (input.status === 'DISABLED' && (lockedPermissionCodes as readonly string[]).includes(before.code)) {
+      throw new AppError(
+        'SYSTEM_RECORD',
+        `${before.code} keeps the catalogue manageable and cannot be disabled`,
+      );
+    }
+    await tx
+      .update(permissions)
+      .set({
+        name: input.name,
+        description: input.description ?? '',
+        status: input.status,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(permissions.id, id));
+    const after = await getPermission(tx, id);
+    return { result: after, targetType: 'permission', targetId: before.code, before, after };
+  }),
+];

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyListQuery,
+  type ApiKeyScope,
+  apiKeyCommands,
+} from '@loyalty/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { apiKeys } from '../../db/schema/index.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { type ListSpec, listPage } from '../../platform/lists.ts';
+
+type Row = typeof apiKeys.$inferSelect;
+const toApiKey = ({ keyHash: _h, createdBy: _c, ...row }: Row): ApiKey => ({
+  ...row,
+  scopes: row.scopes as ApiKeyScope[],
+  createdAt: row.createdAt.toISOString(),
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** Keys are 256 random bits: a SHA-256 of the key is safe to store and fast to look up. */
+export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+const listSpec: ListSpec<typeof apiKeys> = {
+  table: apiKeys,
+  sortable: { name: apiKeys.name, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt },
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+  tieBreaker: apiKeys.id,
+  search: [apiKeys.name, apiKeys.prefix],
+  filters: { status: (v: Row['status']) => eq(apiKeys.status, v) },
+};
+export const listApiKeys = (db: Executor, query: ApiKeyListQuery) => listPage(db, listSpec, query, toApiKey);
+
+/** A verified key as the integration API uses it; cached briefly so a key costs no query per call. */
+export interface VerifiedKey {
+  id: number;
+  name: string;
+  scopes: ReadonlySet<ApiKeyScope>;
+}
+
+const CACHE_MS = 10_000;
+const TOUCH_MS = 60_000;
+const cache = new Map<string, { key: VerifiedKey | undefined; at: number }>();
+const touched = new Map<number, number>();
+
+export async function verifyApiKey(db: Executor, presented: string): Promise<VerifiedKey | undefined> {
+  const hash = hashKey(presented);
+  const now = Date.now();
+  let hit = cache.get(hash);
+  if (!hit || now - hit.at > CACHE_MS) {
+    const [row] = await db
+      .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, hash), eq(apiKeys.status, 'ACTIVE')));
+    hit = {
+      key: row && { id: row.id, name: row.name, scopes: new Set(row.scopes as ApiKeyScope[]) },
+      at: now,
+    };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(hash, hit);
+  }
+  if (hit.key && now - (touched.get(hit.key.id) ?? 0) > TOUCH_MS) {
+    touched.set(hit.key.id, now);
+    await db.update(apiKeys).set({ lastUsedAt: sql`now()` }).where(eq(apiKeys.id, hit.key.id));
+  }
+  return hit.key;
+}
+
+async function findKey(db: Executor, id: number): Promise<Row> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).for('update');
+  if (!row) throw notFound('API key');
+  return row;
+}
+
+export const apiKeyHandlers = [
+  defineHandler(apiKeyCommands.create, async ({ tx, actor }, input) => {
+    const key = `lk_${randomBytes(32).toString('base64url')}`;
+    const [row] = (await tx
+      .insert(apiKeys)
+      .values({
+        name: input.name,
+        scopes: [...new Set(input.scopes)],
+        prefix: key.slice(0, 10),
+        keyHash: hashKey(key),
+        createdBy: actor.userId,
+      })
+      .returning()) as [Row];
+    const after = toApiKey(row);
+    // The secret is in the answer only: never in the database, the audit trail or a log.
+    return {
+      result: { ...after, key } satisfies ApiKeyCreated,
+      targetType: 'apiKey',
+      targetId: row.id,
+      after,
+    };
+  }),
+  defineHandler(apiKeyCommands.revoke, async ({ tx }, { id }) => {
+    const before = toApiKey(await findKey(tx, id));
+    if (before.status === 'REVOKED') throw new AppError('CONFLICT', 'The key is already revoked');
+    const [row] = (await tx
+      .update(apiKeys)
+      .set({ status: 'REVOKED', revokedAt: sql`now()` })
+      .where(eq(apiKeys.id, id))
+      .returning()) as [Row];
+    cache.clear();
+    const after = toApiKey(row);
+    return { result: after, targetType: 'apiKey', targetId: id, before, after };
+  }),
+];

@@ -1,0 +1,205 @@
+import {
+  type ApiKeyScope,
+  channelBalance,
+  channelCommands,
+  channelCustomerUpsert,
+  channelRedemptionInput,
+  channelReversalResult,
+  channelTransactionInput,
+  channelTransactionResult,
+  customerNumberParams,
+  customerSchema,
+  externalIdParams,
+  problemSchema,
+  redemptionResultSchema,
+} from '@loyalty/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
+import { actorOf } from '../../platform/http.ts';
+import { isDuplicatePosting } from '../loyalty/transactions.service.ts';
+import { verifyApiKey } from './apiKeys.service.ts';
+import { balanceOf, channelActor } from './channel.service.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Integration API routes: the API-key scope the route needs. */
+    apiKeyScope?: ApiKeyScope;
+  }
+}
+
+const security = [{ apiKey: [] }];
+const errors = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+};
+
+/**
+ * Runs a channel command and answers 201 when it made something new, 200 for an idempotent
+ * repeat. Channel calls are SystemLogs events (category integration); staff actions are AdminLogs.
+ */
+async function run<R>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  input: unknown,
+  created: (r: R) => boolean,
+  body: (r: R) => unknown = (r) => r,
+) {
+  const actor = actorOf(req);
+  // A posting that lost the race to a concurrent twin (same externalId) is run again once: it
+  // then finds the twin and answers its result.
+  const outcome = await req.server.commands.execute<R>(actor, name, input).catch((err) => {
+    if (isDuplicatePosting(err)) return req.server.commands.execute<R>(actor, name, input);
+    throw err;
+  });
+  if (outcome.status !== 'DONE')
+    throw new AppError('INTERNAL', 'Channel commands are never held for approval');
+  const status = created(outcome.result) ? 201 : 200;
+  // Earnings come by the thousand per second and are recorded in the ledger: SystemLogs keeps
+  // them at debug level only; the other calls at info.
+  const level = name === channelCommands.postTransaction.name ? 'debug' : 'info';
+  req.log[level]({ category: 'integration', key: actor.username, command: name, status }, 'integration call');
+  return reply.code(status).send(body(outcome.result) as never);
+}
+
+/**
+ * The integration API channels call (`/api/integration/v1`), authenticated by the `X-Api-Key`
+ * header in its own hook (the staff guard covers /api/admin only). Every route names the scope
+ * it needs; writes are commands (validated, allowed by the key's scopes, one transaction each).
+ */
+export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (req) => {
+    const presented = req.headers['x-api-key'];
+    if (typeof presented !== 'string' || presented.length > 200)
+      throw new AppError('UNAUTHENTICATED', 'X-Api-Key required');
+    const key = await verifyApiKey(app.db, presented);
+    if (!key) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
+    const scope = req.routeOptions.config?.apiKeyScope;
+    if (!scope || !key.scopes.has(scope)) throw new AppError('FORBIDDEN', `The key lacks the ${scope} scope`);
+    req.actor = channelActor(key, req);
+  });
+
+  app.put(
+    '/customers/:customerNumber',
+    {
+      config: { apiKeyScope: 'customers' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'Create or update a customer by customer number',
+        security,
+        params: customerNumberParams,
+        body: channelCustomerUpsert.omit({ customerNumber: true }).meta({
+          examples: [
+            {
+              fullName: 'Sara Al-Harbi',
+              mobile: '+966500000001',
+              email: 'sara@example.com',
+              language: 'ar',
+              segment: 'RETAIL',
+            },
+          ],
+        }),
+        response: { 200: customerSchema, 201: customerSchema, ...errors },
+      },
+    },
+    (req, reply) =>
+      run<{ customer: unknown; created: boolean }>(
+        req,
+        reply,
+        channelCommands.upsertCustomer.name,
+        { ...req.body, customerNumber: req.params.customerNumber },
+        (r) => r.created,
+        (r) => r.customer,
+      ),
+  );
+
+  app.get(
+    '/customers/:customerNumber/balance',
+    {
+      config: { apiKeyScope: 'balance' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'A customer’s balance, tier and next expiring points',
+        security,
+        params: customerNumberParams,
+        response: { 200: channelBalance, ...errors },
+      },
+    },
+    (req) => balanceOf(app.db, req.params.customerNumber),
+  );
+
+  app.post(
+    '/transactions',
+    {
+      config: { apiKeyScope: 'transactions' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'Post a transaction: the engine awards points by the rules (idempotent by externalId)',
+        security,
+        body: channelTransactionInput.meta({
+          examples: [
+            {
+              externalId: 'POS-2026-000123',
+              customerNumber: 'C0001234',
+              transactionTypeCode: 'CARD_SPEND',
+              amount: 250.75,
+              occurredAt: '2026-03-01T10:15:00Z',
+            },
+          ],
+        }),
+        response: { 200: channelTransactionResult, 201: channelTransactionResult, ...errors },
+      },
+    },
+    (req, reply) =>
+      run<{ replayed: boolean }>(
+        req,
+        reply,
+        channelCommands.postTransaction.name,
+        req.body,
+        (r) => !r.replayed,
+      ),
+  );
+
+  app.post(
+    '/transactions/:externalId/reversal',
+    {
+      config: { apiKeyScope: 'transactions' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'Reverse a posted transaction: its points are taken back (idempotent)',
+        security,
+        params: externalIdParams,
+        response: { 200: channelReversalResult, 201: channelReversalResult, ...errors },
+      },
+    },
+    (req, reply) =>
+      run<{ replayed: boolean }>(
+        req,
+        reply,
+        channelCommands.reverseTransaction.name,
+        req.params,
+        (r) => !r.replayed,
+      ),
+  );
+
+  app.post(
+    '/redemptions',
+    {
+      config: { apiKeyScope: 'redemptions' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'Redeem a voucher for points: a unique code is issued (idempotent by externalId)',
+        security,
+        body: channelRedemptionInput.meta({
+          examples: [{ externalId: 'APP-REDEEM-0001', customerNumber: 'C0001234', voucherId: 3 }],
+        }),
+        response: { 201: redemptionResultSchema, ...errors },
+      },
+    },
+    (req, reply) => run(req, reply, channelCommands.redeem.name, req.body, () => true),
+  );
+};

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { channel, programmeFixtures } from '../loyalty/testing.ts';
+import { uploadImage } from '../rewards/testing.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let api: ReturnType<typeof channel>;
+let voucherId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn();
+  const fx = programmeFixtures(t, admin);
+  await fx.tier('Blue', 0, 1_000_000);
+  const spend = await fx.type('SPEND');
+  await fx.rule({ transactionTypeId: spend.id, amount: 1, pointsPerTransaction: 1 });
+  api = channel(t, await fx.apiKey());
+  const imageId = await uploadImage(t, admin);
+  const category = await fx.post('/api/admin/reward-categories', {
+    name: 'Gifts',
+    description: 'Gift cards',
+    imageId,
+  });
+  const store = await fx.post('/api/admin/stores', { name: 'Gift Shop', imageId, categoryId: category.id });
+  voucherId = (
+    await fx.post('/api/admin/vouchers', {
+      name: 'Coffee',
+      description: 'A coffee',
+      imageId,
+      storeId: store.id,
+      amount: 3,
+      pointsRequired: 100,
+      money: 15,
+    })
+  ).id;
+  for (let i = 0; i < 6; i++) {
+    await api('PUT', `/customers/R${i}`, { fullName: `Redeemer ${i}` });
+    await api('POST', '/transactions', {
+      externalId: `R-E${i}`,
+      customerNumber: `R${i}`,
+      transactionTypeCode: 'SPEND',
+      amount: 150,
+    });
+  }
+});
+
+describe('POST /api/integration/v1/redemptions', () => {
+  it('redeems a voucher for points, issues a code, and answers a repeat with the same redemption', async () => {
+    const res = await api('POST', '/redemptions', { externalId: 'RD-1', customerNumber: 'R0', voucherId });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ pointsSpent: 100, balance: 50 });
+    expect(res.json().code).toMatch(/^[A-Z0-9-]+$/);
+    const again = await api('POST', '/redemptions', { externalId: 'RD-1', customerNumber: 'R0', voucherId });
+    expect(again.json()).toMatchObject({ redemptionId: res.json().redemptionId, code: res.json().code });
+    const debits = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.kind, 'REDEEM'));
+    expect(debits).toHaveLength(1);
+  });
+
+  it('never issues more codes than the stock when customers redeem at once', async () => {
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((i) =>
+        api('POST', '/redemptions', { externalId: `RD-P${i}`, customerNumber: `R${i}`, voucherId }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual([
+      'VOUCHER_OUT_OF_STOCK',
+      'VOUCHER_OUT_OF_STOCK',
+      'VOUCHER_OUT_OF_STOCK',
+    ]);
+  });
+
+  it('answers problems for an unknown customer, bad input and a key without the scope', async () => {
+    expect(
+      (await api('POST', '/redemptions', { externalId: 'RD-X', customerNumber: 'NOBODY', voucherId }))
+        .statusCode,
+    ).toBe(404);
+    expect((await api('POST', '/redemptions', { externalId: '', customerNumber: 'R0' })).statusCode).toBe(
+      400,
+    );
+    const fx = programmeFixtures(t, admin);
+    const noScope = channel(t, await fx.apiKey(['transactions']));
+    expect(
+      (await noScope('POST', '/redemptions', { externalId: 'RD-Y', customerNumber: 'R0', voucherId }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the integration API with its API-key scheme and examples', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.components.securitySchemes.apiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Api-Key',
+    });
+    for (const path of [
+      '/api/integration/v1/customers/{customerNumber}',
+      '/api/integration/v1/transactions',
+      '/api/integration/v1/transactions/{externalId}/reversal',
+      '/api/integration/v1/customers/{customerNumber}/balance',
+      '/api/integration/v1/redemptions',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const post = doc.paths['/api/integration/v1/transactions'].post;
+    expect(post.security).toEqual([{ apiKey: [] }]);
+    expect(JSON.stringify(post.requestBody)).toContain('POS-2026-000123');
+  });
+});

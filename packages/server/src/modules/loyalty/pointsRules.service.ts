@@ -1,0 +1,164 @@
+import {
+  type PointsRule,
+  type PointsRuleInput,
+  type PointsRuleListQuery,
+  pointsRuleCommands,
+  type RuleSimulation,
+  type RuleSimulationInput,
+} from '@loyalty/contracts';
+import { eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customers, pointsRules, transactionTypes } from '../../db/schema/index.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { invalidateProgramme, type Programme, programme } from './programme.ts';
+import { chooseRule, utcDate } from './rules.engine.ts';
+
+type RuleRow = typeof pointsRules.$inferSelect;
+
+/** Names come from the programme in memory: no join, no N+1. */
+const toRule = (prog: Programme, row: RuleRow): PointsRule => {
+  const type = prog.typesById.get(row.transactionTypeId);
+  return isoDates({
+    ...row,
+    transactionTypeName: type?.name ?? '',
+    transactionTypeCode: type?.code ?? '',
+    tierName: row.tierId === null ? null : (prog.tiersById.get(row.tierId)?.name ?? null),
+  });
+};
+
+const listSpec: ListSpec<typeof pointsRules> = {
+  table: pointsRules,
+  sortable: {
+    priority: pointsRules.priority,
+    pointsPerTransaction: pointsRules.pointsPerTransaction,
+    validFrom: pointsRules.validFrom,
+    validUntil: pointsRules.validUntil,
+    createdAt: pointsRules.createdAt,
+  },
+  defaultSort: { field: 'priority', direction: 'asc' },
+  tieBreaker: pointsRules.id,
+  filters: {
+    transactionTypeId: (v: number) => eq(pointsRules.transactionTypeId, v),
+    tierId: (v: number) => eq(pointsRules.tierId, v),
+    status: (v: RuleRow['status']) => eq(pointsRules.status, v),
+  },
+};
+
+/** `q` finds the rules of the types and tiers whose name or code contains it (matched in memory). */
+function matching(prog: Programme, q: string) {
+  const needle = q.toLowerCase();
+  const has = (...texts: string[]) => texts.some((t) => t.toLowerCase().includes(needle));
+  const typeIds = [...prog.typesById.values()].filter((t) => has(t.name, t.code)).map((t) => t.id);
+  const tierIds = prog.tiers.filter((t) => has(t.name)).map((t) => t.id);
+  return or(
+    typeIds.length ? inArray(pointsRules.transactionTypeId, typeIds) : sql`false`,
+    tierIds.length ? inArray(pointsRules.tierId, tierIds) : sql`false`,
+  );
+}
+
+export async function listPointsRules(db: Executor, query: PointsRuleListQuery) {
+  const prog = await programme(db);
+  const spec = { ...listSpec, filters: { ...listSpec.filters, q: (q: string) => matching(prog, q) } };
+  return listPage(db, spec, query, (row) => toRule(prog, row));
+}
+
+async function findRule(db: Executor, id: number, forUpdate = false): Promise<RuleRow> {
+  const q = db.select().from(pointsRules).where(eq(pointsRules.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('Points rule');
+  return row;
+}
+
+export async function getPointsRule(db: Executor, id: number): Promise<PointsRule> {
+  return toRule(await programme(db), await findRule(db, id));
+}
+
+/** Rules apply to earning types; the tier, if any, must exist (the foreign key says so too). */
+async function checkReferences(db: Executor, input: { transactionTypeId: number }) {
+  const [type] = await db
+    .select({ type: transactionTypes.type })
+    .from(transactionTypes)
+    .where(eq(transactionTypes.id, input.transactionTypeId));
+  if (!type) {
+    throw new AppError('VALIDATION_FAILED', undefined, [
+      { path: 'transactionTypeId', message: 'ruleFieldsRequired' },
+    ]);
+  }
+  if (type.type !== 'EARN') {
+    throw new AppError('VALIDATION_FAILED', undefined, [
+      { path: 'transactionTypeId', message: 'earnTypeOnly' },
+    ]);
+  }
+}
+
+const values = (input: PointsRuleInput) => input as typeof pointsRules.$inferInsert;
+
+export const pointsRuleHandlers = [
+  defineHandler(pointsRuleCommands.create, async ({ tx }, input) => {
+    await checkReferences(tx, input);
+    const [row] = (await tx.insert(pointsRules).values(values(input)).returning()) as [RuleRow];
+    invalidateProgramme();
+    const after = toRule(await programme(tx), row);
+    return { result: after, targetType: 'pointsRule', targetId: row.id, after };
+  }),
+  defineHandler(pointsRuleCommands.update, async ({ tx }, { id, ...input }) => {
+    const prog = await programme(tx);
+    const before = toRule(prog, await findRule(tx, id, true));
+    await checkReferences(tx, input);
+    const [row] = (await tx
+      .update(pointsRules)
+      .set({ ...values(input), updatedAt: sql`now()` })
+      .where(eq(pointsRules.id, id))
+      .returning()) as [RuleRow];
+    invalidateProgramme();
+    const after = toRule(prog, row);
+    return { result: after, targetType: 'pointsRule', targetId: id, before, after };
+  }),
+  defineHandler(pointsRuleCommands.delete, async ({ tx }, { id }) => {
+    const before = toRule(await programme(tx), await findRule(tx, id, true));
+    await tx.delete(pointsRules).where(eq(pointsRules.id, id));
+    invalidateProgramme();
+    return { result: undefined, targetType: 'pointsRule', targetId: id, before };
+  }),
+];
+
+/** The dry run behind "simulate": the same evaluation a posting makes, with every rule's verdict. */
+export async function simulate(db: Executor, input: RuleSimulationInput): Promise<RuleSimulation> {
+  const prog = await programme(db);
+  const type = prog.typesById.get(input.transactionTypeId);
+  if (!type) throw notFound('Transaction type');
+  let customer: RuleSimulation['customer'] = null;
+  let tierId = input.tierId ?? null;
+  if (input.customerNumber) {
+    const [c] = await db
+      .select({
+        id: customers.id,
+        customerNumber: customers.customerNumber,
+        fullName: customers.fullName,
+        tierId: customers.tierId,
+      })
+      .from(customers)
+      .where(eq(customers.customerNumber, input.customerNumber));
+    if (!c) throw notFound('Customer');
+    customer = { id: c.id, customerNumber: c.customerNumber, fullName: c.fullName };
+    tierId = c.tierId;
+  }
+  const tierName = (id: number) => prog.tiersById.get(id)?.name ?? null;
+  const at = input.occurredAt ? new Date(input.occurredAt) : new Date();
+  const choice = chooseRule(
+    prog.rulesByType.get(type.id) ?? [],
+    { tierId, amount: input.amount, date: utcDate(at) },
+    tierName,
+  );
+  return {
+    customer,
+    tierId,
+    tierName: tierId === null ? null : tierName(tierId),
+    transactionTypeCode: type.code,
+    ruleId: choice.rule?.id ?? null,
+    points: choice.points,
+    evaluations: choice.evaluations,
+  };
+}

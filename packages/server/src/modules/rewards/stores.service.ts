@@ -1,0 +1,83 @@
+import { type Store, type StoreListQuery, storeCommands } from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { rewardCategories, stores, vouchers } from '../../db/schema/index.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { nameOf, namesById, requireImage } from './references.ts';
+
+type StoreRow = typeof stores.$inferSelect;
+const toStore = (row: StoreRow, categoryName: string): Store => ({ ...isoDates(row), categoryName });
+
+const listSpec: ListSpec<typeof stores> = {
+  table: stores,
+  sortable: { name: stores.name, createdAt: stores.createdAt },
+  defaultSort: { field: 'name', direction: 'asc' },
+  tieBreaker: stores.id,
+  search: [stores.name],
+  filters: { categoryId: (id: number) => eq(stores.categoryId, id) },
+};
+
+const category = { table: rewardCategories, id: rewardCategories.id, name: rewardCategories.name };
+const categoryName = (db: Executor, id: number) => nameOf(db, category, id, 'categoryId');
+
+export async function listStores(db: Executor, query: StoreListQuery) {
+  const page = await listPage(db, listSpec, query, (row) => row);
+  const names = await namesById(
+    db,
+    category,
+    page.items.map((s) => s.categoryId),
+  );
+  return { ...page, items: page.items.map((s) => toStore(s, names.get(s.categoryId) ?? '')) };
+}
+
+async function findStore(db: Executor, id: number, forUpdate = false): Promise<StoreRow> {
+  const q = db.select().from(stores).where(eq(stores.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('Store');
+  return row;
+}
+
+async function withCategory(db: Executor, row: StoreRow) {
+  return toStore(row, await categoryName(db, row.categoryId));
+}
+
+export const getStore = async (db: Executor, id: number) => withCategory(db, await findStore(db, id));
+
+export const storeHandlers = [
+  defineHandler(
+    storeCommands.create,
+    async ({ tx }, input) => {
+      await requireImage(tx, input.imageId);
+      const name = await categoryName(tx, input.categoryId);
+      const [row] = (await tx.insert(stores).values(input).returning()) as [StoreRow];
+      const after = toStore(row, name);
+      return { result: after, targetType: 'store', targetId: row.id, after };
+    },
+    { recordKey: (input) => input.name.toLowerCase() },
+  ),
+  defineHandler(storeCommands.update, async ({ tx }, { id, ...input }) => {
+    const before = await withCategory(tx, await findStore(tx, id, true));
+    await requireImage(tx, input.imageId);
+    const name = await categoryName(tx, input.categoryId);
+    const [row] = (await tx
+      .update(stores)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(stores.id, id))
+      .returning()) as [StoreRow];
+    const after = toStore(row, name);
+    return { result: after, targetType: 'store', targetId: id, before, after };
+  }),
+  defineHandler(storeCommands.delete, async ({ tx }, { id }) => {
+    const before = await withCategory(tx, await findStore(tx, id, true));
+    const [voucher] = await tx
+      .select({ id: vouchers.id })
+      .from(vouchers)
+      .where(eq(vouchers.storeId, id))
+      .limit(1);
+    if (voucher) throw new AppError('CONFLICT', 'The store still has vouchers');
+    await tx.delete(stores).where(eq(stores.id, id));
+    return { result: undefined, targetType: 'store', targetId: id, before };
+  }),
+];

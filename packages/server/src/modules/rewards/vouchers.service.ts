@@ -1,0 +1,116 @@
+import { type Voucher, type VoucherListQuery, voucherCommands } from '@loyalty/contracts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { redemptions, stores, vouchers } from '../../db/schema/index.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { nameOf, namesById, requireImage } from './references.ts';
+
+export type VoucherRow = typeof vouchers.$inferSelect;
+const toVoucher = (row: VoucherRow, storeName: string): Voucher => ({
+  ...isoDates(row),
+  storeName,
+  remaining: row.amount - row.issued,
+});
+
+/** ACTIVE and within its validity today (the database's date). */
+export const openToday = and(
+  eq(vouchers.status, 'ACTIVE'),
+  sql`(${vouchers.validFrom} is null or ${vouchers.validFrom} <= current_date)`,
+  sql`(${vouchers.validUntil} is null or ${vouchers.validUntil} >= current_date)`,
+) as SQL;
+/** Open today and with codes left: what a customer can redeem now. */
+export const redeemableToday = and(openToday, sql`${vouchers.issued} < ${vouchers.amount}`) as SQL;
+
+const listSpec: ListSpec<typeof vouchers> = {
+  table: vouchers,
+  sortable: {
+    name: vouchers.name,
+    pointsRequired: vouchers.pointsRequired,
+    validUntil: vouchers.validUntil,
+    createdAt: vouchers.createdAt,
+  },
+  defaultSort: { field: 'name', direction: 'asc' },
+  tieBreaker: vouchers.id,
+  search: [vouchers.name, vouchers.description],
+  filters: {
+    storeId: (id: number) => eq(vouchers.storeId, id),
+    status: (status: VoucherRow['status']) => eq(vouchers.status, status),
+    available: (yes: boolean) => (yes ? redeemableToday : undefined),
+  },
+};
+
+const store = { table: stores, id: stores.id, name: stores.name };
+const storeName = (db: Executor, id: number) => nameOf(db, store, id, 'storeId');
+
+export async function listVouchers(db: Executor, query: VoucherListQuery) {
+  const page = await listPage(db, listSpec, query, (row) => row);
+  const names = await namesById(
+    db,
+    store,
+    page.items.map((v) => v.storeId),
+  );
+  return { ...page, items: page.items.map((v) => toVoucher(v, names.get(v.storeId) ?? '')) };
+}
+
+export async function findVoucher(db: Executor, id: number, forUpdate = false): Promise<VoucherRow> {
+  const q = db.select().from(vouchers).where(eq(vouchers.id, id));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  if (!row) throw notFound('Voucher');
+  return row;
+}
+
+const withStore = async (db: Executor, row: VoucherRow) => toVoucher(row, await storeName(db, row.storeId));
+
+export const getVoucher = async (db: Executor, id: number) => withStore(db, await findVoucher(db, id));
+
+export const voucherHandlers = [
+  defineHandler(
+    voucherCommands.create,
+    async ({ tx }, input) => {
+      await requireImage(tx, input.imageId);
+      const name = await storeName(tx, input.storeId);
+      const [row] = (await tx.insert(vouchers).values(input).returning()) as [VoucherRow];
+      const after = toVoucher(row, name);
+      return { result: after, targetType: 'voucher', targetId: row.id, after };
+    },
+    { recordKey: (input) => `${input.storeId}:${input.name.toLowerCase()}` },
+  ),
+  defineHandler(voucherCommands.update, async ({ tx }, { id, ...input }) => {
+    // The row lock waits for redemptions in flight, so `issued` is final while we compare.
+    const current = await findVoucher(tx, id, true);
+    if (input.amount < current.issued) {
+      throw new AppError('VALIDATION_FAILED', `${current.issued} codes are already issued`, [
+        { path: 'amount', message: 'amountBelowIssued' },
+      ]);
+    }
+    await requireImage(tx, input.imageId);
+    const name = await storeName(tx, input.storeId);
+    const [row] = (await tx
+      .update(vouchers)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(vouchers.id, id))
+      .returning()) as [VoucherRow];
+    const after = toVoucher(row, name);
+    return {
+      result: after,
+      targetType: 'voucher',
+      targetId: id,
+      before: await withStore(tx, current),
+      after,
+    };
+  }),
+  defineHandler(voucherCommands.delete, async ({ tx }, { id }) => {
+    const before = await withStore(tx, await findVoucher(tx, id, true));
+    // A voucher with redemptions stays, for their history: staff set it INACTIVE instead.
+    const [redeemed] = await tx
+      .select({ id: redemptions.id })
+      .from(redemptions)
+      .where(eq(redemptions.voucherId, id))
+      .limit(1);
+    if (redeemed) throw new AppError('CONFLICT', 'The voucher has redemptions: set it INACTIVE instead');
+    await tx.delete(vouchers).where(eq(vouchers.id, id));
+    return { result: undefined, targetType: 'voucher', targetId: id, before };
+  }),
+];

@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { passwordRuleViolations } from '@loyalty/contracts';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { passwordHistory, passwordTokens, recoveryCodes, sessions, users } from '../../db/schema/index.ts';
+import { AppError } from '../errors.ts';
+import { appLink, enqueueMail } from '../mail.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { credentialPolicyOf, passwordSettingOf } from './policies.ts';
+import { hashRecoveryCode, newRecoveryCodes, totpStep } from './totp.ts';
+
+/** The account operations shared by sign-in, self-service and the administrators' commands. */
+
+type UserRow = typeof users.$inferSelect;
+
+/** Locked now: a lock without an end, or whose end is still ahead. */
+export const isLocked = (u: Pick<UserRow, 'lockedAt' | 'lockedUntil'>, now = Date.now()) =>
+  u.lockedAt !== null && (u.lockedUntil === null || u.lockedUntil.getTime() > now);
+
+/**
+ * Counts a failed sign-in (password or second factor) in one atomic update; under the active
+ * LOCK setting the account locks at `maxFailures`, for `lockMinutes` or until unlocked. After a
+ * timed lock has lapsed, counting starts again from one. Answers whether this failure locked it.
+ */
+export async function recordFailure(db: Executor, userId: number) {
+  const lock = await passwordSettingOf(db, 'LOCK');
+  const max = lock?.maxFailures ?? null;
+  const minutes = lock?.lockMinutes ?? null;
+  const count = sql`(case when ${users.lockedAt} is not null then 1 else ${users.failedAttempts} + 1 end)`;
+  const reached = max === null ? sql`false` : sql`${count} >= ${max}`;
+  const [row] = await db
+    .update(users)
+    .set({
+      failedAttempts: count,
+      lockedAt: sql`case when ${reached} then now() end`,
+      lockedUntil: sql`case when ${reached} and ${minutes}::int is not null then now() + make_interval(mins => ${minutes}::int) end`,
+    })
+    .where(eq(users.id, userId))
+    .returning({
+      failedAttempts: users.failedAttempts,
+      lockedAt: users.lockedAt,
+      lockedUntil: users.lockedUntil,
+    });
+  return { lockedNow: row?.lockedAt != null, lockedUntil: row?.lockedUntil ?? null };
+}
+
+export async function clearFailures(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({ failedAttempts: 0, lockedAt: null, lockedUntil: null })
+    .where(and(eq(users.id, userId), sql`(${users.failedAttempts} > 0 or ${users.lockedAt} is not null)`));
+}
+
+/** Ends every live session of a user, except `keep` (the one making the change). */
+export async function revokeUserSessions(db: Executor, userId: number, keep?: string) {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : undefined),
+    )
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * Refuses a password the credential policy does not allow: length, character classes, the
+ * username, the common-password list and the last `historyCount` passwords (the current one
+ * included). Every broken rule is reported, as `errors[].message` on `newPassword`.
+ */
+export async function assertPasswordAllowed(
+  db: Executor,
+  user: { id?: number; username: string; passwordHash?: string },
+  password: string,
+) {
+  const policy = await credentialPolicyOf(db);
+  const broken = passwordRuleViolations(policy, password, user.username);
+  if (policy.rejectCommon && isCommonPassword(password)) broken.push('common');
+  if (broken.length === 0 && policy.historyCount > 0 && user.id !== undefined) {
+    const earlier = await db
+      .select({ hash: passwordHistory.passwordHash })
+      .from(passwordHistory)
+      .where(eq(passwordHistory.userId, user.id))
+      .orderBy(desc(passwordHistory.id))
+      .limit(policy.historyCount);
+    const hashes = new Set([
+      ...(user.passwordHash ? [user.passwordHash] : []),
+      ...earlier.map((e) => e.hash),
+    ]);
+    for (const hash of hashes) {
+      if (await verifyPassword(hash, password)) {
+        broken.push('history');
+        break;
+      }
+    }
+  }
+  if (broken.length) {
+    throw new AppError(
+      'PASSWORD_REJECTED',
+      `The password breaks: ${broken.join(', ')}`,
+      broken.map((rule) => ({ path: 'newPassword', message: rule })),
+    );
+  }
+}
+
+const HISTORY_KEPT = 24;
+
+/**
+ * Sets a user's password after the policy allows it: clears a forced change and any lock, keeps
+ * the hash in the history and ends the user's other sessions (all of them unless `keep`).
+ */
+export async function setPassword(db: Executor, user: UserRow, password: string, keep?: string) {
+  await assertPasswordAllowed(db, user, password);
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({
+      passwordHash,
+      passwordChangedAt: sql`now()`,
+      mustChangePassword: false,
+      mustChangeReason: null,
+      failedAttempts: 0,
+      lockedAt: null,
+      lockedUntil: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id));
+  await db.insert(passwordHistory).values({ userId: user.id, passwordHash });
+  await db.execute(sql`
+    delete from password_history where user_id = ${user.id} and id not in (
+      select id from password_history where user_id = ${user.id} order by id desc limit ${HISTORY_KEPT})`);
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
+  await revokeUserSessions(db, user.id, keep);
+}
+
+/** Forgotten-password links live 30 minutes; links from an administrator's reset a day; invitations three days. */
+export const LINK_MINUTES = { FORGOT: 30, RESET: 24 * 60, INVITE: 3 * 24 * 60 } as const;
+export type LinkKind = keyof typeof LINK_MINUTES;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const linkMail = (kind: LinkKind, name: string, link: string) => {
+  const hours = LINK_MINUTES[kind] / 60;
+  const life = hours < 1 ? `${LINK_MINUTES[kind]} minutes` : `${hours} hours`;
+  const intro =
+    kind === 'INVITE'
+      ? 'An account has been created for you on Loyalty Admin. Choose your password here:'
+      : kind === 'RESET'
+        ? 'An administrator has started a password reset for your Loyalty Admin account. Choose a new password here:'
+        : 'Someone asked to reset the password of your Loyalty Admin account. If it was you, choose a new password here:';
+  return {
+    subject: kind === 'INVITE' ? 'Your Loyalty Admin account' : 'Reset your Loyalty Admin password',
+    text: `Hello ${name},\n\n${intro}\n\n${link}\n\nThe link works once and expires in ${life}. If you did not expect this e-mail, tell your security team.\n`,
+  };
+};
+
+/**
+ * Issues a single-use password link (only its hash is stored; earlier unused links of the user
+ * stop working) and queues the e-mail carrying it, in the caller's transaction.
+ */
+export async function sendPasswordLink(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'fullName' | 'email'>,
+  kind: LinkKind,
+) {
+  if (!user.email) return false;
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordTokens).values({
+    userId: user.id,
+    tokenHash: tokenHash(token),
+    purpose: kind === 'INVITE' ? 'INVITE' : 'RESET',
+    expiresAt: sql`now() + make_interval(mins => ${LINK_MINUTES[kind]})`,
+  });
+  const link = appLink(`/change-password?token=${encodeURIComponent(token)}`);
+  await enqueueMail(db, { to: user.email, ...linkMail(kind, user.fullName, link) });
+  return true;
+}
+
+/** Consumes a live password link: answers its user, or LINK_INVALID (unknown, used or expired). */
+export async function consumePasswordLink(db: Executor, token: string) {
+  const [row] = await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, tokenHash(token)),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordTokens.userId });
+  const [user] = row ? await db.select().from(users).where(eq(users.id, row.userId)).for('update') : [];
+  if (user?.status !== 'ACTIVE') throw new AppError('LINK_INVALID');
+  return user;
+}
+
+/**
+ * Checks a second-factor code: a TOTP code of the enrolled secret (each 30-second step accepted
+ * once: the step is recorded atomically, so a replayed or concurrent second use fails) or an
+ * unused recovery code (consumed).
+ */
+export async function verifySecondFactor(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'totpSecret'>,
+  code: string,
+) {
+  if (!user.totpSecret) return false;
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) {
+    const step = totpStep(user.totpSecret, trimmed);
+    if (step === undefined) return false;
+    const used = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(
+        and(eq(users.id, user.id), sql`(${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`),
+      )
+      .returning({ id: users.id });
+    return used.length === 1;
+  }
+  const used = await db
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryCodes.userId, user.id),
+        eq(recoveryCodes.codeHash, hashRecoveryCode(trimmed)),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ userId: recoveryCodes.userId });
+  return used.length === 1;
+}
+
+/** Makes the pending secret the user's second factor (its first code given) and issues new recovery codes. */
+export async function completeEnrolment(db: Executor, userId: number, secret: string, step: number) {
+  await db
+    .update(users)
+    .set({
+      totpSecret: secret,
+      totpPendingSecret: null,
+      totpEnrolledAt: sql`now()`,
+      totpLastStep: step,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = newRecoveryCodes();
+  await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: hashRecoveryCode(c) })));
+  return codes;
+}
+
+/** Removes the second factor (an administrator's reset): the user enrols again at next need. */
+export async function clearSecondFactor(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnrolledAt: null,
+      totpLastStep: null,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}

@@ -1,0 +1,325 @@
+import { credentialPresets, passwordRuleViolations } from '@loyalty/contracts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { linkToken, startMailbox } from '../../test/mailbox.ts';
+import { blocklistSize, isCommonPassword } from './common-passwords.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+const PASSWORD = 'Correct-Horse-42';
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await buildTestApp({ SMTP_URL: mailbox.url });
+  admin = await t.signIn();
+});
+
+/** A staff member with a known password, set straight in the database (their e-mail is name@bank.example). */
+async function staff(username: string) {
+  const role = await t.inject({
+    method: 'POST',
+    url: '/api/admin/roles',
+    payload: {
+      code: `R_${username.toUpperCase()}`,
+      name: username,
+      status: 'ACTIVE',
+      permissions: ['tier.read'],
+    },
+    as: admin,
+  });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/api/admin/users',
+    payload: {
+      username,
+      fullName: username,
+      email: `${username}@bank.example`,
+      roleId: role.json().id,
+      status: 'ACTIVE',
+    },
+    as: admin,
+  });
+  const token = linkToken(await mailbox.next(`${username}@bank.example`));
+  await t.inject({
+    method: 'POST',
+    url: '/api/admin/auth/reset-password',
+    payload: { token, newPassword: PASSWORD },
+  });
+  return created.json().id as number;
+}
+const login = (username: string, password = PASSWORD) =>
+  t.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { username, password } });
+const put = (url: string, payload: object) => t.inject({ method: 'PUT', url, payload, as: admin });
+
+describe('the credential policy rules', () => {
+  it('ships a blocklist of well over 10,000 common passwords, matched ignoring case and decoration', () => {
+    expect(blocklistSize()).toBeGreaterThan(10_000);
+    for (const p of ['password', 'Password123!', 'QWERTY', 'letmein', '!!dragon2024'])
+      expect(isCommonPassword(p), p).toBe(true);
+    for (const p of ['Correct-Horse-42', 'vX9#mQ2!pL7z']) expect(isCommonPassword(p), p).toBe(false);
+  });
+
+  it('checks length, classes and the username', () => {
+    const pci = credentialPresets.PCI_DSS;
+    expect(passwordRuleViolations(pci, 'short', 'amal')).toEqual(['minLength', 'uppercase', 'digit']);
+    expect(passwordRuleViolations(pci, 'amal-Has-Name-1', 'AMAL')).toEqual(['username']);
+    expect(passwordRuleViolations(pci, 'Long-Enough-Pass-9', 'amal')).toEqual([]);
+    expect(passwordRuleViolations(credentialPresets.NIST_ASVS, 'all lower case words', 'amal')).toEqual([]);
+    expect(passwordRuleViolations(pci, 'x'.repeat(129), 'amal')).toContain('maxLength');
+  });
+});
+
+describe('credential policy enforcement on password changes', () => {
+  it('refuses weak, common, username-bearing and recently used passwords with every broken rule', async () => {
+    await staff('farah');
+    const session = await login('farah');
+    const as = { authorization: `Bearer ${session.json().accessToken}` };
+    const change = (currentPassword: string, newPassword: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/auth/password',
+        payload: { currentPassword, newPassword },
+        as,
+      });
+    const rules = async (newPassword: string) => {
+      const res = await change(PASSWORD, newPassword);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('PASSWORD_REJECTED');
+      return res.json().errors.map((e: { message: string }) => e.message);
+    };
+    expect(await rules('short')).toEqual(['minLength', 'uppercase', 'digit', 'common']);
+    expect(await rules('Password1234')).toEqual(['common']);
+    expect(await rules('Farah-Is-Great-1')).toEqual(['username']);
+    expect(await rules(PASSWORD)).toEqual(['history']);
+
+    expect((await change(PASSWORD, 'Second-Secret-77')).statusCode).toBe(204);
+    expect((await change('Second-Secret-77', 'Third-Secret-88')).statusCode).toBe(204);
+    // Back to the first: still within the last four.
+    expect(await (async () => (await change('Third-Secret-88', PASSWORD)).json().errors)()).toEqual([
+      { path: 'newPassword', message: 'history' },
+    ]);
+    const [refusal] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.command, 'auth.changePassword'), eq(auditLog.outcome, 'FAILED')))
+      .orderBy(desc(auditLog.id));
+    expect(refusal?.detail).toBe('PASSWORD_REJECTED: history');
+  });
+
+  it('follows the policy staff set: the NIST preset drops classes and history', async () => {
+    const res = await put('/api/admin/credential-policy', credentialPresets.NIST_ASVS);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().preset).toBe('NIST_ASVS');
+    await staff('ghada');
+    const session = await login('ghada');
+    const as = { authorization: `Bearer ${session.json().accessToken}` };
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/password',
+      payload: { currentPassword: PASSWORD, newPassword: 'plain long lowercase phrase' },
+      as,
+    });
+    expect(ok.statusCode).toBe(204);
+    expect((await put('/api/admin/credential-policy', credentialPresets.PCI_DSS)).json().preset).toBe(
+      'PCI_DSS',
+    );
+    const custom = await put('/api/admin/credential-policy', {
+      ...credentialPresets.PCI_DSS,
+      requireSymbol: true,
+    });
+    expect(custom.json().preset).toBe('CUSTOM');
+    const bad = await put('/api/admin/credential-policy', {
+      ...credentialPresets.PCI_DSS,
+      minLength: 40,
+      maxLength: 20,
+    });
+    expect(bad.json().errors).toEqual([{ path: 'maxLength', message: 'maxBelowMin' }]);
+    await put('/api/admin/credential-policy', credentialPresets.PCI_DSS);
+  });
+
+  it('a signed-in change keeps the current session and ends the others', async () => {
+    await staff('hadi');
+    const one = await login('hadi');
+    const two = await login('hadi');
+    const asTwo = { authorization: `Bearer ${two.json().accessToken}` };
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/password',
+      payload: { currentPassword: PASSWORD, newPassword: 'Fresh-Secret-2026' },
+      as: asTwo,
+    });
+    expect(res.statusCode).toBe(204);
+    const me = (authorization: string) =>
+      t.inject({ method: 'GET', url: '/api/admin/auth/me', headers: { authorization } });
+    expect((await me(asTwo.authorization)).statusCode).toBe(200);
+    expect((await me(`Bearer ${one.json().accessToken}`)).statusCode).toBe(401);
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/password',
+      payload: { currentPassword: 'not-it', newPassword: 'Other-Secret-2026' },
+      as: asTwo,
+    });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('lockout', () => {
+  it('locks after five failures for thirty minutes, tells the user by e-mail, and an administrator unlocks', async () => {
+    const id = await staff('imad');
+    for (let i = 0; i < 5; i++) expect((await login('imad', 'wrong-password')).statusCode).toBe(401);
+    // Locked: even the right password gets the same answer as a wrong one.
+    const locked = await login('imad');
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json().code).toBe('INVALID_CREDENTIALS');
+    const mail = await mailbox.next('imad@bank.example');
+    expect(mail.subject).toBe('Your Loyalty Admin account is locked');
+    expect(mail.text).toContain('It unlocks by itself at');
+
+    const user = await t.inject({ method: 'GET', url: `/api/admin/users/${id}`, as: admin });
+    expect(user.json()).toMatchObject({ locked: true, failedAttempts: 5 });
+    const minutes = (Date.parse(user.json().lockedUntil) - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+    const audit = await t.app.db
+      .select({ command: auditLog.command, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.actorUsername, 'imad'))
+      .orderBy(desc(auditLog.id))
+      .limit(3);
+    expect(audit[0]).toEqual({ command: 'auth.login', detail: 'account locked' });
+    expect(audit.map((a) => a.detail)).toContain('wrong password; account locked');
+
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/admin/users/${id}/unlock`, as: admin })).statusCode,
+    ).toBe(204);
+    expect((await login('imad')).json()).toHaveProperty('accessToken');
+  });
+
+  it('a timed lock lapses by itself; a lock without an end waits for an administrator', async () => {
+    const id = await staff('jamal');
+    for (let i = 0; i < 5; i++) await login('jamal', 'wrong-password');
+    await t.app.db
+      .update(users)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(users.id, id));
+    expect((await login('jamal')).json()).toHaveProperty('accessToken');
+
+    const settings = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/admin/password-settings?mode=LOCK&userType=EMPLOYEE',
+        as: admin,
+      })
+    ).json();
+    const lock = settings.items[0];
+    const forever = await put(`/api/admin/password-settings/${lock.id}`, {
+      ...lock,
+      maxFailures: 3,
+      lockMinutes: null,
+    });
+    expect(forever.json()).toMatchObject({ maxFailures: 3, lockMinutes: null });
+    for (let i = 0; i < 3; i++) await login('jamal', 'wrong-password');
+    const user = (await t.inject({ method: 'GET', url: `/api/admin/users/${id}`, as: admin })).json();
+    expect(user).toMatchObject({ locked: true, lockedUntil: null });
+    await t.app.db.update(users).set({ lockedAt: sql`now() - interval '1 day'` }).where(eq(users.id, id));
+    expect((await login('jamal')).statusCode).toBe(401);
+    await put(`/api/admin/password-settings/${lock.id}`, { ...lock });
+  });
+});
+
+describe('expiry and forced change', () => {
+  it('an expired password forces a change before any session; the change signs in', async () => {
+    const id = await staff('kamal');
+    await t.app.db
+      .update(users)
+      .set({ passwordChangedAt: sql`now() - interval '91 days'` })
+      .where(eq(users.id, id));
+    const res = await login('kamal');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ next: 'PASSWORD_CHANGE', reason: 'EXPIRED', expiresIn: 300 });
+    expect(res.json()).not.toHaveProperty('accessToken');
+    expect(res.cookies.find((c) => c.name === 'la_refresh')).toBeUndefined();
+    const { challenge } = res.json();
+    const change = (currentPassword: string, newPassword: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login/password',
+        payload: { challenge, currentPassword, newPassword },
+      });
+    expect((await change('wrong', 'Brand-New-Secret-1')).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await change(PASSWORD, PASSWORD)).json().errors).toEqual([
+      { path: 'newPassword', message: 'history' },
+    ]);
+    const done = await change(PASSWORD, 'Brand-New-Secret-1');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toHaveProperty('accessToken');
+    expect((await login('kamal', 'Brand-New-Secret-1')).json()).toHaveProperty('accessToken');
+  });
+
+  it('warns in the last fourteen days before expiry', async () => {
+    const id = await staff('lina');
+    await t.app.db
+      .update(users)
+      .set({ passwordChangedAt: sql`now() - interval '80 days'` })
+      .where(eq(users.id, id));
+    const session = await login('lina');
+    const me = await t.inject({
+      method: 'GET',
+      url: '/api/admin/auth/me',
+      headers: { authorization: `Bearer ${session.json().accessToken}` },
+    });
+    expect(me.json()).toMatchObject({ passwordExpiringSoon: true, idleTimeoutSeconds: 1800 });
+    expect(Date.parse(me.json().passwordExpiresAt) - Date.now()).toBeLessThan(11 * 86_400_000);
+  });
+
+  it('refuses a challenge that is forged, expired or for another step', async () => {
+    for (const challenge of ['garbage', (await t.signIn()).authorization.slice(7)]) {
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login/password',
+        payload: { challenge, currentPassword: 'x', newPassword: 'y' },
+      });
+      expect(res.json().code).toBe('CHALLENGE_INVALID');
+    }
+  });
+});
+
+describe('forgotten password', () => {
+  const forgot = (username: string) =>
+    t.inject({ method: 'POST', url: '/api/admin/auth/forgot-password', payload: { username } });
+
+  it('answers the same whether or not the account exists, and e-mails a 30-minute single-use link', async () => {
+    const id = await staff('maha');
+    const known = await forgot('maha@bank.example');
+    const unknown = await forgot('nobody-here');
+    expect([known.statusCode, unknown.statusCode]).toEqual([202, 202]);
+    expect(known.body).toBe(unknown.body);
+
+    const mail = await mailbox.next('maha@bank.example');
+    expect(mail.text).toContain('expires in 30 minutes');
+    const token = linkToken(mail);
+    const reset = (newPassword: string) =>
+      t.inject({ method: 'POST', url: '/api/admin/auth/reset-password', payload: { token, newPassword } });
+    // A refused password does not use the link up.
+    expect((await reset('password')).json().code).toBe('PASSWORD_REJECTED');
+    expect((await reset('Mended-Secret-31')).statusCode).toBe(204);
+    expect((await reset('Mended-Again-32')).json().code).toBe('LINK_INVALID');
+    expect((await login('maha', 'Mended-Secret-31')).json()).toHaveProperty('accessToken');
+
+    // A link past its 30 minutes is refused.
+    await forgot('maha');
+    const late = linkToken(await mailbox.next('maha@bank.example'));
+    await t.app.db.execute(
+      sql`update password_tokens set expires_at = now() - interval '1 second' where user_id = ${id}`,
+    );
+    const expired = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/reset-password',
+      payload: { token: late, newPassword: 'Late-Secret-33' },
+    });
+    expect(expired.json().code).toBe('LINK_INVALID');
+  });
+});

@@ -1,0 +1,222 @@
+import { authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { roles, users } from '../../db/schema/index.ts';
+import { type AuditSource, writeAudit } from '../audit.ts';
+import { AppError } from '../errors.ts';
+import { enqueueMail } from '../mail.ts';
+import { clearFailures, isLocked, recordFailure, setPassword } from './account.ts';
+import { passwordExpiry, passwordSettingOf, scaRequired, securityPolicyOf } from './policies.ts';
+import { enforceSessionLimit, openSession } from './sessions.ts';
+import { CHALLENGE_TTL } from './tokens.ts';
+
+export const REFRESH_COOKIE = 'la_refresh';
+export const COOKIE_PATH = '/api/admin/auth';
+
+type UserRow = typeof users.$inferSelect;
+export type SignInUser = UserRow & { roleCode: string; roleStatus: string };
+
+/** A user as sign-in sees them (with their role), by id or case-insensitive username. */
+export async function findSignInUser(app: FastifyInstance, by: { id: number } | { username: string }) {
+  const [row] = await app.db
+    .select({ user: users, roleCode: roles.code, roleStatus: roles.status })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where('id' in by ? eq(users.id, by.id) : eq(sql`lower(${users.username})`, by.username.toLowerCase()));
+  return row
+    ? ({ ...row.user, roleCode: row.roleCode, roleStatus: row.roleStatus } as SignInUser)
+    : undefined;
+}
+
+export const canSignIn = (u: SignInUser) =>
+  u.status === 'ACTIVE' && u.roleStatus === 'ACTIVE' && !isLocked(u);
+
+export function auditSourceOf(req: FastifyRequest, visitorId?: string): AuditSource {
+  const header = req.headers['x-visitor-id'];
+  return {
+    ip: req.ip,
+    visitorId: visitorId ?? (typeof header === 'string' ? header.slice(0, 128) : undefined),
+    requestId: req.id,
+  };
+}
+
+export function setRefreshCookie(reply: FastifyReply, value: string, expiresAt: Date) {
+  reply.setCookie(REFRESH_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.server.config.cookieSecure,
+    path: COOKIE_PATH,
+    maxAge: Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)),
+  });
+}
+
+/**
+ * A refused sign-in step, always audited. Failures that prove nothing about the account
+ * (unknown user, disabled, already locked) are not counted; a wrong password or second factor
+ * is, and may lock the account — the user is told by e-mail, never by the answer, so the
+ * answer does not reveal which accounts exist.
+ */
+export async function refuseSignIn(
+  app: FastifyInstance,
+  source: AuditSource,
+  user: SignInUser | undefined,
+  why: string,
+  options: { count: boolean; code?: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID'; command?: string },
+): Promise<never> {
+  let detail = why;
+  if (user && options.count) {
+    const { lockedNow, lockedUntil } = await recordFailure(app.db, user.id);
+    if (lockedNow) {
+      detail += '; account locked';
+      await writeAudit(
+        app.db,
+        { ...source, userId: user.id, username: user.username },
+        {
+          command: authCommands.lock.name,
+          outcome: 'SUCCESS',
+          targetType: 'user',
+          targetId: user.id,
+          detail: lockedUntil ? `until ${lockedUntil.toISOString()}` : 'until unlocked',
+        },
+      );
+      if (user.email) {
+        const until = lockedUntil
+          ? `It unlocks by itself at ${lockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC.`
+          : 'An administrator must unlock it.';
+        await enqueueMail(app.db, {
+          to: user.email,
+          subject: 'Your Loyalty Admin account is locked',
+          text: `Hello ${user.fullName},\n\nYour account was locked after too many failed sign-in attempts. ${until}\nIf these attempts were not yours, tell your security team.\n`,
+        });
+        void app.mailer.flush();
+      }
+    }
+  }
+  await writeAudit(
+    app.db,
+    { ...source, userId: user?.id, username: source.username ?? user?.username },
+    { command: options.command ?? authCommands.login.name, outcome: 'FAILED', detail },
+  );
+  throw new AppError(options.code ?? 'INVALID_CREDENTIALS');
+}
+
+/** Why this user must change their password before signing in, if they must. */
+async function passwordChangeReason(app: FastifyInstance, user: SignInUser) {
+  if (user.mustChangePassword) return user.mustChangeReason ?? 'RESET';
+  const expiry = passwordExpiry(user.passwordChangedAt, await passwordSettingOf(app.db, 'EXPIRY'));
+  return expiry?.expired ? ('EXPIRED' as const) : undefined;
+}
+
+/**
+ * The next step of a sign-in whose password is verified: the second factor (or its enrolment)
+ * when an SCA rule asks for it at sign-in, then a forced password change (first sign-in,
+ * administrator's reset, expiry), then the session.
+ */
+export async function continueSignIn(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: SignInUser,
+  state: { mfa: boolean; visitorId?: string | undefined },
+): Promise<LoginResponse> {
+  const challenge = async (step: ChallengeStep, reason?: 'FIRST_SIGN_IN' | 'RESET' | 'EXPIRED') => ({
+    challenge: await app.tokens.issueChallenge({
+      sub: String(user.id),
+      step,
+      mfa: state.mfa,
+      reason,
+      vid: state.visitorId,
+    }),
+    next: step,
+    ...(reason ? { reason } : {}),
+    expiresIn: CHALLENGE_TTL,
+  });
+  if (!state.mfa && (await scaRequired(app.db, 'SIGN_IN'))) {
+    return challenge(user.totpSecret ? 'TOTP' : 'TOTP_ENROL');
+  }
+  const reason = await passwordChangeReason(app, user);
+  if (reason) return challenge('PASSWORD_CHANGE', reason);
+
+  const policy = await securityPolicyOf(app.db);
+  const session = await app.db.transaction(async (tx) => {
+    await enforceSessionLimit(tx, user.id, policy.maxConcurrentSessions);
+    const opened = await openSession(tx, user.id, policy.sessionLifeHours, {
+      ip: req.ip,
+      visitorId: state.visitorId,
+      userAgent: req.headers['user-agent'],
+    });
+    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await clearFailures(tx, user.id);
+    await writeAudit(
+      tx,
+      { ...auditSourceOf(req, state.visitorId), userId: user.id, username: user.username },
+      {
+        command: authCommands.login.name,
+        outcome: 'SUCCESS',
+        targetType: 'session',
+        targetId: opened.id,
+        detail: state.mfa ? 'with second factor' : undefined,
+      },
+    );
+    return opened;
+  });
+  setRefreshCookie(reply, session.refreshToken, session.expiresAt);
+  return accessTokenFor(app, { id: user.id, username: user.username, roleCode: user.roleCode }, session.id);
+}
+
+export async function accessTokenFor(
+  app: FastifyInstance,
+  user: { id: number; username: string; roleCode: string },
+  sessionId: string,
+) {
+  const { accessTokenMinutes } = await securityPolicyOf(app.db);
+  const expiresIn = accessTokenMinutes * 60;
+  return {
+    accessToken: await app.tokens.issue(user, sessionId, expiresIn),
+    expiresIn,
+    tokenType: 'Bearer' as const,
+  };
+}
+
+/**
+ * Sets a new password in one transaction (policy, history, other sessions ended) and audits it;
+ * a refusal (e.g. by the credential policy) is audited too, with the rules it broke. `user` may
+ * be found inside the transaction (a reset link is consumed only if the new password is taken).
+ */
+export async function changePasswordAudited(
+  app: FastifyInstance,
+  source: AuditSource,
+  user: UserRow | ((tx: Tx) => Promise<UserRow>),
+  newPassword: string,
+  options: { detail?: string | undefined; keepSession?: string | undefined } = {},
+) {
+  const command = authCommands.changePassword.name;
+  let target: UserRow | undefined = typeof user === 'function' ? undefined : user;
+  const who = () => (target ? { ...source, userId: target.id, username: target.username } : source);
+  try {
+    await app.db.transaction(async (tx) => {
+      target = typeof user === 'function' ? await user(tx) : user;
+      await setPassword(tx, target, newPassword, options.keepSession);
+      await writeAudit(tx, who(), {
+        command,
+        outcome: 'SUCCESS',
+        targetType: 'user',
+        targetId: target.id,
+        detail: options.detail,
+      });
+    });
+  } catch (err) {
+    const code = err instanceof AppError ? err.code : 'INTERNAL';
+    const rules =
+      err instanceof AppError && err.errors ? `: ${err.errors.map((e) => e.message).join(', ')}` : '';
+    await writeAudit(app.db, who(), {
+      command,
+      outcome: 'FAILED',
+      targetType: target ? 'user' : undefined,
+      targetId: target?.id,
+      detail: `${options.detail ? `${options.detail} ` : ''}${code}${rules}`,
+    });
+    throw err;
+  }
+}

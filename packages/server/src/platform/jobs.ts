@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Db, type Executor, rowsOf } from '../db/client.ts';
+
+/**
+ * Scheduled background jobs, safe with any number of server instances: each job is a row of
+ * `scheduled_jobs`; an instance claims a due job by moving its next run forward in one
+ * UPDATE … FOR UPDATE SKIP LOCKED, so each due run happens on exactly one instance. Jobs must
+ * be idempotent (a crashed run is simply run again at the next interval).
+ */
+export interface JobDefinition {
+  name: string;
+  intervalSeconds: number;
+  /** Does the work; answers the state to keep for the next run (e.g. a watermark). */
+  run(db: Db, state: string | null): Promise<string | null | undefined>;
+}
+
+export interface JobRunner {
+  /** Claims and runs every due job once; answers the names it ran. Tests call this directly. */
+  tick(): Promise<string[]>;
+  /** Asks for a job to run at the next tick (on whichever instance claims it). */
+  requestRun(name: string): Promise<void>;
+  start(pollMs?: number): void;
+  stop(): Promise<void>;
+}
+
+export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBaseLogger): JobRunner {
+  const byName = new Map(jobs.map((j) => [j.name, j]));
+  let registered: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+
+  const register = () => {
+    registered ??= (async () => {
+      for (const j of jobs) {
+        await db.execute(sql`
+          insert into scheduled_jobs (name, interval_seconds) values (${j.name}, ${j.intervalSeconds})
+          on conflict (name) do update set interval_seconds = excluded.interval_seconds`);
+      }
+    })();
+    return registered;
+  };
+
+  async function claim(): Promise<{ name: string; state: string | null } | undefined> {
+    const names = [...byName.keys()];
+    if (!names.length) return undefined;
+    const [row] = rowsOf<{ name: string; state: string | null }>(
+      await db.execute(sql`
+        update scheduled_jobs set
+          next_run_at = now() + make_interval(secs => interval_seconds),
+          last_started_at = now()
+        where name = (
+          select name from scheduled_jobs
+          where name in (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )}) and next_run_at <= now()
+          order by next_run_at limit 1
+          for update skip locked)
+        returning name, state`),
+    );
+    return row;
+  }
+
+  async function runOne(claimed: { name: string; state: string | null }) {
+    const job = byName.get(claimed.name) as JobDefinition;
+    const started = Date.now();
+    try {
+      const next = await job.run(db, claimed.state);
+      await db.execute(sql`
+        update scheduled_jobs set last_finished_at = now(), last_status = 'OK', last_error = null,
+          state = ${next === undefined ? claimed.state : next}
+        where name = ${job.name}`);
+      log?.info({ job: job.name, ms: Date.now() - started }, 'job finished');
+    } catch (err) {
+      await db.execute(sql`
+        update scheduled_jobs set last_finished_at = now(), last_status = 'FAILED', last_error = ${String(err)}
+        where name = ${job.name}`);
+      log?.error({ job: job.name, err }, 'job failed');
+    }
+  }
+
+  async function tick() {
+    await register();
+    const ran: string[] = [];
+    for (let claimed = await claim(); claimed; claimed = await claim()) {
+      await runOne(claimed);
+      ran.push(claimed.name);
+    }
+    return ran;
+  }
+
+  return {
+    tick,
+    async requestRun(name) {
+      await register();
+      await db.execute(sql`update scheduled_jobs set next_run_at = now() where name = ${name}`);
+    },
+    start(pollMs = 30_000) {
+      const loop = () => {
+        running = tick()
+          .catch((err) => log?.error({ err }, 'job runner tick failed'))
+          .finally(() => {
+            if (timer) timer = setTimeout(loop, pollMs);
+          });
+      };
+      timer = setTimeout(loop, 1_000);
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+/** Asks for a job to run at the next tick, inside the caller's transaction (e.g. after a change it depends on). */
+export async function requestJobRun(db: Executor, name: string) {
+  await db.execute(sql`update scheduled_jobs set next_run_at = now() where name = ${name}`);
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { outboundMail } from '../db/schema/index.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Plain text; `{{app}}` stands for the web app's address (PUBLIC_URL), filled in when sent. */
+  text: string;
+}
+
+/** Writes a link into the web app for a mail's text: `appLink('/change-password?token=…')`. */
+export const appLink = (path: string) => `{{app}}${path}`;
+
+/**
+ * Queues an e-mail in the caller's transaction (outbox): it is sent only if the change that
+ * caused it commits, and it survives a crash between commit and delivery.
+ */
+export async function enqueueMail(db: Executor, message: MailMessage) {
+  await db.insert(outboundMail).values(message);
+}
+
+const BATCH = 20;
+const POLL_MS = 10_000;
+/** Retry after 1, 2, 4 … minutes, at most an hour; give up after 10 attempts. */
+const MAX_ATTEMPTS = 10;
+const backoffMinutes = (attempts: number) => Math.min(60, 2 ** attempts);
+
+/**
+ * Delivers queued mail through SMTP (`SMTP_URL`), or — without it, as on the embedded demo —
+ * writes each message to the log. `flush()` sends what is due now (routes call it right after a
+ * command that queued mail); a timer retries failures. Rows are claimed with SKIP LOCKED, so
+ * several instances never send the same message twice.
+ */
+export function createMailer(config: Config['mail'] & { publicUrl: string }, db: Db, log: FastifyBaseLogger) {
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
+
+  async function deliver(queued: MailMessage) {
+    const message = { ...queued, text: queued.text.replaceAll('{{app}}', config.publicUrl) };
+    if (transport) {
+      await transport.sendMail({ from: config.from, ...message });
+    } else {
+      log.info({ mail: message }, 'outgoing mail (SMTP_URL not set: written to the log)');
+    }
+  }
+
+  async function flush(): Promise<number> {
+    let sent = 0;
+    try {
+      await db.transaction(async (tx) => {
+        const due = await tx
+          .select()
+          .from(outboundMail)
+          .where(and(isNull(outboundMail.sentAt), lte(outboundMail.nextAttemptAt, sql`now()`)))
+          .orderBy(asc(outboundMail.nextAttemptAt))
+          .limit(BATCH)
+          .for('update', { skipLocked: true });
+        for (const row of due) {
+          try {
+            await deliver({ to: row.to, subject: row.subject, text: row.text });
+            await tx.update(outboundMail).set({ sentAt: sql`now()` }).where(eq(outboundMail.id, row.id));
+            sent++;
+          } catch (err) {
+            const attempts = row.attempts + 1;
+            log.warn({ err, mailId: row.id, attempts }, 'mail delivery failed');
+            await tx
+              .update(outboundMail)
+              .set({
+                attempts,
+                lastError: String((err as Error).message ?? err).slice(0, 500),
+                // After the last attempt the message stays unsent, visible with its error.
+                nextAttemptAt:
+                  attempts >= MAX_ATTEMPTS
+                    ? sql`'infinity'::timestamptz`
+                    : sql`now() + make_interval(mins => ${backoffMinutes(attempts)})`,
+              })
+              .where(eq(outboundMail.id, row.id));
+          }
+        }
+      });
+    } catch (err) {
+      log.error({ err }, 'mail outbox flush failed');
+    }
+    return sent;
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    flush,
+    start() {
+      timer ??= setInterval(() => void flush(), POLL_MS);
+      timer.unref();
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      transport?.close();
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}

@@ -1,0 +1,178 @@
+import {
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyInput,
+  apiKeyCommands,
+  apiKeyInput,
+  apiKeyRead,
+  apiKeyScopes,
+  type Page,
+} from '@loyalty/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Checkbox, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, get, write } from '../../api/client.ts';
+import { useCan } from '../../app/session.ts';
+import { zodRules } from '../../components/zodRules.ts';
+import { useConfirm } from '../../state/confirm.ts';
+import { useToast } from '../../state/useToast.ts';
+
+const key = ['api-keys'];
+const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
+
+/**
+ * The integration API keys (the `admin` screen's section): who may call /api/integration/v1 and
+ * with which scopes. A new key's secret is shown once, at creation; revoking keeps it listed.
+ */
+export function ApiKeysSection() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const toast = useToast();
+  const confirm = useConfirm();
+  const client = useQueryClient();
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<ApiKeyCreated>();
+  const [form] = Form.useForm<ApiKeyInput>();
+  const rules = zodRules(apiKeyInput, t);
+
+  const keys = useQuery({
+    queryKey: [...key, page],
+    queryFn: ({ signal }) => get<Page<ApiKey>>('/api/admin/api-keys', page, signal),
+    placeholderData: keepPreviousData,
+    enabled: can(apiKeyRead.code),
+  });
+  const fail = (message: string) => (e: unknown) =>
+    toast.error(t(message), e instanceof ApiError ? t(`error.${e.code}`) : undefined);
+  const create = useMutation({
+    mutationFn: (input: ApiKeyInput) => write<ApiKeyCreated>('POST', '/api/admin/api-keys', input),
+    onSuccess: (result) => {
+      setCreating(false);
+      form.resetFields();
+      if (result.kind === 'pending')
+        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
+      else setCreated(result.data);
+      void client.invalidateQueries({ queryKey: key });
+    },
+    onError: fail('apiKeys.createFailed'),
+  });
+  const revoke = (row: ApiKey) =>
+    confirm({
+      header: t('apiKeys.revoke'),
+      message: t('apiKeys.revokeConfirm', { name: row.name }),
+      handleConfirm: async () => {
+        try {
+          await write('DELETE', `/api/admin/api-keys/${row.id}`);
+          toast.success(t('apiKeys.revoked'));
+          void client.invalidateQueries({ queryKey: key });
+        } catch (e) {
+          fail('apiKeys.revokeFailed')(e);
+        }
+      },
+    });
+
+  if (!can(apiKeyRead.code)) return null;
+  return (
+    <Card
+      title={t('apiKeys.title')}
+      extra={
+        can(apiKeyCommands.create.name) && (
+          <Button type="primary" onClick={() => setCreating(true)}>
+            {t('apiKeys.create')}
+          </Button>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('apiKeys.intro')}</Typography.Paragraph>
+      <Table<ApiKey>
+        data-testid="api-keys-table"
+        size="small"
+        rowKey="id"
+        dataSource={keys.data?.items}
+        loading={keys.isFetching}
+        locale={{ emptyText: keys.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: keys.data?.total ?? 0,
+          onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
+        }}
+        columns={[
+          { key: 'name', dataIndex: 'name', title: t('apiKeys.fields.name') },
+          { key: 'prefix', title: t('apiKeys.fields.prefix'), render: (_, k) => <code>{k.prefix}…</code> },
+          {
+            key: 'scopes',
+            title: t('apiKeys.fields.scopes'),
+            render: (_, k) => k.scopes.map((s) => <Tag key={s}>{t(`apiKeys.scopes.${s}`)}</Tag>),
+          },
+          {
+            key: 'status',
+            title: t('apiKeys.fields.status'),
+            render: (_, k) => (
+              <Tag color={k.status === 'ACTIVE' ? 'green' : 'default'}>
+                {t(`apiKeys.statuses.${k.status}`)}
+              </Tag>
+            ),
+          },
+          { key: 'createdAt', title: t('apiKeys.fields.createdAt'), render: (_, k) => day(k.createdAt) },
+          { key: 'lastUsedAt', title: t('apiKeys.fields.lastUsedAt'), render: (_, k) => day(k.lastUsedAt) },
+          {
+            key: 'actions',
+            title: t('common.actions'),
+            render: (_, k) =>
+              k.status === 'ACTIVE' &&
+              can(apiKeyCommands.revoke.name) && (
+                <Button type="link" danger onClick={() => revoke(k)}>
+                  {t('apiKeys.revoke')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={creating}
+        title={t('apiKeys.create')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        confirmLoading={create.isPending}
+        onOk={() => form.submit()}
+        onCancel={() => setCreating(false)}
+      >
+        <Form<ApiKeyInput>
+          form={form}
+          layout="vertical"
+          name="api-key"
+          initialValues={{ scopes: ['transactions', 'balance'] }}
+          onFinish={(values) => create.mutate(values)}
+          onFinishFailed={({ errorFields }) => {
+            const first = errorFields[0]?.errors[0];
+            if (first) toast.error(first);
+          }}
+        >
+          <Form.Item name="name" label={t('apiKeys.fields.name')} rules={rules('name')}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="scopes" label={t('apiKeys.fields.scopes')} rules={rules('scopes')}>
+            <Checkbox.Group
+              options={apiKeyScopes.map((s) => ({ value: s, label: t(`apiKeys.scopes.${s}`) }))}
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={created !== undefined}
+        title={t('apiKeys.createdTitle')}
+        onOk={() => setCreated(undefined)}
+        onCancel={() => setCreated(undefined)}
+        cancelButtonProps={{ style: { display: 'none' } }}
+        okText={t('apiKeys.done')}
+      >
+        <Alert type="warning" showIcon title={t('apiKeys.shownOnce')} style={{ marginBottom: 12 }} />
+        <Typography.Paragraph copyable={{ text: created?.key }} data-testid="api-key-secret">
+          <code>{created?.key}</code>
+        </Typography.Paragraph>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+import { fakeRoutes } from '../employees/fakeRoutes.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const session = (id: string, current: boolean) => ({
+  id,
+  ip: '10.0.0.1',
+  userAgent: 'Firefox',
+  visitorId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastUsedAt: '2026-01-01T00:00:00.000Z',
+  expiresAt: '2026-01-01T12:00:00.000Z',
+  current,
+});
+
+describe('admin', () => {
+  it('shows the profile and enrols an authenticator with its QR code and recovery codes', async () => {
+    const api = installFakeApi();
+    api.me = { ...api.me, secondFactorEnrolled: false, passwordExpiresAt: null, passwordExpiringSoon: false };
+    const calls = fakeRoutes({
+      'GET /api/admin/auth/sessions': () => ({ status: 200, body: [session('a', true)] }),
+      'POST /api/admin/auth/second-factor': () => ({
+        status: 200,
+        body: {
+          secret: 'JBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/x',
+          qrCode: 'data:image/svg+xml;base64,PHN2Zy8+',
+        },
+      }),
+      'POST /api/admin/auth/second-factor/confirm': () => ({
+        status: 200,
+        body: { recoveryCodes: ['aaaaa-bbbbb'] },
+      }),
+    });
+    await renderApp('/dashboard/admin');
+    expect(await screen.findByText('My profile')).toBeTruthy();
+    expect(await screen.findByText('This session')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    });
+    expect(await screen.findByTestId('totp-qr')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    });
+    expect(await screen.findByText('aaaaa-bbbbb')).toBeTruthy();
+    expect(calls.find((c) => c.key === 'POST /api/admin/auth/second-factor/confirm')?.body).toEqual({
+      code: '123456',
+    });
+  });
+
+  it('ends another session after confirmation', async () => {
+    installFakeApi();
+    let live = [session('a', true), session('b', false)];
+    const calls = fakeRoutes({
+      'GET /api/admin/auth/sessions': () => ({ status: 200, body: live }),
+      'DELETE /api/admin/auth/sessions/b': () => {
+        live = live.filter((s) => s.id !== 'b');
+        return { status: 204 };
+      },
+    });
+    await renderApp('/dashboard/admin');
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'End session' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    });
+    await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/admin/auth/sessions/b')).toBe(true));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'End session' })).toBeNull());
+  });
+});

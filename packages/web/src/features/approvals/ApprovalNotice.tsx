@@ -1,0 +1,19 @@
+import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNeedsApproval } from './useMakerChecker.ts';
+
+/** Tells a form's user that saving goes to a checker first (shown only when it does). */
+export function ApprovalNotice({ serviceId }: { serviceId: string | undefined }) {
+  const { t } = useTranslation();
+  if (!useNeedsApproval(serviceId)) return null;
+  return (
+    <Alert
+      data-testid="approval-notice"
+      type="info"
+      showIcon
+      style={{ marginBottom: 16 }}
+      title={t('approvals.notice.title')}
+      description={t('approvals.notice.text')}
+    />
+  );
+}

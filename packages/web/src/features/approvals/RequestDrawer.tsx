@@ -1,0 +1,151 @@
+import type { ApprovalView } from '@loyalty/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useCan } from '../../app/session.ts';
+import { LangLink } from '../../components/LangLink.tsx';
+import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { useLang } from '../../i18n/lang.ts';
+import { approvalsApi, approvalsKey } from './api.ts';
+import { ChangeDiff } from './ChangeDiff.tsx';
+import { formatTime, statusColor } from './format.ts';
+import { ReasonModal } from './ReasonModal.tsx';
+import { useDecisions } from './useDecisions.ts';
+import { useServiceName } from './useMakerChecker.ts';
+
+/** One request: who, when, from where, its status, the change as a diff, and the decisions left. */
+export function RequestDrawer({
+  id,
+  view,
+  onClose,
+}: {
+  id: number;
+  view: ApprovalView;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const can = useCan();
+  const serviceName = useServiceName();
+  const decisions = useDecisions();
+  const [asking, setAsking] = useState(false);
+  const request = useQuery({
+    queryKey: [approvalsKey, 'detail', id],
+    queryFn: ({ signal }) => approvalsApi.get(id, signal),
+  });
+  const r = request.data;
+  const pending = r?.status === 'PENDING';
+
+  const actions = pending && (
+    <Flex gap={8}>
+      {view === 'inbox' && (
+        <>
+          <Button type="primary" onClick={() => void decisions.approve(id).then((ok) => ok && onClose())}>
+            {t('approvals.approve')}
+          </Button>
+          <Button danger onClick={() => setAsking(true)}>
+            {t('approvals.reject')}
+          </Button>
+        </>
+      )}
+      {view === 'mine' && (
+        <Button onClick={() => void decisions.withdraw(id).then((ok) => ok && onClose())}>
+          {t('approvals.withdraw')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <Drawer open title={t('approvals.detailTitle', { id })} size="large" onClose={onClose} extra={actions}>
+      {request.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`error.${request.error instanceof ApiError ? request.error.code : 'INTERNAL'}`)}
+        />
+      )}
+      {!r && !request.isError && <InlineLoading text={t('approvals.loading')} />}
+      {r && (
+        <Flex vertical gap={16} data-testid="request-detail">
+          <Descriptions
+            size="small"
+            column={1}
+            bordered
+            items={[
+              { key: 'service', label: t('approvals.fields.service'), children: serviceName(r.serviceId) },
+              {
+                key: 'status',
+                label: t('approvals.fields.status'),
+                children: <Tag color={statusColor[r.status]}>{t(`approvals.status.${r.status}`)}</Tag>,
+              },
+              {
+                key: 'target',
+                label: t('approvals.fields.target'),
+                children: r.targetId
+                  ? `${r.targetType} #${r.targetId}`
+                  : t('approvals.newRecord', { type: r.targetType ?? '' }),
+              },
+              { key: 'maker', label: t('approvals.fields.maker'), children: r.maker?.username },
+              {
+                key: 'createdAt',
+                label: t('approvals.fields.createdAt'),
+                children: formatTime(r.createdAt, lang),
+              },
+              {
+                key: 'from',
+                label: t('approvals.fields.from'),
+                children: [r.makerIp, r.makerVisitorId].filter(Boolean).join(' · '),
+              },
+              ...(r.decidedAt
+                ? [
+                    {
+                      key: 'checker',
+                      label: t('approvals.fields.checker'),
+                      children: r.checker?.username ?? r.maker?.username,
+                    },
+                    {
+                      key: 'decidedAt',
+                      label: t('approvals.fields.decidedAt'),
+                      children: formatTime(r.decidedAt, lang),
+                    },
+                  ]
+                : []),
+              ...(r.reason
+                ? [{ key: 'reason', label: t('approvals.fields.reason'), children: r.reason }]
+                : []),
+            ]}
+          />
+          {r.failureCode && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t(`error.${r.failureCode}`, { defaultValue: r.failureCode })}
+              description={r.failureDetail}
+            />
+          )}
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {t('approvals.change')}
+          </Typography.Title>
+          <ChangeDiff before={r.before} after={r.after} />
+          {can('adminLog.read') && (
+            <LangLink to={`/dashboard/SystemLogs/AdminLogs?approvalRequestId=${r.id}`}>
+              {t('approvals.auditTrail')}
+            </LangLink>
+          )}
+        </Flex>
+      )}
+      <ReasonModal
+        open={asking}
+        title={t('approvals.reject')}
+        onOk={(reason) => {
+          setAsking(false);
+          void decisions.reject(id, reason).then((ok) => ok && onClose());
+        }}
+        onCancel={() => setAsking(false)}
+      />
+    </Drawer>
+  );
+}

@@ -1,0 +1,73 @@
+import type { TokenResponse } from '@loyalty/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Modal } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logoutSession } from '../../api/auth.ts';
+import { useMe } from '../../app/session.ts';
+import { setTimedOut, setToken } from '../../state/auth.ts';
+import { useAppDispatch, useAppSelector } from '../../state/store.ts';
+import { SignInFlow } from './SignInFlow.tsx';
+
+const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
+const CHECK_EVERY_MS = 5_000;
+
+/**
+ * The security policy's idle timeout on the client: after `idleTimeoutSeconds` without a key,
+ * click or pointer move, `auth.timedOut` is set, the server session is ended, and a dialog over
+ * the (blurred) page asks the same user to sign in again. The page stays as it was — an
+ * unsaved form keeps its values — and carries on once signed in.
+ */
+export function IdleTimeout() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const { data: me } = useMe();
+  const { token, timedOut } = useAppSelector((s) => s.auth);
+  const limitMs = (me?.idleTimeoutSeconds ?? 0) * 1000;
+
+  useEffect(() => {
+    if (!limitMs || !token || timedOut) return;
+    let last = Date.now();
+    const active = () => {
+      last = Date.now();
+    };
+    for (const e of ACTIVITY) window.addEventListener(e, active, { passive: true });
+    const timer = window.setInterval(() => {
+      if (Date.now() - last < limitMs) return;
+      dispatch(setTimedOut(true));
+      void logoutSession().catch(() => undefined);
+    }, CHECK_EVERY_MS);
+    return () => {
+      for (const e of ACTIVITY) window.removeEventListener(e, active);
+      window.clearInterval(timer);
+    };
+  }, [limitMs, token, timedOut, dispatch]);
+
+  if (!timedOut || !token || !me) return null;
+
+  const signedIn = (session: TokenResponse) => {
+    dispatch(setToken(session));
+    dispatch(setTimedOut(false));
+    void queryClient.invalidateQueries();
+  };
+
+  return (
+    <Modal
+      open
+      title={t('auth.timedOutTitle')}
+      closable={false}
+      mask={{ closable: false }}
+      keyboard={false}
+      footer={null}
+      styles={{ mask: { backdropFilter: 'blur(8px)' } }}
+      destroyOnHidden
+    >
+      <SignInFlow
+        username={me.username}
+        onSignedIn={signedIn}
+        notice={<Alert type="info" showIcon title={t('auth.timedOutText')} style={{ marginBottom: 16 }} />}
+      />
+    </Modal>
+  );
+}

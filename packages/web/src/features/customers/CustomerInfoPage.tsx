@@ -1,0 +1,442 @@
+import {
+  customerCommands,
+  type LedgerEntry,
+  ledgerCommands,
+  type Page,
+  type Redemption,
+  redemptionCommands,
+  redemptionRead,
+  type Voucher,
+} from '@loyalty/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Progress,
+  Space,
+  Statistic,
+  Table,
+  type TableColumnsType,
+  Tabs,
+  Tag,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError, get, type WriteResult } from '../../api/client.ts';
+import { useCan } from '../../app/session.ts';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { useToast } from '../../state/useToast.ts';
+import { ReasonModal } from '../approvals/ReasonModal.tsx';
+import { customerApi } from './api.ts';
+import { StatusTag } from './StatusTag.tsx';
+
+const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
+
+/** A server-paged table of one of the customer's lists. */
+function PagedTable<T extends { id: number }>({
+  queryKey,
+  load,
+  columns,
+}: {
+  queryKey: unknown[];
+  load: (query: { page: number; pageSize: number }, signal?: AbortSignal) => Promise<Page<T>>;
+  columns: TableColumnsType<T>;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const query = useQuery({
+    queryKey: [...queryKey, page],
+    queryFn: ({ signal }) => load(page, signal),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<T>
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={query.data?.items}
+      loading={query.isFetching}
+      locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
+      pagination={{
+        current: page.page,
+        pageSize: page.pageSize,
+        total: query.data?.total ?? 0,
+        onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
+      }}
+    />
+  );
+}
+
+type Dialog =
+  | 'block'
+  | 'unblock'
+  | 'adjust'
+  | 'redeem'
+  | { reverse: number }
+  | { cancel: number }
+  | undefined;
+
+/**
+ * customer/info?id=: profile, balance, tier progress, the ledger, tier history and redemptions;
+ * block/unblock, points adjustment, reversal, and redemption on the customer's behalf.
+ */
+export default function CustomerInfoPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const toast = useToast();
+  const client = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  const [dialog, setDialog] = useState<Dialog>();
+  const [adjustForm] = Form.useForm<{ points: number; reason: string }>();
+  const [voucherId, setVoucherId] = useState<number>();
+
+  const customer = useQuery({
+    queryKey: ['customers', 'detail', id],
+    queryFn: ({ signal }) => customerApi.get(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
+  /** Runs a write: toasts its outcome and refreshes what it changed. */
+  async function act(write: Promise<WriteResult<unknown>>, success: string, failure: string) {
+    try {
+      const result = await write;
+      if (result.kind === 'pending')
+        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
+      else toast.success(t(success));
+      setDialog(undefined);
+      void client.invalidateQueries({ queryKey: ['customers'] });
+      void client.invalidateQueries({ queryKey: ['redemptions'] });
+    } catch (e) {
+      toast.error(t(failure), e instanceof ApiError ? t(`error.${e.code}`) : undefined);
+    }
+  }
+
+  if (customer.isError || !Number.isInteger(id) || id <= 0) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t(`error.${customer.error instanceof ApiError ? customer.error.code : 'NOT_FOUND'}`)}
+        action={<Button onClick={() => void customer.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  const c = customer.data;
+  if (!c) return <Card loading />;
+  const progress = c.tierProgress;
+  const percent =
+    progress.nextTierMinPoints === null
+      ? 100
+      : Math.min(100, Math.round((progress.qualifyingPoints / progress.nextTierMinPoints) * 100));
+
+  const ledgerColumns: TableColumnsType<LedgerEntry> = [
+    { key: 'occurredAt', title: t('customers.ledger.occurredAt'), render: (_, e) => when(e.occurredAt) },
+    {
+      key: 'kind',
+      title: t('customers.ledger.kind'),
+      render: (_, e) => (
+        <Tag color={e.points >= 0 ? 'green' : 'volcano'}>{t(`customers.kinds.${e.kind}`)}</Tag>
+      ),
+    },
+    { key: 'points', title: t('customers.ledger.points'), dataIndex: 'points' },
+    { key: 'balanceAfter', title: t('customers.ledger.balanceAfter'), dataIndex: 'balanceAfter' },
+    { key: 'type', title: t('customers.ledger.type'), render: (_, e) => e.transactionTypeCode ?? '—' },
+    { key: 'amount', title: t('customers.ledger.amount'), render: (_, e) => e.amount ?? '—' },
+    { key: 'reference', title: t('customers.ledger.reference'), render: (_, e) => e.note ?? e.reference },
+    { key: 'expiresAt', title: t('customers.ledger.expiresAt'), render: (_, e) => day(e.expiresAt) },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, e) =>
+        e.reversed ? (
+          <Tag>{t('customers.ledger.reversed')}</Tag>
+        ) : e.kind === 'EARN' && can(ledgerCommands.reverse.name) ? (
+          <Button type="link" onClick={() => setDialog({ reverse: e.id })}>
+            {t('customers.actions.reverse')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const redemptionColumns: TableColumnsType<Redemption> = [
+    { key: 'createdAt', title: t('customers.redemptions.createdAt'), render: (_, r) => when(r.createdAt) },
+    { key: 'voucherName', title: t('customers.redemptions.voucher'), dataIndex: 'voucherName' },
+    { key: 'code', title: t('customers.redemptions.code'), dataIndex: 'code' },
+    { key: 'pointsSpent', title: t('customers.ledger.points'), dataIndex: 'pointsSpent' },
+    { key: 'channel', title: t('customers.redemptions.channel'), dataIndex: 'channel' },
+    {
+      key: 'status',
+      title: t('customers.fields.status'),
+      render: (_, r) => (
+        <Tag color={r.status === 'ISSUED' ? 'green' : 'default'}>
+          {t(`customers.redemptionStatuses.${r.status}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, r) =>
+        r.status === 'ISSUED' && can(redemptionCommands.cancel.name) ? (
+          <Button type="link" danger onClick={() => setDialog({ cancel: r.id })}>
+            {t('customers.actions.cancelRedemption')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const tabs: { key: string; label: string; children: ReactNode }[] = [
+    {
+      key: 'ledger',
+      label: t('customers.tabs.ledger'),
+      children: (
+        <PagedTable<LedgerEntry>
+          queryKey={['customers', 'ledger', id]}
+          load={(q, signal) => customerApi.ledger(id, q, signal)}
+          columns={ledgerColumns}
+        />
+      ),
+    },
+    {
+      key: 'tiers',
+      label: t('customers.tabs.tierHistory'),
+      children: (
+        <PagedTable
+          queryKey={['customers', 'tier-history', id]}
+          load={(q, signal) => customerApi.tierHistory(id, q, signal)}
+          columns={[
+            {
+              key: 'changedAt',
+              title: t('customers.tierHistory.changedAt'),
+              render: (_, h) => when(h.changedAt),
+            },
+            { key: 'from', title: t('customers.tierHistory.from'), render: (_, h) => h.fromTierName ?? '—' },
+            { key: 'to', title: t('customers.tierHistory.to'), render: (_, h) => h.toTierName ?? '—' },
+            { key: 'points', title: t('customers.tierHistory.points'), dataIndex: 'qualifyingPoints' },
+            {
+              key: 'reason',
+              title: t('customers.tierHistory.reason'),
+              render: (_, h) => t(`customers.reasons.${h.reason}`, h.reason),
+            },
+          ]}
+        />
+      ),
+    },
+  ];
+  if (can(redemptionRead.code)) {
+    tabs.push({
+      key: 'redemptions',
+      label: t('customers.tabs.redemptions'),
+      children: (
+        <PagedTable<Redemption>
+          queryKey={['redemptions', 'customer', id]}
+          load={(q, signal) => customerApi.redemptions(id, q, signal)}
+          columns={redemptionColumns}
+        />
+      ),
+    });
+  }
+
+  const reverseId = typeof dialog === 'object' && 'reverse' in dialog ? dialog.reverse : undefined;
+  const cancelId = typeof dialog === 'object' && 'cancel' in dialog ? dialog.cancel : undefined;
+  const statusAction = c.status === 'BLOCKED' ? 'unblock' : 'block';
+  const statusCommand = c.status === 'BLOCKED' ? customerCommands.unblock : customerCommands.block;
+
+  return (
+    <Flex vertical gap={16}>
+      <Card
+        title={`${c.fullName} · ${c.customerNumber}`}
+        extra={
+          <Space wrap>
+            {c.status !== 'CLOSED' && can(statusCommand.name) && (
+              <Button danger={statusAction === 'block'} onClick={() => setDialog(statusAction)}>
+                {t(`customers.actions.${statusAction}`)}
+              </Button>
+            )}
+            {can(customerCommands.adjustPoints.name) && (
+              <Button onClick={() => setDialog('adjust')}>{t('customers.actions.adjust')}</Button>
+            )}
+            {c.status === 'ACTIVE' && can(redemptionCommands.create.name) && (
+              <Button type="primary" onClick={() => setDialog('redeem')}>
+                {t('customers.actions.redeem')}
+              </Button>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('customers.fields.status')}>
+            <StatusTag status={c.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.segment')}>
+            {t(`customers.segments.${c.segment}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.language')}>
+            {t(`customers.languages.${c.language}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.mobile')}>{c.mobile ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.email')}>{c.email ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.joinedAt')}>{day(c.joinedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.lastActivityAt')}>
+            {day(c.lastActivityAt)}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Flex gap={16} wrap>
+        <Card style={{ flex: 1, minWidth: 200 }}>
+          <Statistic title={t('customers.fields.balance')} value={c.balance} />
+        </Card>
+        <Card style={{ flex: 1, minWidth: 200 }}>
+          <Statistic title={t('customers.fields.lifetimePoints')} value={c.lifetimePoints} />
+        </Card>
+        <Card style={{ flex: 1, minWidth: 200 }}>
+          <Statistic
+            title={t('customers.fields.expiring')}
+            value={c.expiringPoints?.points ?? 0}
+            suffix={
+              c.expiringPoints ? t('customers.expiringOn', { date: day(c.expiringPoints.at) }) : undefined
+            }
+          />
+        </Card>
+        <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
+          <Space direction="vertical" style={{ width: '100%' }}>
+            <span>
+              {t('customers.fields.tier')}: <strong>{progress.currentTierName ?? '—'}</strong> ·{' '}
+              {t(`loyaltySettings.basis.${progress.basis}`)}: {progress.qualifyingPoints}
+            </span>
+            <Progress percent={percent} />
+            <span>
+              {progress.nextTierName
+                ? t('customers.progress.toNext', {
+                    points: progress.pointsToNextTier,
+                    tier: progress.nextTierName,
+                  })
+                : t('customers.progress.top')}
+            </span>
+          </Space>
+        </Card>
+      </Flex>
+      <Card>
+        <Tabs items={tabs} />
+      </Card>
+
+      <ReasonModal
+        open={dialog === 'block' || dialog === 'unblock'}
+        title={t(`customers.actions.${statusAction}`)}
+        onCancel={() => setDialog(undefined)}
+        onOk={(reason) =>
+          void act(
+            customerApi.setStatus(id, statusAction, reason),
+            `customers.${statusAction}ed`,
+            'customers.actionFailed',
+          )
+        }
+      />
+      <ReasonModal
+        open={reverseId !== undefined}
+        title={t('customers.actions.reverse')}
+        onCancel={() => setDialog(undefined)}
+        onOk={(reason) =>
+          reverseId !== undefined &&
+          void act(customerApi.reverse(reverseId, reason), 'customers.reversed', 'customers.actionFailed')
+        }
+      />
+      <ReasonModal
+        open={cancelId !== undefined}
+        title={t('customers.actions.cancelRedemption')}
+        onCancel={() => setDialog(undefined)}
+        onOk={(reason) =>
+          cancelId !== undefined &&
+          void act(
+            customerApi.cancelRedemption(cancelId, reason),
+            'customers.redemptionCancelled',
+            'customers.actionFailed',
+          )
+        }
+      />
+      <Modal
+        open={dialog === 'adjust'}
+        title={t('customers.actions.adjust')}
+        okText={t('common.save')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setDialog(undefined)}
+        onOk={() => adjustForm.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={adjustForm}
+          layout="vertical"
+          name="adjust"
+          onFinish={(v) =>
+            void act(
+              customerApi.adjust(id, v.points, v.reason),
+              'customers.adjusted',
+              'customers.actionFailed',
+            )
+          }
+        >
+          <Form.Item
+            name="points"
+            label={t('customers.adjust.points')}
+            extra={t('customers.adjust.pointsHelp')}
+            rules={[
+              { required: true, message: t('msg.fillAllFields') },
+              {
+                validator: (_, v) =>
+                  v === 0 ? Promise.reject(new Error(t('msg.adjustmentNotZero'))) : Promise.resolve(),
+              },
+            ]}
+          >
+            <InputNumber precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+          <Form.Item
+            name="reason"
+            label={t('customers.adjust.reason')}
+            rules={[{ required: true, whitespace: true, message: t('msg.fillAllFields') }]}
+          >
+            <Input.TextArea rows={3} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={dialog === 'redeem'}
+        title={t('customers.actions.redeem')}
+        okText={t('customers.actions.redeem')}
+        cancelText={t('common.cancel')}
+        okButtonProps={{ disabled: voucherId === undefined }}
+        onCancel={() => setDialog(undefined)}
+        onOk={() =>
+          voucherId !== undefined &&
+          void act(customerApi.redeem(id, voucherId), 'customers.redeemed', 'customers.actionFailed')
+        }
+        destroyOnHidden
+      >
+        <ChoiceSelect
+          aria-label={t('customers.redemptions.voucher')}
+          style={{ width: '100%' }}
+          onChange={(v) => setVoucherId(v === undefined ? undefined : Number(v))}
+          options={{
+            key: 'active-vouchers',
+            load: async (signal) =>
+              (
+                await get<Page<Voucher>>('/api/admin/vouchers', { status: 'ACTIVE', pageSize: 100 }, signal)
+              ).items.map((v) => ({
+                value: v.id,
+                label: `${v.name} · ${v.pointsRequired}`,
+              })),
+          }}
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/renderApp.tsx';
+import { installLoyaltyApi, page } from '../loyalty/testing.ts';
+
+const customer = {
+  id: 5,
+  customerNumber: '1000005',
+  fullName: 'Sara Al-Harbi',
+  mobile: '+966500000005',
+  email: 'sara@example.com',
+  language: 'ar',
+  status: 'ACTIVE',
+  segment: 'RETAIL',
+  tierId: 2,
+  tierName: 'Silver',
+  balance: 6200,
+  lifetimePoints: 7100,
+  joinedAt: '2025-02-01T00:00:00.000Z',
+  lastActivityAt: '2026-11-01T10:00:00.000Z',
+  createdAt: '2025-02-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+};
+const detail = {
+  ...customer,
+  tierProgress: {
+    basis: 'LIFETIME',
+    qualifyingPoints: 7100,
+    currentTierName: 'Silver',
+    nextTierName: 'Gold',
+    nextTierMinPoints: 20000,
+    pointsToNextTier: 12900,
+  },
+  expiringPoints: { points: 300, at: '2027-01-15T00:00:00.000Z' },
+};
+const earn = {
+  id: 41,
+  kind: 'EARN',
+  points: 120,
+  balanceAfter: 6200,
+  reference: 'txn:POS-1',
+  externalId: 'POS-1',
+  transactionTypeCode: 'CARD_SPEND',
+  amount: 1200,
+  ruleId: 1,
+  reversalOf: null,
+  reversed: false,
+  note: null,
+  expiresAt: '2028-11-01T10:00:00.000Z',
+  occurredAt: '2026-11-01T10:00:00.000Z',
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const permissions = [
+  'customer.read',
+  'customer.block',
+  'customer.adjustPoints',
+  'ledger.reverse',
+  'tier.read',
+];
+
+function install() {
+  return installLoyaltyApi(({ method, url }) => {
+    const path = url.pathname;
+    if (path === '/api/admin/customers' && method === 'GET') {
+      const found = url.searchParams.get('q') === 'nobody' ? [] : [customer];
+      // Over a million customers the server counts up to 1,000 and says so.
+      return {
+        status: 200,
+        body: { ...page(found), total: found.length ? 1000 : 0, totalCapped: found.length > 0 },
+      };
+    }
+    if (path === '/api/admin/customers/5') return { status: 200, body: detail };
+    if (path === '/api/admin/customers/5/ledger') return { status: 200, body: page([earn]) };
+    if (path === '/api/admin/customers/5/tier-history') return { status: 200, body: page([]) };
+    if (path === '/api/admin/customers/5/block')
+      return { status: 200, body: { ...customer, status: 'BLOCKED' } };
+    if (path === '/api/admin/customers/5/adjustments') {
+      return { status: 409, body: { type: 'x', title: 'x', status: 409, code: 'INSUFFICIENT_POINTS' } };
+    }
+    if (path === '/api/admin/ledger-entries/41/reversal') {
+      return {
+        status: 201,
+        body: { entryId: 42, pointsReversed: 120, balance: 6080, tier: 'Silver', replayed: false },
+      };
+    }
+    return undefined;
+  }, permissions);
+}
+
+async function toast(text: string) {
+  await waitFor(async () =>
+    expect((await screen.findAllByTestId('toast')).map((t) => t.textContent).join(' | ')).toContain(text),
+  );
+}
+
+describe('customer screens', () => {
+  it('searches customers on the server and keeps the search in the URL', async () => {
+    const api = install();
+    const { router } = await renderApp('/dashboard/customer');
+    const table = await screen.findByTestId('customers-table');
+    expect(await within(table).findByText('Sara Al-Harbi')).toBeTruthy();
+    expect(screen.getByText('1–10 of 1000+')).toBeTruthy();
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText('Search by number, name, mobile or e-mail'), 'nobody{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('q=nobody'));
+    expect(await screen.findByText('No records found')).toBeTruthy();
+    expect(api.calls.some((c) => c.path === '/api/admin/customers')).toBe(true);
+  });
+
+  it('shows profile, balance, tier progress and the ledger; reverses a transaction with a reason', async () => {
+    const api = install();
+    await renderApp('/dashboard/customer/info?id=5');
+    expect(await screen.findByText('Sara Al-Harbi · 1000005', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.getByText('12900 points to Gold')).toBeTruthy();
+    expect(
+      await screen.findByText('POS-1', { exact: false }).catch(() => screen.findByText('txn:POS-1')),
+    ).toBeTruthy();
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Reverse' }));
+    await u.type(await screen.findByRole('textbox'), 'Chargeback');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await toast('Transaction reversed');
+    expect(api.calls.find((c) => c.path === '/api/admin/ledger-entries/41/reversal')?.body).toEqual({
+      reason: 'Chargeback',
+    });
+  });
+
+  it('says why an adjustment failed (insufficient points), in Arabic', async () => {
+    install();
+    await renderApp('/dashboard/customer/info?id=5&lang=ar');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'تعديل النقاط' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog');
+    await u.type(within(dialog).getByLabelText('النقاط'), '-9999');
+    await u.type(within(dialog).getByLabelText('السبب'), 'تصحيح');
+    await u.click(within(dialog).getByRole('button', { name: 'حفظ' }));
+    await toast('لا يملك العميل نقاطًا كافية.');
+  });
+});

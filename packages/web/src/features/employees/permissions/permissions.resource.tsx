@@ -1,0 +1,81 @@
+import {
+  type Page,
+  type StaffPermission,
+  type StaffPermissionInput,
+  staffPermissionCommands,
+  staffPermissionFields,
+  staffPermissionSortFields,
+} from '@loyalty/contracts';
+import { get } from '../../../api/client.ts';
+import { resourceApi } from '../../../api/resource.ts';
+import { defineResource } from '../../../components/resource.ts';
+import { StatusTag, statusChoices } from '../shared.tsx';
+
+/**
+ * The staff permission catalogue. Codes come from the system's operations, so there is no
+ * create or delete: staff rename, describe and enable or disable them.
+ */
+export const permissionsResource = defineResource<StaffPermission, StaffPermissionInput>({
+  key: 'permissions',
+  api: resourceApi<StaffPermission, StaffPermissionInput>('/api/admin/permissions'),
+  schema: staffPermissionFields,
+  fields: [
+    { name: 'name', label: 'employees.permissions.fields.name', input: 'text' },
+    { name: 'description', label: 'employees.permissions.fields.description', input: 'textarea' },
+    { name: 'status', label: 'employees.permissions.fields.status', input: 'select', options: statusChoices },
+  ],
+  columns: [
+    { key: 'code', label: 'employees.permissions.fields.code' },
+    { key: 'name', label: 'employees.permissions.fields.name' },
+    { key: 'area', label: 'employees.permissions.fields.area' },
+    { key: 'roleCount', label: 'employees.permissions.fields.roleCount' },
+    {
+      key: 'status',
+      label: 'employees.permissions.fields.status',
+      render: (p) => <StatusTag status={p.status} />,
+    },
+  ],
+  sortFields: staffPermissionSortFields,
+  filters: [
+    { name: 'status', label: 'employees.permissions.fields.status', options: statusChoices },
+    {
+      name: 'kind',
+      label: 'employees.permissions.fields.kind',
+      options: [
+        { value: 'read', label: 'employees.permissions.kind.read' },
+        { value: 'command', label: 'employees.permissions.kind.command' },
+      ],
+    },
+  ],
+  permissions: { update: staffPermissionCommands.update.name },
+  paths: {
+    list: '/dashboard/employee/permissions',
+    create: '/dashboard/employee/create-permission',
+    edit: (id) => `/dashboard/employee/edit-permission/${id}`,
+  },
+  messages: {
+    created: 'employees.permissions.updated',
+    updated: 'employees.permissions.updated',
+    createFailed: 'employees.permissions.updateFailed',
+    updateFailed: 'employees.permissions.updateFailed',
+    fetchFailed: 'employees.permissions.fetchFailed',
+    deleteFailed: 'employees.permissions.updateFailed',
+    deleteConfirm: 'employees.permissions.updateFailed',
+    loading: 'employees.permissions.loading',
+    search: 'employees.permissions.search',
+  },
+});
+
+/** The whole catalogue (a few pages of at most 100), for the role editor. */
+export async function loadCatalogue(signal?: AbortSignal): Promise<StaffPermission[]> {
+  const all: StaffPermission[] = [];
+  for (let page = 1; ; page++) {
+    const res = await get<Page<StaffPermission>>(
+      '/api/admin/permissions',
+      { page, pageSize: 100, sort: 'code:asc' },
+      signal,
+    );
+    all.push(...res.items);
+    if (all.length >= res.total || res.items.length === 0) return all;
+  }
+}

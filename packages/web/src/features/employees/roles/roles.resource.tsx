@@ -1,0 +1,45 @@
+import { type Role, type RoleInput, roleCommands, roleFields, roleSortFields } from '@loyalty/contracts';
+import { resourceApi } from '../../../api/resource.ts';
+import { defineResource } from '../../../components/resource.ts';
+import { StatusTag, statusChoices } from '../shared.tsx';
+
+/**
+ * Roles with their permission sets. The spec has no edit-role route: `employee/create-role` is one
+ * screen in two modes, editing with `?id=` (like the spec's own Add/Edit screens).
+ */
+export const rolesResource = defineResource<Role, RoleInput>({
+  key: 'roles',
+  api: resourceApi<Role, RoleInput>('/api/admin/roles'),
+  schema: roleFields,
+  fields: [],
+  columns: [
+    { key: 'code', label: 'employees.roles.fields.code' },
+    { key: 'name', label: 'employees.roles.fields.name' },
+    { key: 'permissions', label: 'employees.roles.fields.permissions', render: (r) => r.permissions.length },
+    { key: 'userCount', label: 'employees.roles.fields.userCount' },
+    { key: 'status', label: 'employees.roles.fields.status', render: (r) => <StatusTag status={r.status} /> },
+  ],
+  sortFields: roleSortFields,
+  filters: [{ name: 'status', label: 'employees.roles.fields.status', options: statusChoices }],
+  permissions: {
+    create: roleCommands.create.name,
+    update: roleCommands.update.name,
+    delete: roleCommands.delete.name,
+  },
+  paths: {
+    list: '/dashboard/employee/roles',
+    create: '/dashboard/employee/create-role',
+    edit: (id) => `/dashboard/employee/create-role?id=${id}`,
+  },
+  messages: {
+    created: 'employees.roles.created',
+    updated: 'employees.roles.updated',
+    createFailed: 'employees.roles.createFailed',
+    updateFailed: 'employees.roles.updateFailed',
+    fetchFailed: 'employees.roles.fetchFailed',
+    deleteFailed: 'employees.roles.deleteFailed',
+    deleteConfirm: 'employees.roles.deleteConfirm',
+    loading: 'employees.roles.loading',
+    search: 'employees.roles.search',
+  },
+});

@@ -1,0 +1,14 @@
+import { Alert, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
+import { usersResource } from './users.resource.tsx';
+
+export default function UserCreatePage() {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={16}>
+      <Alert type="info" showIcon title={t('employees.users.inviteNote')} />
+      <ResourceCreatePage resource={usersResource} />
+    </Flex>
+  );
+}

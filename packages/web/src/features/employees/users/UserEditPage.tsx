@@ -1,0 +1,15 @@
+import { Flex } from 'antd';
+import { useParams } from 'react-router';
+import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
+import { UserSecurityPanel } from './UserSecurityPanel.tsx';
+import { userEditResource } from './users.resource.tsx';
+
+export default function UserEditPage() {
+  const id = Number(useParams().id);
+  return (
+    <Flex vertical gap={16}>
+      <ResourceEditPage resource={userEditResource} />
+      {Number.isInteger(id) && id > 0 && <UserSecurityPanel id={id} />}
+    </Flex>
+  );
+}

@@ -1,0 +1,143 @@
+import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError, get, write } from '../../../api/client.ts';
+import { useCan, useMe } from '../../../app/session.ts';
+import { useConfirm } from '../../../state/confirm.ts';
+import { useToast } from '../../../state/useToast.ts';
+import { DateTime } from '../shared.tsx';
+
+interface UserAction {
+  path: string;
+  command: string;
+  key: 'unlock' | 'resetPassword' | 'resetSecondFactor' | 'endSessions';
+  /** Offered for this user (`self`: the one signed in)? */
+  when: (u: User, self: boolean) => boolean;
+}
+
+/** The administrators' actions on one user, each confirmed first: POST /users/:id/<path>. */
+const actions: UserAction[] = [
+  { path: 'unlock', command: userCommands.unlock.name, key: 'unlock', when: (u) => u.locked },
+  {
+    path: 'reset-password',
+    command: userCommands.resetPassword.name,
+    key: 'resetPassword',
+    when: () => true,
+  },
+  {
+    path: 'reset-second-factor',
+    command: userCommands.resetSecondFactor.name,
+    key: 'resetSecondFactor',
+    when: (u: User) => u.secondFactorEnrolled,
+  },
+  { path: 'end-sessions', command: userCommands.endSessions.name, key: 'endSessions', when: () => true },
+];
+
+/**
+ * Security of one staff member on their edit screen: lock, second factor, password and sessions,
+ * with unlock, password reset (an e-mailed link — administrators never see a password), second
+ * factor reset and "end sessions".
+ */
+export function UserSecurityPanel({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const { data: me } = useMe();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const user = useQuery({
+    queryKey: ['users', 'detail', id],
+    queryFn: ({ signal }) => get<User>(`/api/admin/users/${id}`, undefined, signal),
+  });
+  const sessions = useQuery({
+    queryKey: ['users', 'sessions', id],
+    queryFn: ({ signal }) => get<SessionInfo[]>(`/api/admin/users/${id}/sessions`, undefined, signal),
+  });
+  const u = user.data;
+  if (!u) return null;
+
+  const run = (action: UserAction) =>
+    confirm({
+      header: t(`employees.users.actions.${action.key}`),
+      message: t(`employees.users.actions.${action.key}Confirm`, { name: u.fullName }),
+      handleConfirm: async () => {
+        try {
+          const result = await write('POST', `/api/admin/users/${id}/${action.path}`);
+          if (result.kind === 'pending')
+            toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
+          else toast.success(t(`employees.users.actions.${action.key}Done`));
+          await queryClient.invalidateQueries({ queryKey: ['users'] });
+        } catch (e) {
+          toast.error(
+            t('employees.users.actionFailed'),
+            e instanceof ApiError ? t(`error.${e.code}`) : undefined,
+          );
+        }
+      },
+    });
+
+  return (
+    <Card title={t('employees.users.security')}>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          {
+            label: t('employees.users.lock'),
+            children: u.locked ? (
+              <Tag color="red">
+                {u.lockedUntil
+                  ? t('employees.users.lockedUntil', { time: new Date(u.lockedUntil).toLocaleString() })
+                  : t('employees.users.lockedForever')}
+              </Tag>
+            ) : (
+              t('employees.users.notLocked')
+            ),
+          },
+          { label: t('employees.users.failedAttempts'), children: u.failedAttempts },
+          {
+            label: t('employees.users.fields.secondFactor'),
+            children: t(u.secondFactorEnrolled ? 'employees.users.enrolled' : 'employees.users.notEnrolled'),
+          },
+          {
+            label: t('employees.users.passwordChangedAt'),
+            children: (
+              <>
+                <DateTime iso={u.passwordChangedAt} />
+                {u.mustChangePassword && (
+                  <Tag style={{ marginInlineStart: 8 }}>{t('employees.users.mustChange')}</Tag>
+                )}
+              </>
+            ),
+          },
+          { label: t('employees.users.fields.lastLoginAt'), children: <DateTime iso={u.lastLoginAt} /> },
+        ]}
+      />
+      <Flex gap={8} wrap style={{ margin: '16px 0' }}>
+        {actions
+          .filter((a) => can(a.command) && a.when(u, u.id === me?.id))
+          .map((a) => (
+            <Button key={a.key} danger={a.key !== 'unlock'} onClick={() => run(a)}>
+              {t(`employees.users.actions.${a.key}`)}
+            </Button>
+          ))}
+      </Flex>
+      <Table<SessionInfo>
+        size="small"
+        rowKey="id"
+        loading={sessions.isFetching}
+        dataSource={sessions.data ?? []}
+        pagination={false}
+        locale={{ emptyText: t('msg.noRecordsFound') }}
+        title={() => t('employees.users.sessions')}
+        columns={[
+          { title: t('admin.sessions.started'), render: (_, s) => <DateTime iso={s.createdAt} /> },
+          { title: t('admin.sessions.lastUsed'), render: (_, s) => <DateTime iso={s.lastUsedAt} /> },
+          { title: t('admin.sessions.ip'), dataIndex: 'ip' },
+          { title: t('admin.sessions.device'), dataIndex: 'userAgent', ellipsis: true },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import {
+  type User,
+  type UserInput,
+  userCommands,
+  userFields,
+  userSortFields,
+  userUpdateFields,
+} from '@loyalty/contracts';
+import { Space, Tag } from 'antd';
+import { resourceApi } from '../../../api/resource.ts';
+import { defineResource, type FieldDef } from '../../../components/resource.ts';
+import { i18n } from '../../../i18n/index.ts';
+import { DateTime, roleChoices, StatusTag, statusChoices } from '../shared.tsx';
+
+const fields: FieldDef<UserInput>[] = [
+  { name: 'username', label: 'employees.users.fields.username', input: 'text' },
+  { name: 'fullName', label: 'employees.users.fields.fullName', input: 'text' },
+  { name: 'email', label: 'employees.users.fields.email', input: 'text' },
+  { name: 'mobile', label: 'employees.users.fields.mobile', input: 'text' },
+  { name: 'roleId', label: 'employees.users.fields.role', input: 'select', options: roleChoices },
+  { name: 'status', label: 'employees.users.fields.status', input: 'select', options: statusChoices },
+];
+
+/** Staff users (PRODUCT §3.6). Screens: employee/users, employee/create-user, employee/edit-user/:id. */
+export const usersResource = defineResource<User, UserInput>({
+  key: 'users',
+  api: resourceApi<User, UserInput>('/api/admin/users'),
+  schema: userFields,
+  fields,
+  columns: [
+    { key: 'username', label: 'employees.users.fields.username' },
+    { key: 'fullName', label: 'employees.users.fields.fullName' },
+    { key: 'email', label: 'employees.users.fields.email' },
+    { key: 'roleName', label: 'employees.users.fields.role' },
+    {
+      key: 'status',
+      label: 'employees.users.fields.status',
+      render: (u) => (
+        <Space size={4} wrap>
+          <StatusTag status={u.status} />
+          {u.locked && <Tag color="red">{i18n.t('employees.users.locked')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'secondFactorEnrolled',
+      label: 'employees.users.fields.secondFactor',
+      render: (u) =>
+        i18n.t(u.secondFactorEnrolled ? 'employees.users.enrolled' : 'employees.users.notEnrolled'),
+    },
+    {
+      key: 'lastLoginAt',
+      label: 'employees.users.fields.lastLoginAt',
+      render: (u) => <DateTime iso={u.lastLoginAt} />,
+    },
+  ],
+  sortFields: userSortFields,
+  filters: [
+    { name: 'status', label: 'employees.users.fields.status', options: statusChoices },
+    { name: 'roleId', label: 'employees.users.fields.role', options: roleChoices },
+  ],
+  permissions: { create: userCommands.create.name, update: userCommands.update.name },
+  paths: {
+    list: '/dashboard/employee/users',
+    create: '/dashboard/employee/create-user',
+    edit: (id) => `/dashboard/employee/edit-user/${id}`,
+  },
+  messages: {
+    created: 'employees.users.created',
+    updated: 'employees.users.updated',
+    createFailed: 'employees.users.createFailed',
+    updateFailed: 'employees.users.updateFailed',
+    fetchFailed: 'employees.users.fetchFailed',
+    deleteFailed: 'employees.users.updateFailed',
+    deleteConfirm: 'employees.users.updateFailed',
+    loading: 'employees.users.loading',
+    search: 'employees.users.search',
+  },
+});
+
+/** Editing: the username is the audit trail's name for the person and does not change. */
+export const userEditResource = defineResource<User, UserInput>({
+  ...usersResource,
+  schema: userUpdateFields as unknown as typeof userFields,
+  fields: fields.filter((f) => f.name !== 'username'),
+});

@@ -1,0 +1,221 @@
+import { type AdminLog, type AdminLogVerify, adminLogSortFields, auditOutcomes } from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useLang } from '../../i18n/lang.ts';
+import { useAppSelector } from '../../state/store.ts';
+import { useToast } from '../../state/useToast.ts';
+import { ChangeDiff } from '../approvals/ChangeDiff.tsx';
+import { formatTime } from '../approvals/format.ts';
+import { useListUrl } from '../approvals/useListUrl.ts';
+import { downloadAdminLogs, logsApi } from './api.ts';
+
+const outcomeColor = { SUCCESS: 'green', DENIED: 'red', FAILED: 'volcano', PENDING: 'gold' } as const;
+
+/**
+ * SystemLogs/AdminLogs: the audit trail — every write, sign-in attempt and refused access, who,
+ * when (UTC), from where, the change as a diff — with filters in the URL, CSV export of what the
+ * filters match, and a check of the hash chain.
+ */
+export default function AdminLogsPage() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const toast = useToast();
+  const token = useAppSelector((s) => s.auth.token);
+  const { filters, query, filter, sortOrder, onTableChange, pagination } = useListUrl(adminLogSortFields, [
+    'actor',
+    'command',
+    'outcome',
+    'targetType',
+    'targetId',
+    'approvalRequestId',
+    'from',
+    'to',
+  ]);
+  const [verify, setVerify] = useState<AdminLogVerify | undefined>();
+  const [busy, setBusy] = useState<'verify' | 'export' | undefined>();
+
+  const logs = useQuery({
+    queryKey: ['admin-logs', query],
+    queryFn: ({ signal }) => logsApi.adminLogs(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const act = async (what: 'verify' | 'export') => {
+    setBusy(what);
+    try {
+      if (what === 'verify') setVerify(await logsApi.verify());
+      else await downloadAdminLogs(query, token);
+    } catch (e) {
+      toast.error(undefined, t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const text = (name: string, label: string, width = 180) => (
+    <Input.Search
+      key={`${name}-${filters[name] ?? ''}`}
+      defaultValue={filters[name]}
+      allowClear
+      placeholder={t(label)}
+      aria-label={t(label)}
+      onSearch={(v) => filter({ [name]: v.trim() })}
+      style={{ maxWidth: width }}
+    />
+  );
+
+  return (
+    <Card>
+      <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+        {text('q', 'logs.filters.search', 240)}
+        {text('actor', 'logs.filters.actor')}
+        {text('command', 'logs.filters.command')}
+        <Select
+          allowClear
+          aria-label={t('logs.filters.outcome')}
+          placeholder={t('logs.filters.outcome')}
+          value={filters.outcome}
+          onChange={(outcome?: string) => filter({ outcome })}
+          options={auditOutcomes.map((o) => ({ value: o, label: t(`logs.outcome.${o}`) }))}
+          style={{ minWidth: 150 }}
+        />
+        <Input
+          type="date"
+          aria-label={t('logs.filters.from')}
+          value={filters.from ?? ''}
+          onChange={(e) => filter({ from: e.target.value })}
+          style={{ width: 160 }}
+        />
+        <Input
+          type="date"
+          aria-label={t('logs.filters.to')}
+          value={filters.to ?? ''}
+          onChange={(e) => filter({ to: e.target.value })}
+          style={{ width: 160 }}
+        />
+        <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
+          <Button loading={busy === 'export'} onClick={() => void act('export')}>
+            {t('logs.export')}
+          </Button>
+          <Button loading={busy === 'verify'} onClick={() => void act('verify')}>
+            {t('logs.verify')}
+          </Button>
+        </Flex>
+      </Flex>
+      {verify && <VerifyResult result={verify} onClose={() => setVerify(undefined)} />}
+      {logs.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t(`error.${logs.error instanceof ApiError ? logs.error.code : 'INTERNAL'}`)}
+          action={<Button onClick={() => void logs.refetch()}>{t('common.retry')}</Button>}
+        />
+      )}
+      <Table<AdminLog>
+        data-testid="admin-logs-table"
+        rowKey="id"
+        size="small"
+        dataSource={logs.data?.items}
+        loading={{ spinning: logs.isFetching, description: t('logs.loading') }}
+        locale={{ emptyText: logs.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={pagination(logs.data?.total, t)}
+        onChange={onTableChange}
+        expandable={{ expandedRowRender: (row) => <EntryDetail entry={row} /> }}
+        columns={[
+          {
+            key: 'at',
+            title: t('logs.fields.at'),
+            sorter: true,
+            sortOrder: sortOrder('at'),
+            render: (_, r) => <span title={r.at}>{formatTime(r.at, lang)}</span>,
+          },
+          {
+            key: 'actor',
+            title: t('logs.fields.actor'),
+            render: (_, r) => (
+              <>
+                {r.actorUsername}
+                {r.onBehalfOf && (
+                  <Typography.Text type="secondary">
+                    {' '}
+                    {t('logs.onBehalfOf', { maker: r.onBehalfOf })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
+          { key: 'command', dataIndex: 'command', title: t('logs.fields.command') },
+          {
+            key: 'outcome',
+            title: t('logs.fields.outcome'),
+            render: (_, r) => <Tag color={outcomeColor[r.outcome]}>{t(`logs.outcome.${r.outcome}`)}</Tag>,
+          },
+          {
+            key: 'target',
+            title: t('logs.fields.target'),
+            render: (_, r) => (r.targetType ? `${r.targetType} #${r.targetId ?? ''}` : ''),
+          },
+          { key: 'ip', dataIndex: 'ip', title: t('logs.fields.ip') },
+          { key: 'detail', dataIndex: 'detail', title: t('logs.fields.detail') },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function VerifyResult({ result, onClose }: { result: AdminLogVerify; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      data-testid="verify-result"
+      closable={{ onClose }}
+      style={{ marginBottom: 16 }}
+      showIcon
+      type={result.intact ? 'success' : 'error'}
+      title={
+        result.intact
+          ? t('logs.chain.intact', { entries: result.entries })
+          : t('logs.chain.broken', {
+              seq: result.firstBroken?.seq,
+              reason: t(`logs.chain.reason.${result.firstBroken?.reason}`),
+            })
+      }
+      description={result.head && t('logs.chain.head', { seq: result.head.seq, hash: result.head.hash })}
+    />
+  );
+}
+
+function EntryDetail({ entry }: { entry: AdminLog }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={12}>
+      <Descriptions
+        size="small"
+        column={2}
+        items={[
+          { key: 'at', label: t('logs.fields.atUtc'), children: entry.at },
+          { key: 'visitorId', label: t('logs.fields.visitorId'), children: entry.visitorId },
+          { key: 'requestId', label: t('logs.fields.requestId'), children: entry.requestId },
+          {
+            key: 'approvalRequestId',
+            label: t('logs.fields.approvalRequestId'),
+            children: entry.approvalRequestId,
+          },
+          { key: 'seq', label: t('logs.fields.seq'), children: entry.seq },
+          {
+            key: 'hash',
+            label: t('logs.fields.hash'),
+            children: <Typography.Text code>{entry.hash}</Typography.Text>,
+          },
+        ]}
+      />
+      {(entry.before != null || entry.after != null) && (
+        <ChangeDiff before={entry.before} after={entry.after} />
+      )}
+    </Flex>
+  );
+}

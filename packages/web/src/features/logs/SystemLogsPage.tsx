@@ -1,0 +1,194 @@
+import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { useCan } from '../../app/session.ts';
+import { useLang } from '../../i18n/lang.ts';
+import { useToast } from '../../state/useToast.ts';
+import { formatTime } from '../approvals/format.ts';
+import { useListUrl } from '../approvals/useListUrl.ts';
+import { logsApi } from './api.ts';
+
+const levelColor = {
+  trace: 'default',
+  debug: 'default',
+  info: 'blue',
+  warn: 'gold',
+  error: 'red',
+  fatal: 'magenta',
+} as const;
+
+/** SystemLogs: server events (start-up, jobs, integration calls, errors), searchable, and their retention. */
+export default function SystemLogsPage() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const { filters, query, filter, sortOrder, onTableChange, pagination } = useListUrl(systemLogSortFields, [
+    'level',
+    'category',
+    'requestId',
+    'from',
+    'to',
+  ]);
+  const logs = useQuery({
+    queryKey: ['system-logs', query],
+    queryFn: ({ signal }) => logsApi.systemLogs(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const text = (name: string, label: string, width = 200) => (
+    <Input.Search
+      key={`${name}-${filters[name] ?? ''}`}
+      defaultValue={filters[name]}
+      allowClear
+      placeholder={t(label)}
+      aria-label={t(label)}
+      onSearch={(v) => filter({ [name]: v.trim() })}
+      style={{ maxWidth: width }}
+    />
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      <Retention />
+      <Card>
+        <Flex gap={12} wrap style={{ marginBottom: 16 }}>
+          {text('q', 'logs.filters.search', 260)}
+          <Select
+            allowClear
+            aria-label={t('logs.filters.level')}
+            placeholder={t('logs.filters.level')}
+            value={filters.level}
+            onChange={(level?: string) => filter({ level })}
+            options={logLevels.map((l) => ({ value: l, label: t(`logs.level.${l}`) }))}
+            style={{ minWidth: 150 }}
+          />
+          {text('category', 'logs.filters.category', 160)}
+          {text('requestId', 'logs.filters.requestId', 260)}
+          <Input
+            type="date"
+            aria-label={t('logs.filters.from')}
+            value={filters.from ?? ''}
+            onChange={(e) => filter({ from: e.target.value })}
+            style={{ width: 160 }}
+          />
+          <Input
+            type="date"
+            aria-label={t('logs.filters.to')}
+            value={filters.to ?? ''}
+            onChange={(e) => filter({ to: e.target.value })}
+            style={{ width: 160 }}
+          />
+        </Flex>
+        {logs.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t(`error.${logs.error instanceof ApiError ? logs.error.code : 'INTERNAL'}`)}
+            action={<Button onClick={() => void logs.refetch()}>{t('common.retry')}</Button>}
+          />
+        )}
+        <Table<SystemLog>
+          data-testid="system-logs-table"
+          rowKey="id"
+          size="small"
+          dataSource={logs.data?.items}
+          loading={{ spinning: logs.isFetching, description: t('logs.loading') }}
+          locale={{ emptyText: logs.isPending ? ' ' : t('msg.noRecordsFound') }}
+          pagination={pagination(logs.data?.total, t)}
+          onChange={onTableChange}
+          expandable={{
+            rowExpandable: (r) => r.context != null,
+            expandedRowRender: (r) => (
+              <Typography.Text code>{JSON.stringify(r.context, null, 2)}</Typography.Text>
+            ),
+          }}
+          columns={[
+            {
+              key: 'at',
+              title: t('logs.fields.at'),
+              sorter: true,
+              sortOrder: sortOrder('at'),
+              render: (_, r) => <span title={r.at}>{formatTime(r.at, lang)}</span>,
+            },
+            {
+              key: 'level',
+              title: t('logs.fields.level'),
+              render: (_, r) => <Tag color={levelColor[r.level]}>{t(`logs.level.${r.level}`)}</Tag>,
+            },
+            { key: 'category', dataIndex: 'category', title: t('logs.fields.category') },
+            { key: 'message', dataIndex: 'message', title: t('logs.fields.message') },
+            {
+              key: 'requestId',
+              title: t('logs.fields.requestId'),
+              render: (_, r) =>
+                r.requestId && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => filter({ requestId: r.requestId ?? undefined })}
+                  >
+                    {r.requestId.slice(0, 8)}
+                  </Button>
+                ),
+            },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}
+
+/** How long events are kept; changed by `systemLog.configure` (which may wait for approval). */
+function Retention() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const can = useCan();
+  const queryClient = useQueryClient();
+  const settings = useQuery({
+    queryKey: ['system-logs', 'settings'],
+    queryFn: ({ signal }) => logsApi.settings(signal),
+  });
+  const [days, setDays] = useState<number | null>(null);
+  const value = days ?? settings.data?.retentionDays ?? null;
+  const editable = can(systemLogCommands.configure.name);
+
+  const save = async () => {
+    if (!value) return toast.error(t('msg.fillAllFields'));
+    try {
+      const result = await logsApi.saveSettings(value);
+      if (result.kind === 'pending')
+        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
+      else toast.success(t('logs.retention.saved'));
+      setDays(null);
+      void queryClient.invalidateQueries({ queryKey: ['system-logs', 'settings'] });
+    } catch (e) {
+      toast.error(t('logs.retention.saveFailed'), t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
+    }
+  };
+
+  return (
+    <Card size="small">
+      <Flex gap={12} align="center" wrap>
+        <Typography.Text>{t('logs.retention.label')}</Typography.Text>
+        <InputNumber
+          aria-label={t('logs.retention.label')}
+          min={1}
+          max={3650}
+          precision={0}
+          value={value}
+          disabled={!editable}
+          onChange={(v) => setDays(v)}
+          suffix={t('logs.retention.days')}
+        />
+        {editable && (
+          <Button onClick={() => void save()} disabled={days === null}>
+            {t('common.save')}
+          </Button>
+        )}
+      </Flex>
+    </Card>
+  );
+}

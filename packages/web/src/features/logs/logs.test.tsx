@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { installFakeApi } from '../../test/fakeApi.ts';
+import { renderApp } from '../../test/renderApp.tsx';
+
+const json = (status: number, body?: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+const entry = {
+  id: 3,
+  seq: 3,
+  at: '2026-03-01T09:30:00.000Z',
+  actorId: 1,
+  actorUsername: 'checker',
+  onBehalfOf: 'maker',
+  ip: '10.0.0.9',
+  visitorId: 'v-9',
+  requestId: 'r-1',
+  command: 'tier.update',
+  outcome: 'SUCCESS',
+  targetType: 'tier',
+  targetId: '7',
+  approvalRequestId: 5,
+  before: { name: 'Gold' },
+  after: { name: 'Gold+' },
+  detail: null,
+  prevHash: 'a'.repeat(64),
+  hash: 'b'.repeat(64),
+};
+
+/** The fake API plus the log endpoints; records the queries it was asked. */
+function installApi(verify: object) {
+  const api = installFakeApi();
+  api.me.permissions.push('adminLog.read', 'systemLog.read');
+  const base = globalThis.fetch;
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/api/admin/admin-logs') {
+      api.calls.push({ method: 'GET', path: `${url.pathname}${url.search}` });
+      return json(200, { items: [entry], total: 1, page: 1, pageSize: 10 });
+    }
+    if (url.pathname === '/api/admin/admin-logs/verify') return json(200, verify);
+    if (url.pathname === '/api/admin/system-logs/settings') {
+      return json(200, { retentionDays: 90, updatedAt: entry.at, updatedBy: null });
+    }
+    if (url.pathname === '/api/admin/system-logs') {
+      api.calls.push({ method: 'GET', path: `${url.pathname}${url.search}` });
+      const item = {
+        id: 1,
+        at: entry.at,
+        level: 'error',
+        category: 'http',
+        message: 'request failed',
+        requestId: 'r-1',
+        context: null,
+      };
+      return json(200, { items: [item], total: 1, page: 1, pageSize: 10 });
+    }
+    return base(input, init);
+  });
+  return api;
+}
+
+describe('AdminLogs (/dashboard/SystemLogs/AdminLogs)', () => {
+  it('filters through the URL, shows who acted for whom, the diff, and a broken chain', async () => {
+    const api = installApi({
+      intact: false,
+      entries: 10,
+      head: { seq: 10, hash: 'c'.repeat(64) },
+      firstBroken: { id: 3, seq: 3, at: entry.at, reason: 'HASH_MISMATCH' },
+    });
+    await renderApp('/dashboard/SystemLogs/AdminLogs?outcome=SUCCESS&approvalRequestId=5');
+    const table = await screen.findByTestId('admin-logs-table');
+    expect(await within(table).findByText('(for maker)')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        api.calls.some((c) => c.path.includes('outcome=SUCCESS') && c.path.includes('approvalRequestId=5')),
+      ).toBe(true),
+    );
+
+    const u = userEvent.setup();
+    await u.click(within(table).getAllByRole('button', { name: /expand/i })[0] as HTMLElement);
+    const diff = await screen.findByTestId('change-diff');
+    expect(within(diff).getByText('Gold+')).toBeTruthy();
+
+    await u.click(screen.getByRole('button', { name: 'Verify integrity' }));
+    expect((await screen.findByTestId('verify-result')).textContent).toContain(
+      'The audit trail was altered at entry 3: its content does not match its hash.',
+    );
+  });
+});
+
+describe('SystemLogs (/dashboard/SystemLogs)', () => {
+  it('lists events with their level, filters by level, and shows the retention', async () => {
+    const api = installApi({ intact: true, entries: 0, head: null, firstBroken: null });
+    await renderApp('/dashboard/SystemLogs?lang=ar&level=error');
+    const table = await screen.findByTestId('system-logs-table');
+    expect(await within(table).findByText('request failed')).toBeTruthy();
+    expect(within(table).getByText('خطأ')).toBeTruthy();
+    expect(api.calls.some((c) => c.path.includes('level=error'))).toBe(true);
+    expect(await screen.findByDisplayValue('90')).toBeTruthy();
+  });
+});

@@ -1,0 +1,15 @@
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { rulesResource } from './rules.resource.ts';
+import { SettingsCard } from './SettingsCard.tsx';
+import { SimulatePanel } from './SimulatePanel.tsx';
+
+/** The rules, with the dry run beside them and the engine's settings below. */
+export default function RuleListPage() {
+  return (
+    <>
+      <ResourceTable resource={rulesResource} />
+      <SimulatePanel />
+      <SettingsCard />
+    </>
+  );
+}

@@ -1,0 +1,137 @@
+import type { RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError, request } from '../../../api/client.ts';
+import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { earnTypeChoices, tierChoices } from '../choices.ts';
+
+interface Values {
+  transactionTypeId?: number;
+  customerNumber?: string;
+  tierId?: number;
+  amount?: number;
+  date?: string;
+}
+
+const simulate = async (
+  input: Omit<RuleSimulationInput, 'transactionTypeId'> & { transactionTypeId: number },
+) =>
+  (await request<RuleSimulation>('/api/admin/points-rules/simulate', { method: 'POST', body: input })).data;
+
+/** "Simulate transaction": which rule would fire for a customer (or tier), type and amount, and why. */
+export function SimulatePanel() {
+  const { t } = useTranslation();
+  const run = useMutation({ mutationFn: simulate });
+  const result = run.data;
+
+  const submit = ({ transactionTypeId, customerNumber, tierId, amount, date }: Values) => {
+    if (transactionTypeId === undefined || amount === undefined) return;
+    run.mutate({
+      transactionTypeId,
+      amount,
+      ...(customerNumber ? { customerNumber } : { tierId: tierId ?? null }),
+      ...(date ? { occurredAt: `${date}T12:00:00Z` } : {}),
+    });
+  };
+
+  return (
+    <Card title={t('pointsRules.simulate.title')} style={{ marginTop: 16 }}>
+      <Form<Values> layout="inline" onFinish={submit} name="simulate">
+        <Form.Item
+          name="transactionTypeId"
+          label={t('pointsRules.fields.transactionTypeId')}
+          rules={[{ required: true, message: t('msg.ruleFieldsRequired') }]}
+        >
+          <ChoiceSelect options={earnTypeChoices} style={{ minWidth: 200 }} />
+        </Form.Item>
+        <Form.Item name="customerNumber" label={t('pointsRules.simulate.customerNumber')}>
+          <Input style={{ width: 140 }} />
+        </Form.Item>
+        <Form.Item name="tierId" label={t('pointsRules.fields.tierId')}>
+          <ChoiceSelect
+            options={tierChoices}
+            placeholder={t('pointsRules.allTiers')}
+            style={{ minWidth: 140 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="amount"
+          label={t('pointsRules.fields.amount')}
+          rules={[{ required: true, message: t('msg.ruleFieldsRequired') }]}
+        >
+          <InputNumber min={0} />
+        </Form.Item>
+        <Form.Item name="date" label={t('pointsRules.simulate.date')}>
+          <Input type="date" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={run.isPending}>
+          {t('pointsRules.simulate.run')}
+        </Button>
+      </Form>
+      {run.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 16 }}
+          title={t(`error.${run.error instanceof ApiError ? run.error.code : 'INTERNAL'}`)}
+        />
+      )}
+      {result && (
+        <Flex vertical gap={12} style={{ marginTop: 16 }}>
+          <Descriptions size="small" bordered column={3}>
+            <Descriptions.Item label={t('pointsRules.simulate.customer')}>
+              {result.customer ? `${result.customer.fullName} (${result.customer.customerNumber})` : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('pointsRules.fields.tierId')}>
+              {result.tierName ?? '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('pointsRules.simulate.outcome')}>
+              {result.ruleId === null
+                ? t('pointsRules.simulate.noRule')
+                : t('pointsRules.simulate.fired', { ruleId: result.ruleId, points: result.points })}
+            </Descriptions.Item>
+          </Descriptions>
+          <Table
+            size="small"
+            rowKey="ruleId"
+            pagination={false}
+            dataSource={result.evaluations}
+            locale={{ emptyText: t('msg.noRecordsFound') }}
+            columns={[
+              { key: 'ruleId', dataIndex: 'ruleId', title: '#' },
+              { key: 'priority', dataIndex: 'priority', title: t('pointsRules.fields.priority') },
+              {
+                key: 'tierName',
+                title: t('pointsRules.fields.tierId'),
+                render: (_, e) => e.tierName ?? t('pointsRules.allTiers'),
+              },
+              {
+                key: 'condition',
+                title: t('pointsRules.fields.condition'),
+                render: (_, e) => `${t(`pointsRules.conditions.${e.condition}`)} ${e.amount}`,
+              },
+              {
+                key: 'verdict',
+                title: t('pointsRules.simulate.verdict'),
+                render: (_, e) => (
+                  <Tag
+                    color={e.verdict === 'FIRED' ? 'green' : e.verdict === 'OUTRANKED' ? 'gold' : 'default'}
+                  >
+                    {t(`pointsRules.verdicts.${e.verdict}`)}
+                  </Tag>
+                ),
+              },
+              {
+                key: 'rawPoints',
+                title: t('pointsRules.simulate.rawPoints'),
+                render: (_, e) => e.rawPoints ?? '—',
+              },
+              { key: 'points', title: t('pointsRules.simulate.points'), render: (_, e) => e.points ?? '—' },
+            ]}
+          />
+        </Flex>
+      )}
+    </Card>
+  );
+}

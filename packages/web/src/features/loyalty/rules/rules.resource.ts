@@ -1,0 +1,113 @@
+import {
+  type PointsRule,
+  type PointsRuleInput,
+  pointsRuleCommands,
+  pointsRuleInput,
+  pointsRuleSortFields,
+  ruleConditions,
+  ruleStatuses,
+} from '@loyalty/contracts';
+import { createElement } from 'react';
+import { resourceApi } from '../../../api/resource.ts';
+import { defineResource } from '../../../components/resource.ts';
+import { earnTypeChoices, tierChoices } from '../choices.ts';
+import { Translated } from '../Translated.tsx';
+
+export const conditionChoices = ruleConditions.map((c) => ({
+  value: c,
+  label: `pointsRules.conditions.${c}`,
+}));
+const statusChoices = ruleStatuses.map((s) => ({ value: s, label: `pointsRules.statuses.${s}` }));
+
+/** Points rules (PRODUCT §3.1). Screens: loyalty/rules, create-rules, edit-rules/:id. */
+export const rulesResource = defineResource<PointsRule, PointsRuleInput>({
+  key: 'points-rules',
+  api: resourceApi<PointsRule, PointsRuleInput>('/api/admin/points-rules'),
+  schema: pointsRuleInput,
+  fields: [
+    {
+      name: 'transactionTypeId',
+      label: 'pointsRules.fields.transactionTypeId',
+      input: 'select',
+      options: earnTypeChoices,
+    },
+    {
+      name: 'tierId',
+      label: 'pointsRules.fields.tierId',
+      input: 'select',
+      options: tierChoices,
+      placeholder: 'pointsRules.allTiers',
+    },
+    { name: 'condition', label: 'pointsRules.fields.condition', input: 'select', options: conditionChoices },
+    { name: 'amount', label: 'pointsRules.fields.amount', input: 'number', dependencies: ['condition'] },
+    { name: 'pointsPerTransaction', label: 'pointsRules.fields.pointsPerTransaction', input: 'number' },
+    {
+      name: 'minPoints',
+      label: 'pointsRules.fields.minPoints',
+      input: 'number',
+      dependencies: ['maxPoints'],
+    },
+    { name: 'maxPoints', label: 'pointsRules.fields.maxPoints', input: 'number' },
+    { name: 'validFrom', label: 'pointsRules.fields.validFrom', input: 'date' },
+    {
+      name: 'validUntil',
+      label: 'pointsRules.fields.validUntil',
+      input: 'date',
+      dependencies: ['validFrom'],
+    },
+    { name: 'priority', label: 'pointsRules.fields.priority', input: 'number' },
+    { name: 'status', label: 'pointsRules.fields.status', input: 'select', options: statusChoices },
+  ],
+  columns: [
+    { key: 'priority', label: 'pointsRules.fields.priority' },
+    { key: 'transactionTypeName', label: 'pointsRules.fields.transactionTypeId' },
+    {
+      key: 'tierName',
+      label: 'pointsRules.fields.tierId',
+      render: (r) => r.tierName ?? createElement(Translated, { k: 'pointsRules.allTiers' }),
+    },
+    {
+      key: 'condition',
+      label: 'pointsRules.fields.condition',
+      render: (r) => createElement(Translated, { k: `pointsRules.conditions.${r.condition}` }),
+    },
+    { key: 'amount', label: 'pointsRules.fields.amount' },
+    { key: 'pointsPerTransaction', label: 'pointsRules.fields.pointsPerTransaction' },
+    { key: 'minPoints', label: 'pointsRules.fields.minPoints' },
+    { key: 'maxPoints', label: 'pointsRules.fields.maxPoints' },
+    { key: 'validFrom', label: 'pointsRules.fields.validFrom' },
+    { key: 'validUntil', label: 'pointsRules.fields.validUntil' },
+    {
+      key: 'status',
+      label: 'pointsRules.fields.status',
+      render: (r) => createElement(Translated, { k: `pointsRules.statuses.${r.status}` }),
+    },
+  ],
+  sortFields: pointsRuleSortFields,
+  filters: [
+    { name: 'status', label: 'pointsRules.fields.status', options: statusChoices },
+    { name: 'tierId', label: 'pointsRules.fields.tierId', options: tierChoices },
+  ],
+  permissions: {
+    create: pointsRuleCommands.create.name,
+    update: pointsRuleCommands.update.name,
+    delete: pointsRuleCommands.delete.name,
+  },
+  paths: {
+    list: '/dashboard/loyalty/rules',
+    create: '/dashboard/create-rules',
+    edit: (id) => `/dashboard/edit-rules/${id}`,
+  },
+  messages: {
+    created: 'msg.ruleAdded',
+    updated: 'pointsRules.updated',
+    createFailed: 'pointsRules.createFailed',
+    updateFailed: 'msg.ruleUpdateFailed',
+    fetchFailed: 'pointsRules.fetchFailed',
+    deleteFailed: 'pointsRules.deleteFailed',
+    deleteConfirm: 'pointsRules.deleteConfirm',
+    loading: 'pointsRules.loading',
+    search: 'pointsRules.search',
+    editInvalid: 'msg.ruleFillRequired',
+  },
+});

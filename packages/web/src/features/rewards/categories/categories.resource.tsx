@@ -1,0 +1,54 @@
+import {
+  type RewardCategory,
+  type RewardCategoryInput,
+  rewardCategoryCommands,
+  rewardCategoryEditFields,
+  rewardCategoryInput,
+  rewardCategorySortFields,
+} from '@loyalty/contracts';
+import { resourceApi } from '../../../api/resource.ts';
+import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { defineResource } from '../../../components/resource.ts';
+
+/** Reward categories (PRODUCT §3.2). Screens: rewards/category, create-category, edit-category/:id. */
+export const categoriesResource = defineResource<RewardCategory, RewardCategoryInput>({
+  key: 'reward-categories',
+  api: resourceApi<RewardCategory, RewardCategoryInput>('/api/admin/reward-categories'),
+  // The create form says 'you must fill all input' (the edit form's schema is below).
+  schema: rewardCategoryInput,
+  fields: [
+    { name: 'name', label: 'rewards.fields.name', input: 'text' },
+    { name: 'description', label: 'rewards.fields.description', input: 'textarea' },
+    { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
+  ],
+  columns: [
+    { key: 'imageId', label: 'rewards.fields.image', render: (row) => <ImageThumb id={row.imageId} /> },
+    { key: 'name', label: 'rewards.fields.name' },
+    { key: 'description', label: 'rewards.fields.description' },
+  ],
+  sortFields: rewardCategorySortFields,
+  permissions: {
+    create: rewardCategoryCommands.create.name,
+    update: rewardCategoryCommands.update.name,
+    delete: rewardCategoryCommands.delete.name,
+  },
+  paths: {
+    list: '/dashboard/rewards/category',
+    create: '/dashboard/create-category',
+    edit: (id) => `/dashboard/edit-category/${id}`,
+  },
+  messages: {
+    created: 'msg.categoryCreated',
+    updated: 'msg.categoryUpdated',
+    createFailed: 'msg.categoryCreateFailed',
+    updateFailed: 'msg.categoryUpdateFailed',
+    fetchFailed: 'rewards.categories.fetchFailed',
+    deleteFailed: 'msg.categoryDeleteFailed',
+    deleteConfirm: 'msg.rewardDeleteConfirm',
+    loading: 'msg.rewardsLoading',
+    search: 'rewards.categories.search',
+  },
+});
+
+/** The edit form validates with the edit schema: 'Please fill all fields.'. */
+export const categoryEditResource = { ...categoriesResource, schema: rewardCategoryEditFields };

@@ -1,0 +1,6 @@
+import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
+import { storesResource } from './stores.resource.tsx';
+
+export default function StoreCreatePage() {
+  return <ResourceCreatePage resource={storesResource} />;
+}

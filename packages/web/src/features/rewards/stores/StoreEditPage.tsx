@@ -1,0 +1,6 @@
+import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
+import { storesResource } from './stores.resource.tsx';
+
+export default function StoreEditPage() {
+  return <ResourceEditPage resource={storesResource} />;
+}

@@ -1,0 +1,46 @@
+import { type Store, type StoreInput, storeCommands, storeInput, storeSortFields } from '@loyalty/contracts';
+import { resourceApi } from '../../../api/resource.ts';
+import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { defineResource } from '../../../components/resource.ts';
+import { categoryChoices } from '../choices.ts';
+
+/** Partner stores (PRODUCT §3.2). Screens: rewards/stores, rewards/create-store, rewards/edit-stores/:id. */
+export const storesResource = defineResource<Store, StoreInput>({
+  key: 'stores',
+  api: resourceApi<Store, StoreInput>('/api/admin/stores'),
+  schema: storeInput,
+  fields: [
+    { name: 'name', label: 'rewards.fields.name', input: 'text' },
+    { name: 'categoryId', label: 'rewards.fields.category', input: 'select', options: categoryChoices },
+    { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
+  ],
+  columns: [
+    { key: 'imageId', label: 'rewards.fields.image', render: (row) => <ImageThumb id={row.imageId} /> },
+    { key: 'name', label: 'rewards.fields.name' },
+    { key: 'categoryName', label: 'rewards.fields.category' },
+  ],
+  sortFields: storeSortFields,
+  filters: [{ name: 'categoryId', label: 'rewards.fields.category', options: categoryChoices }],
+  permissions: {
+    create: storeCommands.create.name,
+    update: storeCommands.update.name,
+    delete: storeCommands.delete.name,
+  },
+  paths: {
+    list: '/dashboard/rewards/stores',
+    create: '/dashboard/rewards/create-store',
+    edit: (id) => `/dashboard/rewards/edit-stores/${id}`,
+  },
+  messages: {
+    created: 'msg.storeCreated',
+    updated: 'msg.storeUpdated',
+    deleted: 'msg.storeDeleted',
+    createFailed: 'msg.storeSubmitFailed',
+    updateFailed: 'msg.storeUpdateFailed',
+    fetchFailed: 'rewards.stores.fetchFailed',
+    deleteFailed: 'msg.storeDeleteFailed',
+    deleteConfirm: 'msg.rewardDeleteConfirm',
+    loading: 'msg.storesLoading',
+    search: 'rewards.stores.search',
+  },
+});

@@ -1,0 +1,5 @@
+import { PasswordSettingAddPage } from './PasswordSettingsPages.tsx';
+
+export default function PasswordSettingAddExpiryRoute() {
+  return <PasswordSettingAddPage mode="EXPIRY" />;
+}

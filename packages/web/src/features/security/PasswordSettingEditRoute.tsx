@@ -1,0 +1,5 @@
+import { PasswordSettingEditPage } from './PasswordSettingsPages.tsx';
+
+export default function PasswordSettingEditRoute() {
+  return <PasswordSettingEditPage />;
+}

@@ -1,0 +1,5 @@
+import { PasswordSettingsListPage } from './PasswordSettingsPages.tsx';
+
+export default function PasswordSettingListRoute() {
+  return <PasswordSettingsListPage />;
+}

@@ -1,0 +1,72 @@
+import {
+  type ScaRule,
+  type ScaRuleInput,
+  scaRuleCommands,
+  scaRuleFields,
+  scaRuleSortFields,
+} from '@loyalty/contracts';
+import { resourceApi } from '../../api/resource.ts';
+import { defineResource } from '../../components/resource.ts';
+import { i18n } from '../../i18n/index.ts';
+import { StatusTag, statusChoices } from '../employees/shared.tsx';
+import { factorChoices, operationChoices, userTypeChoices } from './choices.ts';
+
+/** Second-factor requirements (SCA). Screens: security/SCA, /Add, /Edit/:id, /View/:id. */
+export const scaResource = defineResource<ScaRule, ScaRuleInput>({
+  key: 'sca-rules',
+  api: resourceApi<ScaRule, ScaRuleInput>('/api/admin/sca-rules'),
+  schema: scaRuleFields,
+  fields: [
+    { name: 'operation', label: 'security.sca.fields.operation', input: 'select', options: operationChoices },
+    { name: 'userType', label: 'security.sca.fields.userType', input: 'select', options: userTypeChoices },
+    { name: 'factor', label: 'security.sca.fields.factor', input: 'select', options: factorChoices },
+    { name: 'description', label: 'security.sca.fields.description', input: 'textarea' },
+    { name: 'status', label: 'security.sca.fields.status', input: 'select', options: statusChoices },
+  ],
+  columns: [
+    {
+      key: 'operation',
+      label: 'security.sca.fields.operation',
+      render: (r) => i18n.t(`security.operation.${r.operation}`),
+    },
+    {
+      key: 'userType',
+      label: 'security.sca.fields.userType',
+      render: (r) => i18n.t(`security.userType.${r.userType}`),
+    },
+    {
+      key: 'factor',
+      label: 'security.sca.fields.factor',
+      render: (r) => i18n.t(`security.factor.${r.factor}`),
+    },
+    { key: 'description', label: 'security.sca.fields.description' },
+    { key: 'status', label: 'security.sca.fields.status', render: (r) => <StatusTag status={r.status} /> },
+  ],
+  sortFields: scaRuleSortFields,
+  filters: [
+    { name: 'operation', label: 'security.sca.fields.operation', options: operationChoices },
+    { name: 'status', label: 'security.sca.fields.status', options: statusChoices },
+  ],
+  permissions: {
+    create: scaRuleCommands.create.name,
+    update: scaRuleCommands.update.name,
+    delete: scaRuleCommands.delete.name,
+  },
+  rowLink: (r) => `/dashboard/security/SCA/View/${r.id}`,
+  paths: {
+    list: '/dashboard/security/SCA',
+    create: '/dashboard/security/SCA/Add',
+    edit: (id) => `/dashboard/security/SCA/Edit/${id}`,
+  },
+  messages: {
+    created: 'security.sca.created',
+    updated: 'security.sca.updated',
+    createFailed: 'security.sca.createFailed',
+    updateFailed: 'security.sca.updateFailed',
+    fetchFailed: 'security.sca.fetchFailed',
+    deleteFailed: 'security.sca.deleteFailed',
+    deleteConfirm: 'security.sca.deleteConfirm',
+    loading: 'security.sca.loading',
+    search: 'security.sca.search',
+  },
+});
