@@ -1,6 +1,7 @@
 import { permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import { seedDemoCatalogue } from '../modules/rewards/demo.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { seedDemoProgramme } from './demo/index.ts';
@@ -84,4 +85,5 @@ export async function seedDemo(db: Db) {
     },
   ]);
   await seedDemoProgramme(db);
+  await seedDemoCatalogue(db);
 }
