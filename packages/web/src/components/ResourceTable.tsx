@@ -1,13 +1,13 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../api/client.ts';
 import type { ListParams } from '../api/resource.ts';
 import { useCan } from '../app/session.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
 
@@ -135,15 +135,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
           </Button>
         )}
       </Flex>
-      {query.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t(`error.${query.error instanceof ApiError ? query.error.code : 'INTERNAL'}`)}
-          action={<Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <QueryError query={query} />
       <Table<T>
         data-testid={`${resource.key}-table`}
         rowKey="id"

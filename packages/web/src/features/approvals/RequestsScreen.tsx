@@ -5,10 +5,10 @@ import {
   approvalStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
+import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
@@ -175,15 +175,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
           onDone={(decided) => setSelected((ids) => ids.filter((id) => !decided.includes(id)))}
         />
       )}
-      {requests.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t(`error.${requests.error instanceof ApiError ? requests.error.code : 'INTERNAL'}`)}
-          action={<Button onClick={() => void requests.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <QueryError query={requests} />
       <Table<ApprovalRequest>
         data-testid={`requests-${view}`}
         rowKey="id"

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Descriptions, Flex, Input, Select, Table, Tag, Typ
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { useToast } from '../../state/useToast.ts';
@@ -106,15 +107,7 @@ export default function AdminLogsPage() {
         </Flex>
       </Flex>
       {verify && <VerifyResult result={verify} onClose={() => setVerify(undefined)} />}
-      {logs.isError && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title={t(`error.${logs.error instanceof ApiError ? logs.error.code : 'INTERNAL'}`)}
-          action={<Button onClick={() => void logs.refetch()}>{t('common.retry')}</Button>}
-        />
-      )}
+      <QueryError query={logs} />
       <Table<AdminLog>
         data-testid="admin-logs-table"
         rowKey="id"

@@ -1,10 +1,11 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { useCan } from '../../app/session.ts';
+import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
 import { formatTime } from '../approvals/format.ts';
@@ -81,15 +82,7 @@ export default function SystemLogsPage() {
             style={{ width: 160 }}
           />
         </Flex>
-        {logs.isError && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={t(`error.${logs.error instanceof ApiError ? logs.error.code : 'INTERNAL'}`)}
-            action={<Button onClick={() => void logs.refetch()}>{t('common.retry')}</Button>}
-          />
-        )}
+        <QueryError query={logs} />
         <Table<SystemLog>
           data-testid="system-logs-table"
           rowKey="id"
