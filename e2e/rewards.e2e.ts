@@ -51,6 +51,12 @@ async function confirmDelete(page: Page, table: string, name: string, t: (typeof
   await dialog.getByRole('button', { name: t.msg.confirmYes }).click();
 }
 
+/** Opens the voucher list searched for this name, in the page's language. */
+async function searchVouchers(page: Page, name: string) {
+  const lang = new URL(page.url()).searchParams.get('lang') ?? 'en';
+  await page.goto(`/dashboard/rewards/vocher?lang=${lang}&q=${encodeURIComponent(name)}`);
+}
+
 for (const lang of ['en', 'ar'] as const) {
   const t = texts[lang];
   const tag = lang === 'en' ? 'EN' : 'عربي';
@@ -138,6 +144,8 @@ for (const lang of ['en', 'ar'] as const) {
       await submit(page);
       await toast(page, t.msg.voucherCreated);
       await page.waitForURL(/\/dashboard\/rewards\/vocher\?/);
+      // The demo catalogue fills the first pages: find the new voucher by searching for it.
+      await searchVouchers(page, voucher);
       expect(await row(page, 'vouchers', voucher).textContent()).toContain('50 / 50');
 
       await row(page, 'vouchers', voucher).getByRole('button', { name: t.common.edit }).click();
@@ -148,6 +156,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#vouchers_amount').fill('80');
       await submit(page);
       await toast(page, t.msg.voucherUpdated);
+      await searchVouchers(page, voucher);
       await row(page, 'vouchers', voucher).getByText('80 / 80').waitFor();
     });
 
@@ -162,6 +171,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#vouchers_money').fill('1');
       await submit(page);
       await toast(page, t.msg.voucherCreated);
+      await searchVouchers(page, `${voucher} 2`);
       await row(page, 'vouchers', `${voucher} 2`).getByRole('button', { name: t.common.edit }).click();
       await page.locator('#vouchers_name').fill(voucher);
       await submit(page);
