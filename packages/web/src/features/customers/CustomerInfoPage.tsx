@@ -284,7 +284,10 @@ export default function CustomerInfoPage() {
           <Descriptions.Item label={t('customers.fields.language')}>
             {t(`customers.languages.${c.language}`)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('customers.fields.mobile')}>{c.mobile ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.mobile')}>
+            {/* A phone number reads left to right in Arabic too. */}
+            <bdi dir="ltr">{c.mobile ?? '—'}</bdi>
+          </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.email')}>{c.email ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.joinedAt')}>{day(c.joinedAt)}</Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.lastActivityAt')}>

@@ -16,8 +16,8 @@ export const tiersResource = defineResource<Tier, TierInput>({
   columns: [
     { key: 'name', label: 'tiers.fields.name' },
     { key: 'description', label: 'tiers.fields.description' },
-    { key: 'minPoints', label: 'tiers.fields.minPoints' },
-    { key: 'maxPoints', label: 'tiers.fields.maxPoints' },
+    { key: 'minPoints', label: 'tiers.fields.minPoints', render: (t) => t.minPoints.toLocaleString() },
+    { key: 'maxPoints', label: 'tiers.fields.maxPoints', render: (t) => t.maxPoints.toLocaleString() },
   ],
   sortFields: tierSortFields,
   permissions: {

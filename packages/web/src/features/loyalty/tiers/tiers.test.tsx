@@ -178,7 +178,7 @@ describe('tier list (/dashboard/loyalty/tire)', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Gold', 'Gold tier', '1000', '4999', 'EditDelete']);
+    ).toEqual(['Gold', 'Gold tier', '1,000', '4,999', 'EditDelete']);
     for (const title of ['Name', 'Description', 'Min points', 'Max points']) {
       expect(screen.getByRole('columnheader', { name: new RegExp(title) })).toBeTruthy();
     }
