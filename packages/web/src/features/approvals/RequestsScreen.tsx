@@ -14,6 +14,7 @@ import { useAppSelector } from '../../state/store.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
 import { BulkDecision } from './BulkDecision.tsx';
 import { formatTime, statusColor } from './format.ts';
+import { DayRangeFilter, SearchFilter } from './ListFilters.tsx';
 import { RequestDrawer } from './RequestDrawer.tsx';
 import { useListUrl } from './useListUrl.ts';
 import { useServiceName } from './useMakerChecker.ts';
@@ -131,15 +132,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
         />
         <ServiceSelect value={filters.serviceId} onChange={(serviceId) => filter({ serviceId })} />
         {isInbox(view) && (
-          <Input.Search
-            key={`maker-${filters.maker ?? ''}`}
-            defaultValue={filters.maker}
-            allowClear
-            placeholder={t('approvals.filters.maker')}
-            aria-label={t('approvals.filters.maker')}
-            onSearch={(maker) => filter({ maker: maker.trim() })}
-            style={{ maxWidth: 200 }}
-          />
+          <SearchFilter list={{ filters, filter }} name="maker" label="approvals.filters.maker" />
         )}
         {isHistory(view) && (
           <Select
@@ -155,17 +148,10 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
           />
         )}
         <Space>
-          <Input
-            type="date"
-            aria-label={t('approvals.filters.from')}
-            value={filters.from ?? ''}
-            onChange={(e) => filter({ from: e.target.value })}
-          />
-          <Input
-            type="date"
-            aria-label={t('approvals.filters.to')}
-            value={filters.to ?? ''}
-            onChange={(e) => filter({ to: e.target.value })}
+          <DayRangeFilter
+            list={{ filters, filter }}
+            fromLabel="approvals.filters.from"
+            toLabel="approvals.filters.to"
           />
         </Space>
       </Flex>

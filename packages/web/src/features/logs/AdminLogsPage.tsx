@@ -1,6 +1,6 @@
 import { type AdminLog, type AdminLogVerify, adminLogSortFields, auditOutcomes } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Input, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -10,6 +10,7 @@ import { useAppSelector } from '../../state/store.ts';
 import { useToast } from '../../state/useToast.ts';
 import { ChangeDiff } from '../approvals/ChangeDiff.tsx';
 import { formatTime } from '../approvals/format.ts';
+import { DayRangeFilter, SearchFilter } from '../approvals/ListFilters.tsx';
 import { useListUrl } from '../approvals/useListUrl.ts';
 import { downloadAdminLogs, logsApi } from './api.ts';
 
@@ -56,24 +57,14 @@ export default function AdminLogsPage() {
     }
   };
 
-  const text = (name: string, label: string, width = 180) => (
-    <Input.Search
-      key={`${name}-${filters[name] ?? ''}`}
-      defaultValue={filters[name]}
-      allowClear
-      placeholder={t(label)}
-      aria-label={t(label)}
-      onSearch={(v) => filter({ [name]: v.trim() })}
-      style={{ maxWidth: width }}
-    />
-  );
+  const list = { filters, filter };
 
   return (
     <Card>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-        {text('q', 'logs.filters.search', 240)}
-        {text('actor', 'logs.filters.actor')}
-        {text('command', 'logs.filters.command')}
+        <SearchFilter list={list} name="q" label="logs.filters.search" width={240} />
+        <SearchFilter list={list} name="actor" label="logs.filters.actor" width={180} />
+        <SearchFilter list={list} name="command" label="logs.filters.command" width={180} />
         <Select
           allowClear
           aria-label={t('logs.filters.outcome')}
@@ -83,20 +74,7 @@ export default function AdminLogsPage() {
           options={auditOutcomes.map((o) => ({ value: o, label: t(`logs.outcome.${o}`) }))}
           style={{ minWidth: 150 }}
         />
-        <Input
-          type="date"
-          aria-label={t('logs.filters.from')}
-          value={filters.from ?? ''}
-          onChange={(e) => filter({ from: e.target.value })}
-          style={{ width: 160 }}
-        />
-        <Input
-          type="date"
-          aria-label={t('logs.filters.to')}
-          value={filters.to ?? ''}
-          onChange={(e) => filter({ to: e.target.value })}
-          style={{ width: 160 }}
-        />
+        <DayRangeFilter list={list} fromLabel="logs.filters.from" toLabel="logs.filters.to" width={160} />
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
           <Button loading={busy === 'export'} onClick={() => void act('export')}>
             {t('logs.export')}

@@ -1,6 +1,6 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, InputNumber, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -9,6 +9,7 @@ import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
 import { formatTime } from '../approvals/format.ts';
+import { DayRangeFilter, SearchFilter } from '../approvals/ListFilters.tsx';
 import { useListUrl } from '../approvals/useListUrl.ts';
 import { logsApi } from './api.ts';
 
@@ -38,24 +39,14 @@ export default function SystemLogsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const text = (name: string, label: string, width = 200) => (
-    <Input.Search
-      key={`${name}-${filters[name] ?? ''}`}
-      defaultValue={filters[name]}
-      allowClear
-      placeholder={t(label)}
-      aria-label={t(label)}
-      onSearch={(v) => filter({ [name]: v.trim() })}
-      style={{ maxWidth: width }}
-    />
-  );
+  const list = { filters, filter };
 
   return (
     <Flex vertical gap={16}>
       <Retention />
       <Card>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
-          {text('q', 'logs.filters.search', 260)}
+          <SearchFilter list={list} name="q" label="logs.filters.search" width={260} />
           <Select
             allowClear
             aria-label={t('logs.filters.level')}
@@ -65,22 +56,9 @@ export default function SystemLogsPage() {
             options={logLevels.map((l) => ({ value: l, label: t(`logs.level.${l}`) }))}
             style={{ minWidth: 150 }}
           />
-          {text('category', 'logs.filters.category', 160)}
-          {text('requestId', 'logs.filters.requestId', 260)}
-          <Input
-            type="date"
-            aria-label={t('logs.filters.from')}
-            value={filters.from ?? ''}
-            onChange={(e) => filter({ from: e.target.value })}
-            style={{ width: 160 }}
-          />
-          <Input
-            type="date"
-            aria-label={t('logs.filters.to')}
-            value={filters.to ?? ''}
-            onChange={(e) => filter({ to: e.target.value })}
-            style={{ width: 160 }}
-          />
+          <SearchFilter list={list} name="category" label="logs.filters.category" width={160} />
+          <SearchFilter list={list} name="requestId" label="logs.filters.requestId" width={260} />
+          <DayRangeFilter list={list} fromLabel="logs.filters.from" toLabel="logs.filters.to" width={160} />
         </Flex>
         <QueryError query={logs} />
         <Table<SystemLog>

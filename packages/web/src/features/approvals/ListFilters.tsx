@@ -1,0 +1,64 @@
+import { Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** What the filter controls need from useListUrl. */
+interface FilterState {
+  filters: Record<string, string | undefined>;
+  filter: (patch: Record<string, string | undefined>) => void;
+}
+
+/** A text filter kept in the URL under `name`; applied on Enter or the search button. */
+export function SearchFilter({
+  list,
+  name,
+  label,
+  width = 200,
+}: {
+  list: FilterState;
+  name: string;
+  label: string;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Input.Search
+      key={`${name}-${list.filters[name] ?? ''}`}
+      defaultValue={list.filters[name]}
+      allowClear
+      placeholder={t(label)}
+      aria-label={t(label)}
+      onSearch={(v) => list.filter({ [name]: v.trim() })}
+      style={{ maxWidth: width }}
+    />
+  );
+}
+
+/** The `from`/`to` calendar days of a list (useListUrl turns them into instants). */
+export function DayRangeFilter({
+  list,
+  fromLabel,
+  toLabel,
+  width,
+}: {
+  list: FilterState;
+  fromLabel: string;
+  toLabel: string;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  const day = (name: 'from' | 'to', label: string) => (
+    <Input
+      type="date"
+      aria-label={t(label)}
+      value={list.filters[name] ?? ''}
+      onChange={(e) => list.filter({ [name]: e.target.value })}
+      style={width ? { width } : undefined}
+    />
+  );
+  return (
+    <>
+      {day('from', fromLabel)}
+      {day('to', toLabel)}
+    </>
+  );
+}
