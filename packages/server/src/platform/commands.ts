@@ -12,7 +12,10 @@ export interface Maker {
 }
 
 export interface CommandContext {
+  /** The command's transaction (not available to a handler declared `transaction: false`). */
   tx: Tx;
+  /** The database itself, for a handler declared `transaction: false`. */
+  db: Db;
   actor: Actor;
   /** Set while a checker applies an approved request: the change is the maker's. */
   onBehalfOf?: Maker | undefined;
@@ -66,6 +69,12 @@ export interface HandlerOptions<I extends z.ZodType> {
    * SystemLogs), not the staff AdminLogs, whose hash chain would serialize every posting.
    */
   audited?: boolean;
+  /**
+   * False for a handler that makes its change in one SQL statement (its own transaction) through
+   * `ctx.db`: the bus opens no transaction around it, sparing two round trips a call (the
+   * integration API's earnings). Only for commands that are neither audited nor approvable.
+   */
+  transaction?: boolean;
 }
 
 export interface CommandHandler<I extends z.ZodType = z.ZodType, R = unknown> {
@@ -155,6 +164,7 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
   function context(tx: Tx, actor: Actor, source: AuditSource): CommandContext {
     const ctx: CommandContext = {
       tx,
+      db,
       actor,
       applyApproved: (request, check) =>
         // A savepoint: when the change or the check fails, the caller's transaction goes on.
@@ -180,10 +190,30 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
     return ctx;
   }
 
+  /** The context of a `transaction: false` handler: the database, and no transaction. */
+  function statementContext(name: string, actor: Actor): CommandContext {
+    const unavailable = (): never => {
+      throw new Error(`${name} runs without a transaction (transaction: false): use ctx.db`);
+    };
+    return {
+      db,
+      actor,
+      get tx() {
+        return unavailable();
+      },
+      applyApproved: unavailable,
+    };
+  }
+
   return {
     register(...list: CommandHandler[]) {
       for (const h of list) {
         if (handlers.has(h.def.name)) throw new Error(`command ${h.def.name} registered twice`);
+        const { transaction, audited, approvable } = h.options;
+        if (transaction === false && (audited !== false || approvable !== false))
+          throw new Error(
+            `command ${h.def.name}: transaction: false needs audited: false and approvable: false`,
+          );
         handlers.set(h.def.name, h);
       }
     },
@@ -205,6 +235,11 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
       if (!allowed) {
         await writeAudit(db, source, { command: name, outcome: 'DENIED', detail: 'missing permission' });
         throw new AppError('FORBIDDEN', `Missing permission ${name}`);
+      }
+      if (handler.options.transaction === false) {
+        const outcome = await handler.handle(statementContext(name, actor), parsed.data);
+        if (outcome.failure) throw outcome.failure;
+        return { status: 'DONE', result: outcome.result as R };
       }
       let done: CommandResult<R> | { status: 'REFUSED'; error: AppError };
       try {

@@ -9,13 +9,13 @@ import {
   ledgerCommands,
   type TierHistoryEntry,
 } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, type ListQuery, type ListSpec, listPage } from '../../platform/lists.ts';
-import { addMonths, nextExpiry, postLedgerEntry } from '../loyalty/ledger.service.ts';
+import { nextExpiry, postLedgerEntry, qualifyingPoints } from '../loyalty/ledger.service.ts';
 import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
 import { reverseEarning } from '../loyalty/transactions.service.ts';
 
@@ -79,21 +79,7 @@ export async function findCustomerByNumber(db: Executor, customerNumber: string)
 
 /** Where the customer stands: qualifying points on the configured basis and the next tier up. */
 async function tierProgress(db: Executor, prog: Programme, row: CustomerRow) {
-  let qualifying = row.lifetimePoints;
-  if (prog.settings.tierBasis === 'ROLLING') {
-    const since = addMonths(new Date(), -prog.settings.tierWindowMonths);
-    const [r] = await db
-      .select({ points: sql<number>`coalesce(sum(${ledgerEntries.points}), 0)::int` })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.customerId, row.id),
-          eq(ledgerEntries.lot, true),
-          sql`${ledgerEntries.occurredAt} > ${since}`,
-        ),
-      );
-    qualifying = r?.points ?? 0;
-  }
+  const qualifying = await qualifyingPoints(db, row.id, row.lifetimePoints);
   const current = row.tierId === null ? tierFor(qualifying, prog.tiers) : prog.tiersById.get(row.tierId);
   const next = prog.tiers.find((t) => t.minPoints > (current?.minPoints ?? -1) && t.minPoints > qualifying);
   return {

@@ -49,6 +49,8 @@ export async function assertChannelFeature(db: Executor, code: 'earn' | 'redeem'
 
 /** Channel postings never wait for approval, and their record is the ledger (see `audited`). */
 const channel = { approvable: false, audited: false } as const;
+/** An earning is one statement, its own transaction (see `transaction` and postTransaction). */
+const oneStatement = { ...channel, transaction: false } as const;
 
 export const channelHandlers = [
   defineHandler(
@@ -66,9 +68,9 @@ export const channelHandlers = [
   ),
   defineHandler(
     channelCommands.postTransaction,
-    async ({ tx }, input) => {
-      await assertChannelFeature(tx, 'earn');
-      const result = await postTransaction(tx, input);
+    async ({ db }, input) => {
+      await assertChannelFeature(db, 'earn');
+      const result = await postTransaction(db, input);
       return {
         result,
         targetType: 'ledgerEntry',
@@ -80,7 +82,7 @@ export const channelHandlers = [
         },
       };
     },
-    channel,
+    oneStatement,
   ),
   defineHandler(
     channelCommands.reverseTransaction,

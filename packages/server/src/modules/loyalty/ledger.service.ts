@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
-import { customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type Programme, programme, tierFor } from './programme.ts';
+import { programme } from './programme.ts';
 
 export type LedgerKind = 'EARN' | 'REDEEM' | 'ADJUST' | 'EXPIRE' | 'REVERSAL';
 
@@ -43,78 +42,50 @@ export function addMonths(at: Date, months: number): Date {
   return d;
 }
 
+interface PostedRow {
+  outcome: 'POSTED' | 'INSUFFICIENT_POINTS' | 'NOT_FOUND' | 'ENTRY_NOT_FOUND';
+  entry_id: string | number | null;
+  balance: number | null;
+  lifetime_points: number | null;
+  tier_id: number | null;
+}
+
 /**
- * Appends one ledger entry and moves the customer's balance, in the caller's transaction.
- * The UPDATE of the customer's row locks it (concurrent postings for one customer serialize)
- * and refuses a debit beyond the balance in the same statement. The tier is re-evaluated after.
+ * Appends one ledger entry and moves the customer's balance, in the caller's transaction, through
+ * the database function `loyalty_post_entry` (migration 0013): its UPDATE row-locks the customer
+ * (concurrent postings for one customer serialize) and refuses a debit beyond the balance; the
+ * tier is re-evaluated after.
  */
 export async function postLedgerEntry(tx: Tx, entry: LedgerPosting): Promise<PostingResult> {
   const occurredAt = entry.occurredAt ?? new Date();
   const prog = await programme(tx);
-  let lot = lotOf(entry.kind, entry.points);
-  let expiresAt: Date | null =
+  const lot = lotOf(entry.kind, entry.points);
+  const expiresAt =
     lot && prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null;
-  if (entry.reversalOf !== undefined) {
-    // A reversal sits on the same side as what it reverses: un-earning reduces the lot it came from.
-    const [original] = await tx
-      .select({ lot: ledgerEntries.lot, expiresAt: ledgerEntries.expiresAt })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.id, entry.reversalOf), eq(ledgerEntries.customerId, entry.customerId)));
-    if (!original) throw notFound('Ledger entry');
-    lot = original.lot;
-    expiresAt = original.expiresAt;
-  }
-  const activity = entry.kind === 'EARN' || entry.kind === 'REDEEM';
-  const result = await tx.execute(sql`
-    with c as (
-      update customers set
-        balance = balance + ${entry.points}::int,
-        lifetime_points = lifetime_points + ${lot ? entry.points : 0}::int,
-        last_activity_at = case when ${activity}::boolean
-          then greatest(coalesce(last_activity_at, ${occurredAt}::timestamptz), ${occurredAt}::timestamptz)
-          else last_activity_at end,
-        updated_at = now()
-      where id = ${entry.customerId} and balance + ${entry.points}::int >= 0
-      returning id, balance, lifetime_points, tier_id
-    ), e as (
-      insert into ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference,
-        external_id, transaction_type_id, amount, rule_id, campaign_id, reversal_of, note, actor_id, occurred_at)
-      select c.id, ${entry.kind}::text, ${entry.points}::int, c.balance, ${lot}::boolean, ${expiresAt}::timestamptz,
-        ${entry.reference}::text, ${entry.externalId ?? null}::text, ${entry.transactionTypeId ?? null}::int,
-        ${entry.amount ?? null}::numeric, ${entry.ruleId ?? null}::int, ${entry.campaignId ?? null}::int,
-        ${entry.reversalOf ?? null}::bigint, ${entry.note ?? null}::text, ${entry.actorId ?? null}::int, ${occurredAt}::timestamptz
-      from c
-      returning id
-    )
-    select e.id as "entryId", c.balance, c.lifetime_points as "lifetimePoints", c.tier_id as "tierId" from c, e`);
-  const [row] = rowsOf<{
-    entryId: string | number;
-    balance: number;
-    lifetimePoints: number;
-    tierId: number | null;
-  }>(result);
-  if (!row) {
-    const [exists] = await tx
-      .select({ balance: customers.balance })
-      .from(customers)
-      .where(eq(customers.id, entry.customerId));
-    if (!exists) throw notFound('Customer');
-    throw new AppError('INSUFFICIENT_POINTS', `Balance ${exists.balance} is less than ${-entry.points}`);
+  const [row] = rowsOf<PostedRow>(
+    await tx.execute(sql`
+      select * from loyalty_post_entry(${entry.customerId}::bigint, ${entry.kind}::text, ${entry.points}::int,
+        ${entry.reference}::text, ${lot}::boolean, ${expiresAt}::timestamptz, ${occurredAt}::timestamptz,
+        ${entry.externalId ?? null}::text, ${entry.transactionTypeId ?? null}::int, ${entry.amount ?? null}::numeric,
+        ${entry.ruleId ?? null}::int, ${entry.campaignId ?? null}::int, ${entry.reversalOf ?? null}::bigint,
+        ${entry.note ?? null}::text, ${entry.actorId ?? null}::int)`),
+  );
+  switch (row?.outcome) {
+    case 'POSTED':
+      break;
+    case 'INSUFFICIENT_POINTS':
+      throw new AppError('INSUFFICIENT_POINTS', `Balance ${row.balance} is less than ${-entry.points}`);
+    case 'ENTRY_NOT_FOUND':
+      throw notFound('Ledger entry');
+    default:
+      throw notFound('Customer');
   }
   const posted = {
-    entryId: Number(row.entryId),
-    balance: row.balance,
-    lifetimePoints: row.lifetimePoints,
-    tierId: row.tierId,
+    entryId: Number(row.entry_id),
+    balance: row.balance ?? 0,
+    lifetimePoints: row.lifetime_points ?? 0,
+    tierId: row.tier_id,
   };
-  posted.tierId = await evaluateTier(
-    tx,
-    prog,
-    posted.tierId,
-    entry.customerId,
-    posted.lifetimePoints,
-    entry.kind,
-  );
   if (entry.points > 0 && !lot && prog.settings.expiryMonths > 0) {
     // A refund (e.g. a cancelled redemption) gives back points that may belong to lots that
     // have expired since: they expire now, as if the redemption had not happened.
@@ -125,54 +96,13 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerPosting): Promise<Pos
 }
 
 /** Points that decide the tier: lifetime points, or those earned within the rolling window. */
-async function qualifyingPoints(db: Executor, prog: Programme, customerId: number, lifetimePoints: number) {
-  if (prog.settings.tierBasis === 'LIFETIME') return lifetimePoints;
-  const since = addMonths(new Date(), -prog.settings.tierWindowMonths);
-  const [row] = await db
-    .select({ points: sql<number>`coalesce(sum(${ledgerEntries.points}), 0)::int` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.customerId, customerId),
-        eq(ledgerEntries.lot, true),
-        sql`${ledgerEntries.occurredAt} > ${since}`,
-      ),
-    );
+export async function qualifyingPoints(db: Executor, customerId: number, lifetimePoints: number) {
+  const [row] = rowsOf<{ points: number }>(
+    await db.execute(
+      sql`select loyalty_qualifying_points(${customerId}::bigint, ${lifetimePoints}::int) as points`,
+    ),
+  );
   return row?.points ?? 0;
-}
-
-/**
- * Moves the customer to the tier their qualifying points reach and records the change.
- * Upgrades apply at once; downgrades at once under IMMEDIATE, otherwise only when `review`
- * (the period-end tier review) asks. Answers the customer's tier afterwards.
- */
-export async function evaluateTier(
-  tx: Tx,
-  prog: Programme,
-  currentTierId: number | null,
-  customerId: number,
-  lifetimePoints: number,
-  reason: string,
-  review = false,
-): Promise<number | null> {
-  const points = await qualifyingPoints(tx, prog, customerId, lifetimePoints);
-  const target = tierFor(points, prog.tiers);
-  const targetId = target?.id ?? null;
-  if (targetId === currentTierId) return currentTierId;
-  const current = currentTierId === null ? undefined : prog.tiersById.get(currentTierId);
-  const upgrade = !current || (target !== undefined && target.minPoints > current.minPoints);
-  if (!upgrade && !review && prog.settings.downgradePolicy !== 'IMMEDIATE') return currentTierId;
-  await tx.update(customers).set({ tierId: targetId }).where(eq(customers.id, customerId));
-  await tx.insert(tierHistory).values({
-    customerId,
-    fromTierId: current?.id ?? null,
-    fromTierName: current?.name ?? null,
-    toTierId: targetId,
-    toTierName: target?.name ?? null,
-    qualifyingPoints: points,
-    reason,
-  });
-  return targetId;
 }
 
 /**

@@ -4,10 +4,10 @@ import type {
   ChannelTransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { postLedgerEntry } from './ledger.service.ts';
+import { addMonths, postLedgerEntry } from './ledger.service.ts';
 import { type Programme, programme } from './programme.ts';
 import { chooseRule, utcDate } from './rules.engine.ts';
 
@@ -28,9 +28,15 @@ export interface EarnFacts {
 export type EarnBonusHook = (tx: Tx, earn: EarnFacts) => Promise<EarnBonus | undefined>;
 
 const bonusHooks: EarnBonusHook[] = [];
-/** The campaign seam: a hook runs inside the earning's transaction and may add bonus points. */
-export function registerEarnBonus(hook: EarnBonusHook) {
+/**
+ * The campaign seam: a hook runs inside the earning's transaction and may add bonus points.
+ * Answers a function that removes the hook.
+ */
+export function registerEarnBonus(hook: EarnBonusHook): () => void {
   bonusHooks.push(hook);
+  return () => {
+    bonusHooks.splice(bonusHooks.indexOf(hook), 1);
+  };
 }
 
 async function bonusFor(tx: Tx, earn: EarnFacts): Promise<EarnBonus | undefined> {
@@ -59,20 +65,6 @@ export function earningType(prog: Programme, code: string) {
   return type;
 }
 
-interface LockedCustomer {
-  id: string | number;
-  tierId: number | null;
-  status: string;
-  segment: string;
-  entryId: string | number | null;
-  entryCustomerId: string | number | null;
-  entryPoints: number | null;
-  entryBalance: number | null;
-  entryRuleId: number | null;
-  entryTypeId: number | null;
-  entryAmount: string | number | null;
-}
-
 /** The unique key of (kind, externalId) refused a posting: a concurrent twin got there first. */
 export function isDuplicatePosting(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
@@ -80,90 +72,127 @@ export function isDuplicatePosting(err: unknown): boolean {
   return pgErr.code === '23505' && pgErr.constraint === 'ledger_external_key';
 }
 
+/** The award for a tier: the points and the rule that fires. */
+interface Award {
+  points: number;
+  ruleId: number | null;
+}
+
+interface Earning {
+  input: ChannelTransactionInput;
+  typeId: number;
+  occurredAt: Date;
+  expiresAt: Date | null;
+  /** The award for customers of every tier without rules of its own (and without a tier). */
+  everyone: Award;
+  /** Tiers with rules of their own, and their award. */
+  byTier: Map<number, Award>;
+  campaignId?: number | undefined;
+  actorId?: number | undefined;
+}
+
+interface EarningRow {
+  outcome: 'POSTED' | 'REPLAYED' | 'CONFLICT' | 'NOT_ACTIVE' | 'NOT_FOUND';
+  entry_id: string | number | null;
+  points: number | null;
+  balance: number | null;
+  tier_id: number | null;
+  rule_id: number | null;
+  status: string | null;
+}
+
+const intArray = (list: (number | null)[]) => `{${list.map((n) => n ?? 'NULL').join(',')}}`;
+
+/** One statement (`loyalty_post_earning`, migration 0013): lock, idempotency, award, entry, tier. */
+async function postEarning(db: Executor, prog: Programme, e: Earning): Promise<ChannelTransactionResult> {
+  const tiers = [...e.byTier];
+  const [row] = rowsOf<EarningRow>(
+    await db.execute(sql`
+      select * from loyalty_post_earning(${e.input.customerNumber}::text, ${e.input.externalId}::text,
+        ${e.typeId}::int, ${e.input.amount}::numeric, ${e.occurredAt}::timestamptz, ${e.expiresAt}::timestamptz,
+        ${e.everyone.points}::int, ${e.everyone.ruleId}::int, ${intArray(tiers.map(([id]) => id))}::int[],
+        ${intArray(tiers.map(([, a]) => a.points))}::int[], ${intArray(tiers.map(([, a]) => a.ruleId))}::int[],
+        ${e.campaignId ?? null}::int, ${e.actorId ?? null}::int)`),
+  );
+  switch (row?.outcome) {
+    case 'POSTED':
+    case 'REPLAYED':
+      return {
+        entryId: Number(row.entry_id),
+        pointsAwarded: row.points ?? 0,
+        balance: row.balance ?? 0,
+        tier: tierNameOf(prog, row.tier_id),
+        ruleId: row.rule_id,
+        replayed: row.outcome === 'REPLAYED',
+      };
+    case 'CONFLICT':
+      throw new AppError('CONFLICT', `externalId ${e.input.externalId} was posted with other details`);
+    case 'NOT_ACTIVE':
+      throw new AppError('CUSTOMER_NOT_ACTIVE', `The customer is ${row.status}`);
+    default:
+      throw notFound('Customer');
+  }
+}
+
 /**
  * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus)
- * as one EARN entry. Idempotent by externalId: the customer's row is locked first, so a repeat
- * posted at the same moment waits and then answers the first result.
+ * as one EARN entry, idempotent by externalId. The rules are evaluated here, in memory, for every
+ * tier that has rules of its own and for everyone else; the database function then locks the
+ * customer and applies the award of their tier — one statement, its own transaction, so `db`
+ * may be the database itself. With campaign hooks registered the customer is locked first (in a
+ * transaction), since a hook decides with the customer's tier and segment.
  */
 export async function postTransaction(
-  tx: Tx,
+  db: Executor,
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
 ): Promise<ChannelTransactionResult> {
-  const prog = await programme(tx);
+  const prog = await programme(db);
   const type = earningType(prog, input.transactionTypeCode);
-  // One round trip: lock the customer and look for an earlier posting of this externalId. If a
-  // concurrent posting of the same externalId commits while this one waits for the lock, the
-  // join cannot see it (it reads the statement's snapshot): the insert then hits the unique key
-  // and the caller retries once (see isDuplicatePosting), which answers the first result.
-  const [c] = rowsOf<LockedCustomer>(
-    await tx.execute(sql`
-      select c.id, c.tier_id as "tierId", c.status, c.segment, e.id as "entryId", e.customer_id as "entryCustomerId",
-        e.points as "entryPoints", e.balance_after as "entryBalance", e.rule_id as "entryRuleId",
-        e.transaction_type_id as "entryTypeId", e.amount as "entryAmount"
-      from customers c
-        left join ledger_entries e on e.kind = 'EARN' and e.external_id = ${input.externalId}
-      where c.customer_number = ${input.customerNumber}
-      for update of c`),
-  );
-  if (!c) throw notFound('Customer');
-  const customerId = Number(c.id);
-  if (c.entryId !== null) {
-    const same =
-      Number(c.entryCustomerId) === customerId &&
-      c.entryTypeId === type.id &&
-      Number(c.entryAmount) === input.amount;
-    if (!same) throw new AppError('CONFLICT', `externalId ${input.externalId} was posted with other details`);
-    return {
-      entryId: Number(c.entryId),
-      pointsAwarded: c.entryPoints ?? 0,
-      balance: c.entryBalance ?? 0,
-      tier: tierNameOf(prog, c.tierId),
-      ruleId: c.entryRuleId,
-      replayed: true,
-    };
-  }
-  if (c.status !== 'ACTIVE') throw new AppError('CUSTOMER_NOT_ACTIVE', `The customer is ${c.status}`);
-
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
-  const choice = chooseRule(
-    prog.rulesByType.get(type.id) ?? [],
-    { tierId: c.tierId, amount: input.amount, date: utcDate(occurredAt) },
-    (id) => tierNameOf(prog, id),
-  );
-  const bonus = bonusHooks.length
-    ? await bonusFor(tx, {
-        customerId,
-        tierId: c.tierId,
-        segment: c.segment,
-        transactionTypeId: type.id,
-        amount: input.amount,
-        occurredAt,
-        basePoints: choice.points,
-      })
-    : undefined;
-  const points = choice.points + (bonus?.points ?? 0);
-  const posted = await postLedgerEntry(tx, {
-    customerId,
-    kind: 'EARN',
-    points,
-    reference: `txn:${input.externalId}`,
-    externalId: input.externalId,
-    transactionTypeId: type.id,
-    amount: input.amount,
-    ruleId: choice.rule?.id,
-    campaignId: bonus?.campaignId,
-    actorId,
-    occurredAt,
-  });
-  return {
-    entryId: posted.entryId,
-    pointsAwarded: points,
-    balance: posted.balance,
-    tier: tierNameOf(prog, posted.tierId),
-    ruleId: choice.rule?.id ?? null,
-    replayed: false,
+  const rules = prog.rulesByType.get(type.id) ?? [];
+  const award = (tierId: number | null): Award => {
+    const choice = chooseRule(rules, { tierId, amount: input.amount, date: utcDate(occurredAt) }, (id) =>
+      tierNameOf(prog, id),
+    );
+    return { points: choice.points, ruleId: choice.rule?.id ?? null };
   };
+  const earning: Earning = {
+    input,
+    typeId: type.id,
+    occurredAt,
+    expiresAt: prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null,
+    everyone: award(null),
+    byTier: new Map(),
+    actorId,
+  };
+  if (!bonusHooks.length) {
+    for (const r of rules) if (r.tierId !== null) earning.byTier.set(r.tierId, award(r.tierId));
+    return postEarning(db, prog, earning);
+  }
+  return db.transaction(async (tx) => {
+    const [c] = rowsOf<{ id: string | number; tierId: number | null; segment: string; fresh: boolean }>(
+      await tx.execute(sql`
+        select c.id, c.tier_id as "tierId", c.segment, c.status = 'ACTIVE' and not exists (
+            select 1 from ledger_entries e where e.kind = 'EARN' and e.external_id = ${input.externalId}) as fresh
+        from customers c where c.customer_number = ${input.customerNumber} for update`),
+    );
+    // A repeat, an inactive or an unknown customer earns nothing: the function answers them.
+    if (!c?.fresh) return postEarning(tx, prog, earning);
+    const base = award(c.tierId);
+    const bonus = await bonusFor(tx, {
+      customerId: Number(c.id),
+      tierId: c.tierId,
+      segment: c.segment,
+      transactionTypeId: type.id,
+      amount: input.amount,
+      occurredAt,
+      basePoints: base.points,
+    });
+    earning.everyone = { points: base.points + (bonus?.points ?? 0), ruleId: base.ruleId };
+    earning.campaignId = bonus?.campaignId;
+    return postEarning(tx, prog, earning);
+  });
 }
 
 type EarnEntry = typeof ledgerEntries.$inferSelect;
