@@ -8,8 +8,10 @@
  * Method and results: docs/performance.md.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -159,6 +161,19 @@ async function setUp() {
   return { staff, channel, numbers };
 }
 
+/** Machine-wide CPU time so far (Linux /proc/stat): busy and total, in clock ticks. */
+function cpuTicks(): { busy: number; total: number } | undefined {
+  try {
+    const fields =
+      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const total = fields.reduce((a, b) => a + b, 0);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs `worker` on `concurrency` loops for `seconds` (after a 2 s warm-up); answers latencies and errors. */
 async function load(worker: () => Promise<boolean>, workers: number, secs: number) {
   const latencies: number[] = [];
@@ -166,6 +181,10 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   let measuring = false;
   const warmUntil = Date.now() + 2_000;
   const endAt = warmUntil + secs * 1000;
+  let cpuAtStart: ReturnType<typeof cpuTicks>;
+  setTimeout(() => {
+    cpuAtStart = cpuTicks();
+  }, warmUntil - Date.now());
   await Promise.all(
     Array.from({ length: workers }, async () => {
       while (Date.now() < endAt) {
@@ -178,7 +197,13 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
       }
     }),
   );
-  return { latencies: latencies.sort((a, b) => a - b), errors };
+  const cpuAtEnd = cpuTicks();
+  // Share of the machine's CPU time that was busy while measuring (server, database and this client).
+  const busy =
+    cpuAtStart && cpuAtEnd
+      ? (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.total - cpuAtStart.total || 1)
+      : undefined;
+  return { latencies: latencies.sort((a, b) => a - b), errors, busy };
 }
 
 async function main() {
@@ -204,6 +229,13 @@ async function main() {
     console.log(
       `  ${(earned.latencies.length / seconds).toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
     );
+    if (earned.busy !== undefined) {
+      const cores = availableParallelism();
+      const perEarn = (earned.busy * cores * seconds * 1000) / (earned.latencies.length || 1);
+      console.log(
+        `  machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${cores} cores: ${perEarn.toFixed(2)} ms of CPU per earn (server, database and this client)`,
+      );
+    }
 
     const { total, totalCapped } = await json<{ total: number; totalCapped: boolean }>(
       'GET',

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -28,6 +28,31 @@ export interface Database {
 
 /** Rows of a raw `db.execute` (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * A statement of the hot path (thousands of calls a second), with `$1`… placeholders. On the
+ * database itself it goes to the driver by name, bypassing the query builder; on PostgreSQL it is
+ * then prepared once per connection (parsed and planned once, not on every call). Inside a
+ * transaction it runs through Drizzle, on the transaction's connection.
+ */
+export async function runPrepared<T>(
+  db: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  if (db instanceof PgTransaction) {
+    const parts = text.split(/\$(\d+)/);
+    const query: SQL = sql.join(
+      parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part))),
+      sql.raw(''),
+    );
+    return rowsOf<T>(await db.execute(query));
+  }
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query<T>(text, values)).rows;
+}
 
 /** Migrations sit beside this file in the sources and beside the bundle in dist/. */
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));

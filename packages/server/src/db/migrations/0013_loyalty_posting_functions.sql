@@ -1,53 +1,57 @@
 -- The points engine's writes as database functions: a channel's earning is one round trip (one
 -- statement, its own transaction) instead of five, and every posting moves points the same way.
--- Rule evaluation stays in TypeScript (rules.engine.ts); these functions only apply its award.
--- See docs/decisions/loyalty-engine.md and docs/performance.md.
+-- Rule evaluation stays in TypeScript (rules.engine.ts); these functions apply its award.
+-- Each statement a posting runs costs an executor start-up, so they are few: see
+-- docs/decisions/loyalty-engine.md and docs/performance.md.
 
 -- Points that decide the tier: lifetime points, or those earned within the rolling window.
 CREATE OR REPLACE FUNCTION loyalty_qualifying_points(p_customer bigint, p_lifetime integer)
 RETURNS integer
-LANGUAGE plpgsql STABLE AS $$
-DECLARE
-  s loyalty_settings;
-  qualifying integer;
-BEGIN
-  SELECT * INTO s FROM loyalty_settings WHERE id = 1;
-  IF s.tier_basis IS DISTINCT FROM 'ROLLING' THEN
-    RETURN p_lifetime;
-  END IF;
-  SELECT coalesce(sum(e.points), 0)::integer INTO qualifying FROM ledger_entries e
-    WHERE e.customer_id = p_customer AND e.lot
-      AND e.occurred_at > now() - make_interval(months => s.tier_window_months);
-  RETURN qualifying;
-END
+LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN s.tier_basis = 'ROLLING' THEN (
+      SELECT coalesce(sum(e.points), 0)::integer FROM ledger_entries e
+      WHERE e.customer_id = p_customer AND e.lot
+        AND e.occurred_at > now() - make_interval(months => s.tier_window_months))
+    ELSE p_lifetime END
+  FROM loyalty_settings s WHERE s.id = 1
 $$;
 --> statement-breakpoint
 -- Moves a customer to the tier their qualifying points reach and records the change. Upgrades at
 -- once; downgrades at once under IMMEDIATE, otherwise only when p_review (the period-end review).
--- Answers the customer's tier afterwards.
+-- Answers the customer's tier afterwards. One statement when the tier stays (nearly always).
 CREATE OR REPLACE FUNCTION loyalty_evaluate_tier(
   p_customer bigint, p_current integer, p_lifetime integer, p_reason text, p_review boolean DEFAULT false
 ) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  qualifying integer := loyalty_qualifying_points(p_customer, p_lifetime);
-  target tiers;
+  qualifying integer;
+  policy text;
+  target_id integer;
+  target_name text;
+  target_min integer;
   cur tiers;
 BEGIN
-  SELECT * INTO target FROM tiers t WHERE t.min_points <= qualifying ORDER BY t.min_points DESC LIMIT 1;
-  IF target.id IS NOT DISTINCT FROM p_current THEN
+  -- The basis is tested here too so that the LIFETIME case reads no ledger and calls nothing.
+  SELECT q.points, s.downgrade_policy, t.id, t.name, t.min_points INTO qualifying, policy, target_id, target_name, target_min
+    FROM loyalty_settings s
+    CROSS JOIN LATERAL (SELECT CASE WHEN s.tier_basis = 'ROLLING'
+      THEN loyalty_qualifying_points(p_customer, p_lifetime) ELSE p_lifetime END AS points) q
+    LEFT JOIN LATERAL (SELECT t.id, t.name, t.min_points FROM tiers t WHERE t.min_points <= q.points
+      ORDER BY t.min_points DESC LIMIT 1) t ON true
+    WHERE s.id = 1;
+  IF target_id IS NOT DISTINCT FROM p_current THEN
     RETURN p_current;
   END IF;
   SELECT * INTO cur FROM tiers t WHERE t.id = p_current;
-  IF cur.id IS NOT NULL AND (target.id IS NULL OR target.min_points <= cur.min_points) AND NOT p_review
-     AND (SELECT s.downgrade_policy FROM loyalty_settings s WHERE s.id = 1) <> 'IMMEDIATE' THEN
+  IF cur.id IS NOT NULL AND (target_id IS NULL OR target_min <= cur.min_points)
+     AND NOT p_review AND policy <> 'IMMEDIATE' THEN
     RETURN p_current;
   END IF;
-  UPDATE customers SET tier_id = target.id WHERE id = p_customer;
+  UPDATE customers SET tier_id = target_id WHERE id = p_customer;
   INSERT INTO customer_tier_history
     (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason)
-    VALUES (p_customer, cur.id, cur.name, target.id, target.name, qualifying, p_reason);
-  RETURN target.id;
+    VALUES (p_customer, cur.id, cur.name, target_id, target_name, qualifying, p_reason);
+  RETURN target_id;
 END
 $$;
 --> statement-breakpoint
@@ -79,26 +83,31 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  UPDATE customers c SET
-    balance = c.balance + p_points,
-    lifetime_points = c.lifetime_points + CASE WHEN v_lot THEN p_points ELSE 0 END,
-    last_activity_at = CASE WHEN p_kind IN ('EARN', 'REDEEM')
-      THEN greatest(coalesce(c.last_activity_at, p_occurred_at), p_occurred_at)
-      ELSE c.last_activity_at END,
-    updated_at = now()
-  WHERE c.id = p_customer AND c.balance + p_points >= 0
-  RETURNING c.balance, c.lifetime_points, c.tier_id INTO balance, lifetime_points, v_tier;
+  WITH moved AS (
+    UPDATE customers c SET
+      balance = c.balance + p_points,
+      lifetime_points = c.lifetime_points + CASE WHEN v_lot THEN p_points ELSE 0 END,
+      last_activity_at = CASE WHEN p_kind IN ('EARN', 'REDEEM')
+        THEN greatest(coalesce(c.last_activity_at, p_occurred_at), p_occurred_at)
+        ELSE c.last_activity_at END,
+      updated_at = now()
+    WHERE c.id = p_customer AND c.balance + p_points >= 0
+    RETURNING c.id, c.balance, c.lifetime_points, c.tier_id
+  ), e AS (
+    INSERT INTO ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference,
+        external_id, transaction_type_id, amount, rule_id, campaign_id, reversal_of, note, actor_id, occurred_at)
+      SELECT m.id, p_kind, p_points, m.balance, v_lot, v_expires, p_reference, p_external_id, p_type_id,
+        p_amount, p_rule_id, p_campaign_id, p_reversal_of, p_note, p_actor_id, p_occurred_at
+      FROM moved m
+      RETURNING id
+  )
+  SELECT e.id, m.balance, m.lifetime_points, m.tier_id INTO entry_id, balance, lifetime_points, v_tier
+    FROM moved m, e;
   IF NOT FOUND THEN
-    outcome := CASE WHEN EXISTS (SELECT 1 FROM customers c WHERE c.id = p_customer)
-      THEN 'INSUFFICIENT_POINTS' ELSE 'NOT_FOUND' END;
     SELECT c.balance INTO balance FROM customers c WHERE c.id = p_customer;
+    outcome := CASE WHEN FOUND THEN 'INSUFFICIENT_POINTS' ELSE 'NOT_FOUND' END;
     RETURN;
   END IF;
-  INSERT INTO ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference,
-      external_id, transaction_type_id, amount, rule_id, campaign_id, reversal_of, note, actor_id, occurred_at)
-    VALUES (p_customer, p_kind, p_points, balance, v_lot, v_expires, p_reference, p_external_id, p_type_id,
-      p_amount, p_rule_id, p_campaign_id, p_reversal_of, p_note, p_actor_id, p_occurred_at)
-    RETURNING id INTO entry_id;
   tier_id := loyalty_evaluate_tier(p_customer, v_tier, lifetime_points, p_kind);
   outcome := 'POSTED';
 END
@@ -109,9 +118,9 @@ $$;
 -- ACTIVE (NOT_ACTIVE) or unknown (NOT_FOUND), else posts the EARN entry (POSTED). The award was
 -- evaluated by the caller for every tier that has rules of its own (p_tier_ids, p_tier_points,
 -- p_tier_rule_ids) and for everyone else (p_points, p_rule_id): the locked row's tier picks one.
--- Each statement of a function takes a new snapshot, so once the lock is held a twin posted at
--- the same moment for the same customer is seen and answered; a twin for another customer hits
--- ledger_external_key, and the caller runs the posting again.
+-- The earlier posting is looked up in the locking statement, whose snapshot predates the lock:
+-- a twin posted at the same moment and committed while this one waited is not seen, so the
+-- insert hits ledger_external_key and the caller runs the posting again (then it is seen).
 CREATE OR REPLACE FUNCTION loyalty_post_earning(
   p_customer_number text, p_external_id text, p_type_id integer, p_amount numeric,
   p_occurred_at timestamptz, p_expires_at timestamptz,
@@ -124,27 +133,30 @@ CREATE OR REPLACE FUNCTION loyalty_post_earning(
 LANGUAGE plpgsql AS $$
 DECLARE
   c record;
-  prior record;
   i integer;
   posted record;
 BEGIN
-  SELECT cu.id, cu.tier_id, cu.status INTO c FROM customers cu
-    WHERE cu.customer_number = p_customer_number FOR UPDATE;
+  SELECT cu.id, cu.tier_id, cu.status, e.id AS prior_id, e.customer_id AS prior_customer,
+      e.points AS prior_points, e.balance_after AS prior_balance, e.rule_id AS prior_rule,
+      e.transaction_type_id AS prior_type, e.amount AS prior_amount
+    INTO c
+    FROM customers cu
+      LEFT JOIN ledger_entries e ON e.kind = 'EARN' AND e.external_id = p_external_id
+    WHERE cu.customer_number = p_customer_number
+    FOR UPDATE OF cu;
   IF NOT FOUND THEN
     outcome := 'NOT_FOUND';
     RETURN;
   END IF;
   tier_id := c.tier_id;
   status := c.status;
-  SELECT e.id, e.customer_id, e.points, e.balance_after, e.rule_id, e.transaction_type_id, e.amount
-    INTO prior FROM ledger_entries e WHERE e.kind = 'EARN' AND e.external_id = p_external_id;
-  IF FOUND THEN
-    outcome := CASE WHEN prior.customer_id = c.id AND prior.transaction_type_id IS NOT DISTINCT FROM p_type_id
-        AND prior.amount = p_amount::numeric(14, 2) THEN 'REPLAYED' ELSE 'CONFLICT' END;
-    entry_id := prior.id;
-    points := prior.points;
-    balance := prior.balance_after;
-    rule_id := prior.rule_id;
+  IF c.prior_id IS NOT NULL THEN
+    outcome := CASE WHEN c.prior_customer = c.id AND c.prior_type IS NOT DISTINCT FROM p_type_id
+        AND c.prior_amount = p_amount::numeric(14, 2) THEN 'REPLAYED' ELSE 'CONFLICT' END;
+    entry_id := c.prior_id;
+    points := c.prior_points;
+    balance := c.prior_balance;
+    rule_id := c.prior_rule;
     RETURN;
   END IF;
   IF c.status <> 'ACTIVE' THEN
@@ -154,9 +166,8 @@ BEGIN
   i := array_position(p_tier_ids, c.tier_id);
   points := CASE WHEN i IS NULL THEN p_points ELSE p_tier_points[i] END;
   rule_id := CASE WHEN i IS NULL THEN p_rule_id ELSE p_tier_rule_ids[i] END;
-  SELECT * INTO posted FROM loyalty_post_entry(c.id, 'EARN', points, 'txn:' || p_external_id, true,
-    p_expires_at, p_occurred_at, p_external_id, p_type_id, p_amount, rule_id, p_campaign_id, NULL, NULL,
-    p_actor_id);
+  posted := loyalty_post_entry(c.id, 'EARN', points, 'txn:' || p_external_id, true, p_expires_at,
+    p_occurred_at, p_external_id, p_type_id, p_amount, rule_id, p_campaign_id, NULL, NULL, p_actor_id);
   outcome := posted.outcome;
   entry_id := posted.entry_id;
   balance := posted.balance;

@@ -4,7 +4,7 @@ import type {
   ChannelTransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import { type Executor, rowsOf, runPrepared, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
@@ -101,19 +101,27 @@ interface EarningRow {
   status: string | null;
 }
 
-const intArray = (list: (number | null)[]) => `{${list.map((n) => n ?? 'NULL').join(',')}}`;
+const POST_EARNING =
+  'select * from loyalty_post_earning($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
 
 /** One statement (`loyalty_post_earning`, migration 0013): lock, idempotency, award, entry, tier. */
 async function postEarning(db: Executor, prog: Programme, e: Earning): Promise<ChannelTransactionResult> {
   const tiers = [...e.byTier];
-  const [row] = rowsOf<EarningRow>(
-    await db.execute(sql`
-      select * from loyalty_post_earning(${e.input.customerNumber}::text, ${e.input.externalId}::text,
-        ${e.typeId}::int, ${e.input.amount}::numeric, ${e.occurredAt}::timestamptz, ${e.expiresAt}::timestamptz,
-        ${e.everyone.points}::int, ${e.everyone.ruleId}::int, ${intArray(tiers.map(([id]) => id))}::int[],
-        ${intArray(tiers.map(([, a]) => a.points))}::int[], ${intArray(tiers.map(([, a]) => a.ruleId))}::int[],
-        ${e.campaignId ?? null}::int, ${e.actorId ?? null}::int)`),
-  );
+  const [row] = await runPrepared<EarningRow>(db, 'loyalty_post_earning', POST_EARNING, [
+    e.input.customerNumber,
+    e.input.externalId,
+    e.typeId,
+    e.input.amount,
+    e.occurredAt,
+    e.expiresAt,
+    e.everyone.points,
+    e.everyone.ruleId,
+    tiers.map(([id]) => id),
+    tiers.map(([, a]) => a.points),
+    tiers.map(([, a]) => a.ruleId),
+    e.campaignId ?? null,
+    e.actorId ?? null,
+  ]);
   switch (row?.outcome) {
     case 'POSTED':
     case 'REPLAYED':
