@@ -182,8 +182,10 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   const warmUntil = Date.now() + 2_000;
   const endAt = warmUntil + secs * 1000;
   let cpuAtStart: ReturnType<typeof cpuTicks>;
+  let clientAtStart: NodeJS.CpuUsage | undefined;
   setTimeout(() => {
     cpuAtStart = cpuTicks();
+    clientAtStart = process.cpuUsage();
   }, warmUntil - Date.now());
   await Promise.all(
     Array.from({ length: workers }, async () => {
@@ -198,12 +200,14 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
     }),
   );
   const cpuAtEnd = cpuTicks();
+  const client = process.cpuUsage(clientAtStart);
   // Share of the machine's CPU time that was busy while measuring (server, database and this client).
   const busy =
     cpuAtStart && cpuAtEnd
       ? (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.total - cpuAtStart.total || 1)
       : undefined;
-  return { latencies: latencies.sort((a, b) => a - b), errors, busy };
+  const clientMs = (client.user + client.system) / 1000;
+  return { latencies: latencies.sort((a, b) => a - b), errors, busy, clientMs };
 }
 
 async function main() {
@@ -233,7 +237,7 @@ async function main() {
       const cores = availableParallelism();
       const perEarn = (earned.busy * cores * seconds * 1000) / (earned.latencies.length || 1);
       console.log(
-        `  machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${cores} cores: ${perEarn.toFixed(2)} ms of CPU per earn (server, database and this client)`,
+        `  machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${cores} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${(earned.clientMs / (earned.latencies.length || 1)).toFixed(2)} ms of it in this client`,
       );
     }
 

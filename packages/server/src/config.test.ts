@@ -13,7 +13,7 @@ describe('loadConfig', () => {
 
   it('switches to PostgreSQL when DATABASE_URL is set', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
-    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolSize: 10 });
   });
 
   it('stops with a message naming each bad value', () => {

@@ -18,6 +18,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_USERNAME: z.string().trim().min(3).max(100).default(DEMO_ADMIN.username),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -41,7 +42,7 @@ export interface Config {
   port: number;
   host: string;
   /** Either a PostgreSQL URL or a directory for embedded PGlite (`memory://` for tests). */
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   admin: { username: string; password: string | undefined };
   logLevel: string;
   /** Access-token lifetime, idle timeout and session life come from the security policy in the database. */
@@ -75,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,

@@ -60,7 +60,7 @@ const MIGRATION_LOCK = 727_001;
 
 export async function openDatabase(config: Config['database']): Promise<Database> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
