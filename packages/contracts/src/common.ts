@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 /** Numeric id of a record, from a path parameter or a body. */
 export const idSchema = z.coerce.number().int().positive();
+/** The largest money amount the database holds (numeric(14, 2)). */
+export const MAX_AMOUNT = 999_999_999_999.99;
 export const idParams = z.object({ id: idSchema });
 export const idInput = z.object({ id: idSchema });
 

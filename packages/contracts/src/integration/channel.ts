@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
+import { MAX_AMOUNT } from '../common.ts';
 import { customerNumberSchema, customerProfileInput } from '../customers/customers.ts';
 import { transactionTypeCode } from '../loyalty/transactionTypes.ts';
 
@@ -24,7 +25,7 @@ export const channelTransactionInput = z.object({
   externalId,
   customerNumber: customerNumberSchema,
   transactionTypeCode,
-  amount: z.number().min(0).max(1_000_000_000_000).multipleOf(0.01),
+  amount: z.number().min(0).max(MAX_AMOUNT).multipleOf(0.01),
   occurredAt: z.iso.datetime({ offset: true }).optional().describe('When it happened; default now'),
 });
 export type ChannelTransactionInput = z.input<typeof channelTransactionInput>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, idSchema, timestamps } from '../common.ts';
+import { idInput, idSchema, MAX_AMOUNT, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 
 /**
@@ -25,7 +25,7 @@ const day = z.iso.date({ error: required }).describe('YYYY-MM-DD, inclusive');
 const pointsRuleFields = z.object({
   transactionTypeId: z.number({ error: required }).int().positive().describe('Transfer type: an EARN type'),
   tierId: z.number().int().positive().nullable().default(null).describe('The tier it applies to; null = all'),
-  amount: z.number({ error: required }).min(0).max(1_000_000_000_000).multipleOf(0.01),
+  amount: z.number({ error: required }).min(0).max(MAX_AMOUNT).multipleOf(0.01),
   condition: z.enum(ruleConditions, { error: required }),
   pointsPerTransaction: points,
   minPoints: points,
@@ -84,7 +84,7 @@ export const pointsRulePage = pageSchema(pointsRuleSchema);
 /** A dry run: which rule would fire for this customer (or tier), type and amount, and why. */
 export const ruleSimulationInput = z.object({
   transactionTypeId: idSchema,
-  amount: z.number().min(0).max(1_000_000_000_000),
+  amount: z.number().min(0).max(MAX_AMOUNT),
   customerNumber: z.string().trim().min(1).max(64).optional().describe('Takes the customer’s tier'),
   tierId: idSchema.nullable().optional().describe('When no customer is given; null = no tier'),
   occurredAt: z.iso.datetime({ offset: true }).optional().describe('Default: now'),

@@ -29,6 +29,8 @@ export interface Database {
 /** Rows of a raw `db.execute` (both drivers answer `{ rows }`). */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+export const isTransaction = (db: Executor): db is Tx => db instanceof PgTransaction;
+
 /**
  * A statement of the hot path (thousands of calls a second), with `$1`… placeholders. On the
  * database itself it goes to the driver by name, bypassing the query builder; on PostgreSQL it is

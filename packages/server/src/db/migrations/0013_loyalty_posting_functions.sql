@@ -113,19 +113,17 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- A channel's transaction in one statement: locks the customer, answers an earlier posting of the
--- same externalId (REPLAYED, or CONFLICT when its details differ), refuses a customer who is not
--- ACTIVE (NOT_ACTIVE) or unknown (NOT_FOUND), else posts the EARN entry (POSTED). The award was
--- evaluated by the caller for every tier that has rules of its own (p_tier_ids, p_tier_points,
--- p_tier_rule_ids) and for everyone else (p_points, p_rule_id): the locked row's tier picks one.
+-- A channel's transaction: locks the customer, answers an earlier posting of the same externalId
+-- (REPLAYED, or CONFLICT when its details differ), refuses a customer who is not ACTIVE
+-- (NOT_ACTIVE) or unknown (NOT_FOUND), else posts the EARN entry (POSTED). The caller evaluated
+-- the rules for every tier that has rules of its own and for everyone else: p_awards maps a tier
+-- id, or '*' for everyone else, to {"points", "ruleId"}; the locked row's tier picks one.
 -- The earlier posting is looked up in the locking statement, whose snapshot predates the lock:
 -- a twin posted at the same moment and committed while this one waited is not seen, so the
 -- insert hits ledger_external_key and the caller runs the posting again (then it is seen).
 CREATE OR REPLACE FUNCTION loyalty_post_earning(
   p_customer_number text, p_external_id text, p_type_id integer, p_amount numeric,
-  p_occurred_at timestamptz, p_expires_at timestamptz,
-  p_points integer, p_rule_id integer,
-  p_tier_ids integer[], p_tier_points integer[], p_tier_rule_ids integer[],
+  p_occurred_at timestamptz, p_expires_at timestamptz, p_awards jsonb,
   p_campaign_id integer DEFAULT NULL, p_actor_id integer DEFAULT NULL,
   OUT outcome text, OUT entry_id bigint, OUT points integer, OUT balance integer, OUT tier_id integer,
   OUT rule_id integer, OUT status text
@@ -133,7 +131,7 @@ CREATE OR REPLACE FUNCTION loyalty_post_earning(
 LANGUAGE plpgsql AS $$
 DECLARE
   c record;
-  i integer;
+  award jsonb;
   posted record;
 BEGIN
   SELECT cu.id, cu.tier_id, cu.status, e.id AS prior_id, e.customer_id AS prior_customer,
@@ -163,14 +161,42 @@ BEGIN
     outcome := 'NOT_ACTIVE';
     RETURN;
   END IF;
-  i := array_position(p_tier_ids, c.tier_id);
-  points := CASE WHEN i IS NULL THEN p_points ELSE p_tier_points[i] END;
-  rule_id := CASE WHEN i IS NULL THEN p_rule_id ELSE p_tier_rule_ids[i] END;
+  award := coalesce(p_awards -> c.tier_id::text, p_awards -> '*');
+  points := (award ->> 'points')::integer;
+  rule_id := (award ->> 'ruleId')::integer;
   posted := loyalty_post_entry(c.id, 'EARN', points, 'txn:' || p_external_id, true, p_expires_at,
     p_occurred_at, p_external_id, p_type_id, p_amount, rule_id, p_campaign_id, NULL, NULL, p_actor_id);
   outcome := posted.outcome;
   entry_id := posted.entry_id;
   balance := posted.balance;
   tier_id := posted.tier_id;
+END
+$$;
+--> statement-breakpoint
+-- Channel transactions that arrived together, in one statement and one transaction (the server
+-- groups earnings that wait for the database, see earnings.queue.ts): each item is posted by
+-- loyalty_post_earning in the order given, which the caller sorts by customer number so that
+-- two batches lock customers in the same order. Answers one row per item, in order.
+CREATE OR REPLACE FUNCTION loyalty_post_earnings(p_items jsonb)
+RETURNS TABLE (outcome text, entry_id bigint, points integer, balance integer, tier_id integer,
+  rule_id integer, status text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  it jsonb;
+  r record;
+BEGIN
+  FOR it IN SELECT i.value FROM jsonb_array_elements(p_items) WITH ORDINALITY i ORDER BY i.ordinality LOOP
+    r := loyalty_post_earning(it ->> 'customerNumber', it ->> 'externalId', (it ->> 'typeId')::integer,
+      (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz, (it ->> 'expiresAt')::timestamptz,
+      it -> 'awards', (it ->> 'campaignId')::integer, (it ->> 'actorId')::integer);
+    outcome := r.outcome;
+    entry_id := r.entry_id;
+    points := r.points;
+    balance := r.balance;
+    tier_id := r.tier_id;
+    rule_id := r.rule_id;
+    status := r.status;
+    RETURN NEXT;
+  END LOOP;
 END
 $$;

@@ -1,8 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { auditLog, customerPermissions, customers, ledgerEntries } from '../../db/schema/index.ts';
+import type { AppError } from '../../platform/errors.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from './testing.ts';
+import { type EarnFacts, postTransaction, registerEarnBonus } from './transactions.service.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -150,6 +153,94 @@ describe('POST /api/integration/v1/transactions', () => {
       .from(auditLog)
       .where(eq(auditLog.command, 'channel.transaction.post'));
     expect(audited).toEqual([]);
+  });
+});
+
+describe('earnings in a burst (earnings.queue.ts)', () => {
+  const numbers = Array.from({ length: 8 }, (_, i) => `Q${i}`);
+  beforeAll(async () => {
+    for (const n of numbers)
+      expect((await api('PUT', `/customers/${n}`, { fullName: n })).statusCode).toBe(201);
+  });
+
+  // Called in one tick, as a busy server would: four go at once, the others wait and go together.
+  const post = (externalId: string, customerNumber: string, amount: number) =>
+    postTransaction(t.app.db, { externalId, customerNumber, transactionTypeCode: 'CARD_SPEND', amount });
+
+  it('groups earnings that wait for the database into shared transactions, each with its own answer', async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 48 }, (_, i) => post(`Q-${i}`, numbers[i % 8] ?? '', 100)),
+    );
+    expect(burst.every((r) => r.pointsAwarded === 10 && !r.replayed)).toBe(true);
+    // Six earnings of 10 points each per customer, whatever the batch they went in.
+    for (const n of numbers) {
+      const [c] = await t.app.db.select().from(customers).where(eq(customers.customerNumber, n));
+      expect(c?.balance).toBe(60);
+    }
+    const transactions = rowsOf<{ n: number }>(
+      await t.app.db.execute(
+        sql`select count(distinct xmin::text)::int as n from ledger_entries where external_id like 'Q-%'`,
+      ),
+    );
+    expect(transactions[0]?.n).toBeLessThan(10);
+  });
+
+  it("keeps one earning's refusal or failure its own", async () => {
+    await t.app.db.update(customers).set({ status: 'BLOCKED' }).where(eq(customers.customerNumber, 'Q7'));
+    const answers = await Promise.allSettled([
+      ...Array.from({ length: 20 }, (_, i) => post(`R-${i}`, numbers[i % 6] ?? '', 10)),
+      post('R-NOBODY', 'NOBODY', 10),
+      post('R-BLOCKED', 'Q7', 10),
+      post('R-TWIN', 'Q0', 10),
+      post('R-TWIN', 'Q1', 10),
+      // Beyond what the database holds (the API refuses it sooner): the statement fails, so the
+      // batch's transaction is rolled back and each of its earnings is posted again on its own.
+      post('R-HUGE', 'Q2', 1e13),
+    ]);
+    const codes = answers.map((a) =>
+      a.status === 'fulfilled' ? 'OK' : ((a.reason as AppError).code ?? 'DATABASE'),
+    );
+    expect(codes).toEqual([
+      ...Array(20).fill('OK'),
+      'NOT_FOUND',
+      'CUSTOMER_NOT_ACTIVE',
+      'OK',
+      'CONFLICT',
+      expect.not.stringMatching(/^OK$/),
+    ]);
+    const twins = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.externalId, 'R-TWIN'));
+    expect(twins).toHaveLength(1);
+    const posted = await t.app.db
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.externalId} like 'R-%'`);
+    expect(posted).toHaveLength(21);
+  });
+});
+
+describe('campaign hook (registerEarnBonus)', () => {
+  it('adds the bonus to the same EARN entry, keeps the campaign, and a reversal takes it all back', async () => {
+    expect((await api('PUT', '/customers/B1', { fullName: 'Bonus customer' })).statusCode).toBe(201);
+    const seen: EarnFacts[] = [];
+    const unregister = registerEarnBonus(async (_tx, facts) => {
+      seen.push(facts);
+      return facts.segment === 'RETAIL' ? { points: 7, campaignId: 42 } : undefined;
+    });
+    try {
+      const res = await earn('B-1', 'B1', 100);
+      expect(res.json()).toMatchObject({ pointsAwarded: 17, balance: 17, replayed: false });
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ basePoints: 10, amount: 100 });
+      // A repeat answers the first result without asking the campaigns again.
+      expect((await earn('B-1', 'B1', 100)).json()).toMatchObject({ pointsAwarded: 17, replayed: true });
+      expect(seen).toHaveLength(1);
+    } finally {
+      unregister();
+    }
+    const [entry] = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.externalId, 'B-1'));
+    expect(entry).toMatchObject({ points: 17, campaignId: 42 });
+    const reversed = await api('POST', '/transactions/B-1/reversal');
+    expect(reversed.json()).toMatchObject({ pointsReversed: 17, balance: 0 });
   });
 });
 

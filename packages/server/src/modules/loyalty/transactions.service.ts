@@ -4,9 +4,10 @@ import type {
   ChannelTransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf, runPrepared, type Tx } from '../../db/client.ts';
+import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { type EarningItem, type EarningRow, postEarning } from './earnings.queue.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
 import { type Programme, programme } from './programme.ts';
 import { chooseRule, utcDate } from './rules.engine.ts';
@@ -72,57 +73,9 @@ export function isDuplicatePosting(err: unknown): boolean {
   return pgErr.code === '23505' && pgErr.constraint === 'ledger_external_key';
 }
 
-/** The award for a tier: the points and the rule that fires. */
-interface Award {
-  points: number;
-  ruleId: number | null;
-}
-
-interface Earning {
-  input: ChannelTransactionInput;
-  typeId: number;
-  occurredAt: Date;
-  expiresAt: Date | null;
-  /** The award for customers of every tier without rules of its own (and without a tier). */
-  everyone: Award;
-  /** Tiers with rules of their own, and their award. */
-  byTier: Map<number, Award>;
-  campaignId?: number | undefined;
-  actorId?: number | undefined;
-}
-
-interface EarningRow {
-  outcome: 'POSTED' | 'REPLAYED' | 'CONFLICT' | 'NOT_ACTIVE' | 'NOT_FOUND';
-  entry_id: string | number | null;
-  points: number | null;
-  balance: number | null;
-  tier_id: number | null;
-  rule_id: number | null;
-  status: string | null;
-}
-
-const POST_EARNING =
-  'select * from loyalty_post_earning($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
-
-/** One statement (`loyalty_post_earning`, migration 0013): lock, idempotency, award, entry, tier. */
-async function postEarning(db: Executor, prog: Programme, e: Earning): Promise<ChannelTransactionResult> {
-  const tiers = [...e.byTier];
-  const [row] = await runPrepared<EarningRow>(db, 'loyalty_post_earning', POST_EARNING, [
-    e.input.customerNumber,
-    e.input.externalId,
-    e.typeId,
-    e.input.amount,
-    e.occurredAt,
-    e.expiresAt,
-    e.everyone.points,
-    e.everyone.ruleId,
-    tiers.map(([id]) => id),
-    tiers.map(([, a]) => a.points),
-    tiers.map(([, a]) => a.ruleId),
-    e.campaignId ?? null,
-    e.actorId ?? null,
-  ]);
-  switch (row?.outcome) {
+/** What the engine's answer means for the channel. */
+function earningResult(prog: Programme, item: EarningItem, row: EarningRow): ChannelTransactionResult {
+  switch (row.outcome) {
     case 'POSTED':
     case 'REPLAYED':
       return {
@@ -134,7 +87,7 @@ async function postEarning(db: Executor, prog: Programme, e: Earning): Promise<C
         replayed: row.outcome === 'REPLAYED',
       };
     case 'CONFLICT':
-      throw new AppError('CONFLICT', `externalId ${e.input.externalId} was posted with other details`);
+      throw new AppError('CONFLICT', `externalId ${item.externalId} was posted with other details`);
     case 'NOT_ACTIVE':
       throw new AppError('CUSTOMER_NOT_ACTIVE', `The customer is ${row.status}`);
     default:
@@ -145,10 +98,11 @@ async function postEarning(db: Executor, prog: Programme, e: Earning): Promise<C
 /**
  * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus)
  * as one EARN entry, idempotent by externalId. The rules are evaluated here, in memory, for every
- * tier that has rules of its own and for everyone else; the database function then locks the
- * customer and applies the award of their tier — one statement, its own transaction, so `db`
- * may be the database itself. With campaign hooks registered the customer is locked first (in a
- * transaction), since a hook decides with the customer's tier and segment.
+ * tier that has rules of its own and for everyone else; the database (`loyalty_post_earning`,
+ * migration 0013) then locks the customer and applies the award of their tier, in one statement
+ * — grouped with other earnings waiting for the database (earnings.queue.ts), so `db` may be the
+ * database itself. With campaign hooks registered the customer is locked first, in a
+ * transaction, since a hook decides with the customer's tier and segment.
  */
 export async function postTransaction(
   db: Executor,
@@ -159,24 +113,27 @@ export async function postTransaction(
   const type = earningType(prog, input.transactionTypeCode);
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
   const rules = prog.rulesByType.get(type.id) ?? [];
-  const award = (tierId: number | null): Award => {
+  const award = (tierId: number | null) => {
     const choice = chooseRule(rules, { tierId, amount: input.amount, date: utcDate(occurredAt) }, (id) =>
       tierNameOf(prog, id),
     );
     return { points: choice.points, ruleId: choice.rule?.id ?? null };
   };
-  const earning: Earning = {
-    input,
+  const expiresAt = prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null;
+  const item: EarningItem = {
+    customerNumber: input.customerNumber,
+    externalId: input.externalId,
     typeId: type.id,
-    occurredAt,
-    expiresAt: prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null,
-    everyone: award(null),
-    byTier: new Map(),
-    actorId,
+    amount: input.amount,
+    occurredAt: occurredAt.toISOString(),
+    expiresAt: expiresAt?.toISOString() ?? null,
+    awards: { '*': award(null) },
+    campaignId: null,
+    actorId: actorId ?? null,
   };
   if (!bonusHooks.length) {
-    for (const r of rules) if (r.tierId !== null) earning.byTier.set(r.tierId, award(r.tierId));
-    return postEarning(db, prog, earning);
+    for (const r of rules) if (r.tierId !== null) item.awards[r.tierId] = award(r.tierId);
+    return earningResult(prog, item, await postEarning(db, item));
   }
   return db.transaction(async (tx) => {
     const [c] = rowsOf<{ id: string | number; tierId: number | null; segment: string; fresh: boolean }>(
@@ -185,21 +142,22 @@ export async function postTransaction(
             select 1 from ledger_entries e where e.kind = 'EARN' and e.external_id = ${input.externalId}) as fresh
         from customers c where c.customer_number = ${input.customerNumber} for update`),
     );
-    // A repeat, an inactive or an unknown customer earns nothing: the function answers them.
-    if (!c?.fresh) return postEarning(tx, prog, earning);
-    const base = award(c.tierId);
-    const bonus = await bonusFor(tx, {
-      customerId: Number(c.id),
-      tierId: c.tierId,
-      segment: c.segment,
-      transactionTypeId: type.id,
-      amount: input.amount,
-      occurredAt,
-      basePoints: base.points,
-    });
-    earning.everyone = { points: base.points + (bonus?.points ?? 0), ruleId: base.ruleId };
-    earning.campaignId = bonus?.campaignId;
-    return postEarning(tx, prog, earning);
+    // A repeat, an inactive or an unknown customer earns nothing: the engine answers them.
+    if (c?.fresh) {
+      const base = award(c.tierId);
+      const bonus = await bonusFor(tx, {
+        customerId: Number(c.id),
+        tierId: c.tierId,
+        segment: c.segment,
+        transactionTypeId: type.id,
+        amount: input.amount,
+        occurredAt,
+        basePoints: base.points,
+      });
+      item.awards = { '*': { points: base.points + (bonus?.points ?? 0), ruleId: base.ruleId } };
+      item.campaignId = bonus?.campaignId ?? null;
+    }
+    return earningResult(prog, item, await postEarning(tx, item));
   });
 }
 
