@@ -6,18 +6,20 @@ import {
   customerPermissionRead,
   customerPermissionSchema,
 } from '@loyalty/contracts';
-import { crudRoutes } from '../security/crud.ts';
+import { crudRoutes } from '../../platform/crud.routes.ts';
 import { getCustomerPermission, listCustomerPermissions } from './customer-permissions.service.ts';
 
 export const customerPermissionRoutes = crudRoutes({
   path: '/customer-permissions',
-  tags: ['Identity: customer permissions'],
+  tag: 'Identity: customer permissions',
   read: customerPermissionRead,
   commands: customerPermissionCommands,
-  item: customerPermissionSchema,
-  page: customerPermissionPage,
-  listQuery: customerPermissionListQuery,
-  fields: customerPermissionFields,
+  schemas: {
+    query: customerPermissionListQuery,
+    create: customerPermissionFields,
+    item: customerPermissionSchema,
+    page: customerPermissionPage,
+  },
   list: listCustomerPermissions,
   get: getCustomerPermission,
 });

@@ -20,8 +20,8 @@ import {
   transactionTypeSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { crudRoutes } from '../../platform/crud.routes.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
-import { crudRoutes } from '../rewards/crud.routes.ts';
 import { getPointsRule, listPointsRules, simulate } from './pointsRules.service.ts';
 import { getSettings } from './settings.service.ts';
 import { getTransactionType, listTransactionTypes } from './transactionTypes.service.ts';
@@ -29,12 +29,11 @@ import { getTransactionType, listTransactionTypes } from './transactionTypes.ser
 export const transactionTypeRoutes = crudRoutes({
   path: '/transaction-types',
   tag: 'Loyalty: transaction types',
-  read: transactionTypeRead.code,
+  read: transactionTypeRead,
   commands: transactionTypeCommands,
   schemas: {
     query: transactionTypeListQuery,
     create: transactionTypeInput,
-    update: transactionTypeInput,
     item: transactionTypeSchema,
     page: transactionTypePage,
   },
@@ -45,12 +44,11 @@ export const transactionTypeRoutes = crudRoutes({
 export const pointsRuleRoutes = crudRoutes({
   path: '/points-rules',
   tag: 'Loyalty: points rules',
-  read: pointsRuleRead.code,
+  read: pointsRuleRead,
   commands: pointsRuleCommands,
   schemas: {
     query: pointsRuleListQuery,
     create: pointsRuleInput,
-    update: pointsRuleInput,
     item: pointsRuleSchema,
     page: pointsRulePage,
   },

@@ -20,8 +20,8 @@ import {
   voucherSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { crudRoutes } from '../../platform/crud.routes.ts';
 import { getCategory, listCategories } from './categories.service.ts';
-import { crudRoutes } from './crud.routes.ts';
 import { getStore, listStores } from './stores.service.ts';
 import { getVoucher, listVouchers } from './vouchers.service.ts';
 
@@ -31,7 +31,7 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     crudRoutes({
       path: '/reward-categories',
       tag: 'Rewards: categories',
-      read: rewardCategoryRead.code,
+      read: rewardCategoryRead,
       commands: rewardCategoryCommands,
       schemas: {
         query: rewardCategoryListQuery,
@@ -49,12 +49,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     crudRoutes({
       path: '/stores',
       tag: 'Rewards: stores',
-      read: storeRead.code,
+      read: storeRead,
       commands: storeCommands,
       schemas: {
         query: storeListQuery,
         create: storeInput,
-        update: storeInput,
         item: storeSchema,
         page: storePage,
       },
@@ -66,12 +65,11 @@ export const catalogueRoutes: FastifyPluginAsync = async (app) => {
     crudRoutes({
       path: '/vouchers',
       tag: 'Rewards: vouchers',
-      read: voucherRead.code,
+      read: voucherRead,
       commands: voucherCommands,
       schemas: {
         query: voucherListQuery,
         create: voucherInput,
-        update: voucherInput,
         item: voucherSchema,
         page: voucherPage,
       },

@@ -12,8 +12,8 @@ import {
   scaRuleRead,
   scaRuleSchema,
 } from '@loyalty/contracts';
+import { crudRoutes } from '../../platform/crud.routes.ts';
 import type { ServerModule } from '../../platform/module.ts';
-import { crudRoutes } from './crud.ts';
 import {
   getPasswordSetting,
   listPasswordSettings,
@@ -31,13 +31,15 @@ export const securityModule: ServerModule = {
     await app.register(
       crudRoutes({
         path: '/password-settings',
-        tags: ['Security: password settings'],
+        tag: 'Security: password settings',
         read: passwordSettingRead,
         commands: passwordSettingCommands,
-        item: passwordSettingSchema,
-        page: passwordSettingPage,
-        listQuery: passwordSettingListQuery,
-        fields: passwordSettingFields,
+        schemas: {
+          query: passwordSettingListQuery,
+          create: passwordSettingFields,
+          item: passwordSettingSchema,
+          page: passwordSettingPage,
+        },
         list: listPasswordSettings,
         get: getPasswordSetting,
       }),
@@ -45,13 +47,10 @@ export const securityModule: ServerModule = {
     await app.register(
       crudRoutes({
         path: '/sca-rules',
-        tags: ['Security: second factor'],
+        tag: 'Security: second factor',
         read: scaRuleRead,
         commands: scaRuleCommands,
-        item: scaRuleSchema,
-        page: scaRulePage,
-        listQuery: scaRuleListQuery,
-        fields: scaRuleFields,
+        schemas: { query: scaRuleListQuery, create: scaRuleFields, item: scaRuleSchema, page: scaRulePage },
         list: listScaRules,
         get: getScaRule,
       }),
