@@ -131,7 +131,8 @@ export const ledgerEntries = pgTable(
     externalId: text('external_id'),
     transactionTypeId: integer('transaction_type_id').references(() => transactionTypes.id),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }),
-    ruleId: integer('rule_id').references(() => pointsRules.id, { onDelete: 'set null' }),
+    // No ON DELETE: the ledger is append-only, so a rule that awarded points is kept (made INACTIVE).
+    ruleId: integer('rule_id').references(() => pointsRules.id),
     campaignId: integer('campaign_id'),
     reversalOf: bigint('reversal_of', { mode: 'number' }),
     note: text('note'),

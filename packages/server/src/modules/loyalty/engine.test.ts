@@ -156,6 +156,20 @@ describe('POST /api/integration/v1/transactions', () => {
   });
 });
 
+describe('DELETE /api/admin/points-rules/:id', () => {
+  it('refuses to delete a rule that awarded points: the ledger names it (409)', async () => {
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `/api/admin/points-rules/${spendRuleId}`,
+      as: admin,
+    });
+    expect(del.statusCode).toBe(409);
+    expect(del.json().code).toBe('CONFLICT');
+    const [entry] = await t.app.db.select().from(ledgerEntries).where(eq(ledgerEntries.externalId, 'T-1'));
+    expect(entry?.ruleId).toBe(spendRuleId);
+  });
+});
+
 describe('earnings in a burst (earnings.queue.ts)', () => {
   const numbers = Array.from({ length: 8 }, (_, i) => `Q${i}`);
   beforeAll(async () => {
