@@ -80,6 +80,9 @@ export function ResourceTable<T extends { id: number }, I extends object>({
     columns.push({
       key: 'actions',
       title: t('common.actions'),
+      // Stays in view at the end of the row (the right in English, the left in Arabic) while a
+      // wide table scrolls.
+      fixed: 'end',
       render: (_: unknown, row: T) => (
         <Space>
           {canEdit && (
@@ -140,6 +143,8 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         data-testid={`${resource.key}-table`}
         rowKey="id"
         columns={columns}
+        // Wide tables (points rules) scroll inside their card instead of spilling past it.
+        scroll={{ x: 'max-content' }}
         dataSource={query.data?.items}
         loading={{ spinning: query.isFetching, description: t(resource.messages.loading) }}
         // No "No records found" flash before the first answer has arrived.

@@ -33,13 +33,11 @@ import { useSearchParams } from 'react-router';
 import { ApiError, get, type WriteResult } from '../../api/client.ts';
 import { useCan } from '../../app/session.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { Day, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
 import { useToast } from '../../state/useToast.ts';
 import { ReasonModal } from '../approvals/ReasonModal.tsx';
 import { customerApi } from './api.ts';
 import { StatusTag } from './StatusTag.tsx';
-
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '—');
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16);
 
 /** A server-paged table of one of the customer's lists. */
 function PagedTable<T extends { id: number }>({
@@ -140,7 +138,11 @@ export default function CustomerInfoPage() {
       : Math.min(100, Math.round((progress.qualifyingPoints / progress.nextTierMinPoints) * 100));
 
   const ledgerColumns: TableColumnsType<LedgerEntry> = [
-    { key: 'occurredAt', title: t('customers.ledger.occurredAt'), render: (_, e) => when(e.occurredAt) },
+    {
+      key: 'occurredAt',
+      title: t('customers.ledger.occurredAt'),
+      render: (_, e) => <Timestamp iso={e.occurredAt} />,
+    },
     {
       key: 'kind',
       title: t('customers.ledger.kind'),
@@ -148,12 +150,28 @@ export default function CustomerInfoPage() {
         <Tag color={e.points >= 0 ? 'green' : 'volcano'}>{t(`customers.kinds.${e.kind}`)}</Tag>
       ),
     },
-    { key: 'points', title: t('customers.ledger.points'), dataIndex: 'points' },
-    { key: 'balanceAfter', title: t('customers.ledger.balanceAfter'), dataIndex: 'balanceAfter' },
+    {
+      key: 'points',
+      title: t('customers.ledger.points'),
+      render: (_, e) => <Ltr>{formatPoints(e.points)}</Ltr>,
+    },
+    {
+      key: 'balanceAfter',
+      title: t('customers.ledger.balanceAfter'),
+      render: (_, e) => formatPoints(e.balanceAfter),
+    },
     { key: 'type', title: t('customers.ledger.type'), render: (_, e) => e.transactionTypeCode ?? '—' },
-    { key: 'amount', title: t('customers.ledger.amount'), render: (_, e) => e.amount ?? '—' },
-    { key: 'reference', title: t('customers.ledger.reference'), render: (_, e) => e.note ?? e.reference },
-    { key: 'expiresAt', title: t('customers.ledger.expiresAt'), render: (_, e) => day(e.expiresAt) },
+    {
+      key: 'amount',
+      title: t('customers.ledger.amount'),
+      render: (_, e) => (e.amount === null ? '—' : formatAmount(e.amount)),
+    },
+    {
+      key: 'reference',
+      title: t('customers.ledger.reference'),
+      render: (_, e) => e.note ?? <Ltr>{e.reference}</Ltr>,
+    },
+    { key: 'expiresAt', title: t('customers.ledger.expiresAt'), render: (_, e) => <Day iso={e.expiresAt} /> },
     {
       key: 'actions',
       title: t('common.actions'),
@@ -169,10 +187,18 @@ export default function CustomerInfoPage() {
   ];
 
   const redemptionColumns: TableColumnsType<Redemption> = [
-    { key: 'createdAt', title: t('customers.redemptions.createdAt'), render: (_, r) => when(r.createdAt) },
+    {
+      key: 'createdAt',
+      title: t('customers.redemptions.createdAt'),
+      render: (_, r) => <Timestamp iso={r.createdAt} />,
+    },
     { key: 'voucherName', title: t('customers.redemptions.voucher'), dataIndex: 'voucherName' },
-    { key: 'code', title: t('customers.redemptions.code'), dataIndex: 'code' },
-    { key: 'pointsSpent', title: t('customers.ledger.points'), dataIndex: 'pointsSpent' },
+    { key: 'code', title: t('customers.redemptions.code'), render: (_, r) => <Ltr>{r.code}</Ltr> },
+    {
+      key: 'pointsSpent',
+      title: t('customers.ledger.points'),
+      render: (_, r) => formatPoints(r.pointsSpent),
+    },
     { key: 'channel', title: t('customers.redemptions.channel'), dataIndex: 'channel' },
     {
       key: 'status',
@@ -218,11 +244,15 @@ export default function CustomerInfoPage() {
             {
               key: 'changedAt',
               title: t('customers.tierHistory.changedAt'),
-              render: (_, h) => when(h.changedAt),
+              render: (_, h) => <Timestamp iso={h.changedAt} />,
             },
             { key: 'from', title: t('customers.tierHistory.from'), render: (_, h) => h.fromTierName ?? '—' },
             { key: 'to', title: t('customers.tierHistory.to'), render: (_, h) => h.toTierName ?? '—' },
-            { key: 'points', title: t('customers.tierHistory.points'), dataIndex: 'qualifyingPoints' },
+            {
+              key: 'points',
+              title: t('customers.tierHistory.points'),
+              render: (_, h) => formatPoints(h.qualifyingPoints),
+            },
             {
               key: 'reason',
               title: t('customers.tierHistory.reason'),
@@ -289,9 +319,11 @@ export default function CustomerInfoPage() {
             <bdi dir="ltr">{c.mobile ?? '—'}</bdi>
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.email')}>{c.email ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('customers.fields.joinedAt')}>{day(c.joinedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.joinedAt')}>
+            <Day iso={c.joinedAt} />
+          </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.lastActivityAt')}>
-            {day(c.lastActivityAt)}
+            <Day iso={c.lastActivityAt} />
           </Descriptions.Item>
         </Descriptions>
       </Card>
@@ -303,25 +335,22 @@ export default function CustomerInfoPage() {
           <Statistic title={t('customers.fields.lifetimePoints')} value={c.lifetimePoints} />
         </Card>
         <Card style={{ flex: 1, minWidth: 200 }}>
-          <Statistic
-            title={t('customers.fields.expiring')}
-            value={c.expiringPoints?.points ?? 0}
-            suffix={
-              c.expiringPoints ? t('customers.expiringOn', { date: day(c.expiringPoints.at) }) : undefined
-            }
-          />
+          <Statistic title={t('customers.fields.expiring')} value={c.expiringPoints?.points ?? 0} />
+          {c.expiringPoints && (
+            <span>{t('customers.expiringOn', { date: ltrText(c.expiringPoints.at.slice(0, 10)) })}</span>
+          )}
         </Card>
         <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
           <Space direction="vertical" style={{ width: '100%' }}>
             <span>
               {t('customers.fields.tier')}: <strong>{progress.currentTierName ?? '—'}</strong> ·{' '}
-              {t(`loyaltySettings.basis.${progress.basis}`)}: {progress.qualifyingPoints}
+              {t(`loyaltySettings.basis.${progress.basis}`)}: {formatPoints(progress.qualifyingPoints)}
             </span>
             <Progress percent={percent} />
             <span>
               {progress.nextTierName
                 ? t('customers.progress.toNext', {
-                    points: progress.pointsToNextTier,
+                    points: formatPoints(progress.pointsToNextTier ?? 0),
                     tier: progress.nextTierName,
                   })
                 : t('customers.progress.top')}

@@ -7,6 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi } from '../../api/resource.ts';
+import { formatPoints } from '../../components/format.tsx';
 import { defineResource } from '../../components/resource.ts';
 import { tierChoices } from '../loyalty/choices.ts';
 import { StatusTag } from './StatusTag.tsx';
@@ -29,7 +30,7 @@ export const customersResource = defineResource<Customer, object>({
     { key: 'mobile', label: 'customers.fields.mobile' },
     { key: 'email', label: 'customers.fields.email' },
     { key: 'tierName', label: 'customers.fields.tier' },
-    { key: 'balance', label: 'customers.fields.balance', render: (c) => c.balance.toLocaleString() },
+    { key: 'balance', label: 'customers.fields.balance', render: (c) => formatPoints(c.balance) },
     {
       key: 'status',
       label: 'customers.fields.status',

@@ -112,7 +112,7 @@ describe('customer screens', () => {
     const api = install();
     await renderApp('/dashboard/customer/info?id=5');
     expect(await screen.findByText('Sara Al-Harbi · 1000005', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByText('12900 points to Gold')).toBeTruthy();
+    expect(screen.getByText('12,900 points to Gold')).toBeTruthy();
     expect(
       await screen.findByText('POS-1', { exact: false }).catch(() => screen.findByText('txn:POS-1')),
     ).toBeTruthy();

@@ -9,6 +9,7 @@ import {
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
+import { formatAmount, formatPoints } from '../../../components/format.tsx';
 import { defineResource } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
@@ -71,10 +72,14 @@ export const rulesResource = defineResource<PointsRule, PointsRuleInput>({
       label: 'pointsRules.fields.condition',
       render: (r) => createElement(Translated, { k: `pointsRules.conditions.${r.condition}` }),
     },
-    { key: 'amount', label: 'pointsRules.fields.amount' },
-    { key: 'pointsPerTransaction', label: 'pointsRules.fields.pointsPerTransaction' },
-    { key: 'minPoints', label: 'pointsRules.fields.minPoints' },
-    { key: 'maxPoints', label: 'pointsRules.fields.maxPoints' },
+    { key: 'amount', label: 'pointsRules.fields.amount', render: (r) => formatAmount(r.amount) },
+    {
+      key: 'pointsPerTransaction',
+      label: 'pointsRules.fields.pointsPerTransaction',
+      render: (r) => formatPoints(r.pointsPerTransaction),
+    },
+    { key: 'minPoints', label: 'pointsRules.fields.minPoints', render: (r) => formatPoints(r.minPoints) },
+    { key: 'maxPoints', label: 'pointsRules.fields.maxPoints', render: (r) => formatPoints(r.maxPoints) },
     { key: 'validFrom', label: 'pointsRules.fields.validFrom' },
     { key: 'validUntil', label: 'pointsRules.fields.validUntil' },
     {

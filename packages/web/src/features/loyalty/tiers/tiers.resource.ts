@@ -1,5 +1,6 @@
 import { type Tier, type TierInput, tierCommands, tierInput, tierSortFields } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
+import { formatPoints } from '../../../components/format.tsx';
 import { defineResource } from '../../../components/resource.ts';
 
 /** Loyalty tiers (PRODUCT §3.1). Screens: loyalty/tire, create-tire, edit-tire/:id. */
@@ -16,8 +17,8 @@ export const tiersResource = defineResource<Tier, TierInput>({
   columns: [
     { key: 'name', label: 'tiers.fields.name' },
     { key: 'description', label: 'tiers.fields.description' },
-    { key: 'minPoints', label: 'tiers.fields.minPoints', render: (t) => t.minPoints.toLocaleString() },
-    { key: 'maxPoints', label: 'tiers.fields.maxPoints', render: (t) => t.maxPoints.toLocaleString() },
+    { key: 'minPoints', label: 'tiers.fields.minPoints', render: (t) => formatPoints(t.minPoints) },
+    { key: 'maxPoints', label: 'tiers.fields.maxPoints', render: (t) => formatPoints(t.maxPoints) },
   ],
   sortFields: tierSortFields,
   permissions: {
