@@ -23,18 +23,32 @@ async function choose(page: Page, selector: string, option: string) {
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-/** The integration API as a channel calls it, with a key the admin API creates. */
-async function channelKey(page: Page): Promise<string> {
+/** The staff API as the signed-in page's user. */
+async function staffApi(page: Page) {
   const token = await page.evaluate(async () => {
     const res = await fetch('/api/admin/auth/refresh', { method: 'POST' });
     return (await res.json()).accessToken as string;
   });
-  const res = await fetch(`${baseUrl()}/api/admin/api-keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `e2e ${Date.now()}`, scopes: ['customers', 'transactions', 'balance'] }),
-  });
-  return (await res.json()).key;
+  return (method: string, path: string, body?: object) =>
+    fetch(`${baseUrl()}/api/admin${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
+}
+
+/** The integration API as a channel calls it, with a key the staff API creates. */
+async function channel(page: Page) {
+  const staff = await staffApi(page);
+  const scopes = ['customers', 'transactions', 'balance'];
+  const created = await staff('POST', '/api-keys', { name: `e2e ${Date.now()}`, scopes });
+  const { key } = (await created.json()) as { key: string };
+  return (method: string, path: string, body?: object) =>
+    fetch(`${baseUrl()}/api/integration/v1${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -73,7 +87,7 @@ for (const lang of ['en', 'ar'] as const) {
         ['amount', '10'],
         ['pointsPerTransaction', '2'],
         ['minPoints', '1'],
-        ['maxPoints', '500'],
+        ['maxPoints', '50000'],
         ['validFrom', '2020-01-01'],
         ['validUntil', '2099-12-31'],
         ['priority', '3'],
@@ -85,15 +99,10 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
     });
 
+    const number = `E2E-${lang}`;
+
     it('shows what a channel posts on customer info: balance, ledger, and a reversal', async () => {
-      const key = await channelKey(page);
-      const call = (method: string, path: string, body?: object) =>
-        fetch(`${baseUrl()}/api/integration/v1${path}`, {
-          method,
-          headers: { 'x-api-key': key, 'content-type': 'application/json' },
-          body: body && JSON.stringify(body),
-        });
-      const number = `E2E-${lang}`;
+      const call = await channel(page);
       const upsert = await call('PUT', `/customers/${number}`, { fullName: `E2E Customer ${lang}` });
       const { id } = await upsert.json();
       const earned = await call('POST', '/transactions', {
@@ -115,6 +124,49 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('dialog').getByRole('button', { name: t.common.save }).click();
       await toast(page, t.customers.reversed);
       await page.getByText(t.customers.ledger.reversed).first().waitFor();
+    });
+
+    it('moves the customer up a tier, then redeems a voucher on their behalf', async () => {
+      const call = await channel(page);
+      const { id } = await (
+        await call('PUT', `/customers/${number}`, { fullName: `E2E Customer ${lang}` })
+      ).json();
+      // 2 points per 10 spent: 6,000 points reach the demo programme's Silver tier (5,000).
+      const earned = await call('POST', '/transactions', {
+        externalId: `e2e-${lang}-2`,
+        customerNumber: number,
+        transactionTypeCode: code,
+        amount: 30_000,
+      });
+      expect(await earned.json()).toMatchObject({ pointsAwarded: 6000, balance: 6000, tier: 'Silver' });
+
+      await page.goto(`/dashboard/customer/info?id=${id}&lang=${lang}`);
+      await page.getByText('6,000', { exact: true }).first().waitFor();
+      await page.getByText('Silver', { exact: true }).first().waitFor();
+      await page.getByRole('tab', { name: t.customers.tabs.tierHistory }).click();
+      await page.getByRole('tabpanel').getByText('Silver', { exact: true }).waitFor();
+
+      const staff = await staffApi(page);
+      const vouchers = (await (await staff('GET', '/vouchers?status=ACTIVE&pageSize=100')).json()) as {
+        items: { name: string; pointsRequired: number }[];
+      };
+      const cheapest = vouchers.items.reduce((a, b) => (b.pointsRequired < a.pointsRequired ? b : a));
+      expect(cheapest.pointsRequired).toBeLessThanOrEqual(6000);
+      await page.getByRole('button', { name: t.customers.actions.redeem }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('combobox').click();
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .getByTitle(`${cheapest.name} · ${cheapest.pointsRequired}`, { exact: true })
+        .click();
+      await dialog.getByRole('button', { name: t.customers.actions.redeem }).click();
+      await toast(page, t.customers.redeemed);
+      await page
+        .getByText((6000 - cheapest.pointsRequired).toLocaleString('en-US'), { exact: true })
+        .first()
+        .waitFor();
+      await page.getByRole('tab', { name: t.customers.tabs.redemptions }).click();
+      await page.getByRole('tabpanel').getByText(cheapest.name, { exact: true }).waitFor();
     });
   });
 }
