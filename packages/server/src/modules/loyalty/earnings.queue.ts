@@ -34,6 +34,8 @@ const postEarnings = (db: Executor, items: EarningItem[]) =>
 const IN_FLIGHT = 4;
 const MAX_BATCH = 64;
 
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 interface Waiting {
   item: EarningItem;
   resolve(row: EarningRow): void;
@@ -66,7 +68,8 @@ class EarningQueue {
   private pump() {
     while (this.inFlight < IN_FLIGHT && this.waiting.length) {
       const batch = this.waiting.splice(0, MAX_BATCH);
-      batch.sort((a, b) => (a.item.customerNumber < b.item.customerNumber ? -1 : 1));
+      // Stable: one customer's earnings keep their order of arrival.
+      batch.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
       this.inFlight += 1;
       void this.run(batch).finally(() => {
         this.inFlight -= 1;
@@ -77,10 +80,8 @@ class EarningQueue {
 
   private async run(batch: Waiting[]) {
     try {
-      const rows = await postEarnings(
-        this.db,
-        batch.map((w) => w.item),
-      );
+      const items = batch.map((w) => w.item);
+      const rows = await postEarnings(this.db, items);
       batch.forEach((w, i) => {
         w.resolve(rows[i] as EarningRow);
       });
