@@ -1,5 +1,6 @@
 /** Numbers and times as the back office shows them, the same in English and Arabic. */
 import type { ReactNode } from 'react';
+import { useLang } from '../i18n/lang.ts';
 
 const integer = new Intl.NumberFormat('en-US');
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -41,3 +42,19 @@ export const Day = ({ iso }: { iso: string | null }) =>
   ) : (
     <>—</>
   );
+
+/** A moment for staff, in their language ("22 Nov 2026, 20:05"; Arabic month names and digits). */
+export const formatTime = (iso: string | null | undefined, lang: string) =>
+  iso
+    ? new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      })
+    : '';
+
+/** The same as an element, or a dash. */
+export function DateTime({ iso }: { iso: string | null | undefined }) {
+  const { lang } = useLang();
+  if (!iso) return <>—</>;
+  return <time dateTime={iso}>{formatTime(iso, lang)}</time>;
+}

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { meQueryKey, useCan, useMe } from '../../app/session.ts';
+import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { useConfirm } from '../../state/confirm.ts';
 import { useToast } from '../../state/useToast.ts';
 import { authApi } from '../auth/api.ts';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../auth/SecondFactor.tsx';
-import { DateTime } from '../employees/shared.tsx';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
 
 type Enrolling =

@@ -8,12 +8,3 @@ export const statusColor: Record<ApprovalStatus, string> = {
   WITHDRAWN: 'default',
   FAILED: 'volcano',
 };
-
-/** A time for staff, in their language (the API's ISO instant on hover). */
-export const formatTime = (iso: string | null, lang: string) =>
-  iso
-    ? new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })
-    : '';

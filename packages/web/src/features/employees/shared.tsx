@@ -3,7 +3,6 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../api/client.ts';
 import type { Choices } from '../../components/resource.ts';
-import { useLang } from '../../i18n/lang.ts';
 
 /** ACTIVE / DISABLED, the status of users, roles and permissions. */
 export const statusChoices: Choices = [
@@ -25,18 +24,4 @@ export const roleChoices: Choices = {
 export function StatusTag({ status }: { status: string }) {
   const { t } = useTranslation();
   return <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{t(`employees.status.${status}`)}</Tag>;
-}
-
-/** A date and time in the reader's language, or a dash. */
-export function DateTime({ iso }: { iso: string | null | undefined }) {
-  const { lang } = useLang();
-  if (!iso) return <>—</>;
-  return (
-    <time dateTime={iso}>
-      {new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      })}
-    </time>
-  );
 }

@@ -4,12 +4,12 @@ import { Alert, Button, Card, Descriptions, Flex, Select, Table, Tag, Typography
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { formatTime } from '../../components/format.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { useToast } from '../../state/useToast.ts';
 import { ChangeDiff } from '../approvals/ChangeDiff.tsx';
-import { formatTime } from '../approvals/format.ts';
 import { DayRangeFilter, SearchFilter } from '../approvals/ListFilters.tsx';
 import { useListUrl } from '../approvals/useListUrl.ts';
 import { downloadAdminLogs, logsApi } from './api.ts';

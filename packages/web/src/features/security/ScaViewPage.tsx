@@ -3,9 +3,10 @@ import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useCan } from '../../app/session.ts';
+import { DateTime } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
-import { DateTime, StatusTag } from '../employees/shared.tsx';
+import { StatusTag } from '../employees/shared.tsx';
 import { scaResource } from './sca.resource.tsx';
 
 /** `security/SCA/View/:id`: one requirement, read-only, with Edit for those allowed. */

@@ -4,9 +4,9 @@ import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, get, write } from '../../../api/client.ts';
 import { useCan, useMe } from '../../../app/session.ts';
+import { DateTime } from '../../../components/format.tsx';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useToast } from '../../../state/useToast.ts';
-import { DateTime } from '../shared.tsx';
 
 interface UserAction {
   path: string;

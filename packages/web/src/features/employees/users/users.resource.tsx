@@ -8,9 +8,10 @@ import {
 } from '@loyalty/contracts';
 import { Space, Tag } from 'antd';
 import { resourceApi } from '../../../api/resource.ts';
+import { DateTime } from '../../../components/format.tsx';
 import { defineResource, type FieldDef } from '../../../components/resource.ts';
 import { i18n } from '../../../i18n/index.ts';
-import { DateTime, roleChoices, StatusTag, statusChoices } from '../shared.tsx';
+import { roleChoices, StatusTag, statusChoices } from '../shared.tsx';
 
 const fields: FieldDef<UserInput>[] = [
   { name: 'username', label: 'employees.users.fields.username', input: 'text' },
