@@ -43,7 +43,7 @@ export async function runPrepared<T>(
   text: string,
   values: unknown[],
 ): Promise<T[]> {
-  if (db instanceof PgTransaction) {
+  if (isTransaction(db)) {
     const parts = text.split(/\$(\d+)/);
     const query: SQL = sql.join(
       parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1]}` : sql.raw(part))),

@@ -33,11 +33,14 @@ export const Timestamp = ({ iso }: { iso: string }) => (
   </Ltr>
 );
 
+/** The day of an ISO instant, `2026-11-19`. */
+export const dayOf = (iso: string) => iso.slice(0, 10);
+
 /** A day, `2026-11-19`, or a dash. */
 export const Day = ({ iso }: { iso: string | null }) =>
   iso ? (
     <Ltr>
-      <time dateTime={iso}>{iso.slice(0, 10)}</time>
+      <time dateTime={iso}>{dayOf(iso)}</time>
     </Ltr>
   ) : (
     <>—</>

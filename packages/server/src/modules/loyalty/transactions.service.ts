@@ -132,7 +132,9 @@ export async function postTransaction(
     actorId: actorId ?? null,
   };
   if (!bonusHooks.length) {
-    for (const r of rules) if (r.tierId !== null) item.awards[r.tierId] = award(r.tierId);
+    for (const tierId of new Set(rules.map((r) => r.tierId))) {
+      if (tierId !== null) item.awards[tierId] = award(tierId);
+    }
     return earningResult(prog, item, await postEarning(db, item));
   }
   return db.transaction(async (tx) => {

@@ -33,7 +33,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, get, type WriteResult } from '../../api/client.ts';
 import { useCan } from '../../app/session.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
-import { Day, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
+import { Day, dayOf, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
 import { useToast } from '../../state/useToast.ts';
 import { ReasonModal } from '../approvals/ReasonModal.tsx';
 import { customerApi } from './api.ts';
@@ -316,7 +316,7 @@ export default function CustomerInfoPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.mobile')}>
             {/* A phone number reads left to right in Arabic too. */}
-            <bdi dir="ltr">{c.mobile ?? '—'}</bdi>
+            <Ltr>{c.mobile ?? '—'}</Ltr>
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.email')}>{c.email ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.joinedAt')}>
@@ -337,7 +337,7 @@ export default function CustomerInfoPage() {
         <Card style={{ flex: 1, minWidth: 200 }}>
           <Statistic title={t('customers.fields.expiring')} value={c.expiringPoints?.points ?? 0} />
           {c.expiringPoints && (
-            <span>{t('customers.expiringOn', { date: ltrText(c.expiringPoints.at.slice(0, 10)) })}</span>
+            <span>{t('customers.expiringOn', { date: ltrText(dayOf(c.expiringPoints.at)) })}</span>
           )}
         </Card>
         <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
