@@ -7,7 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi } from '../../api/resource.ts';
-import { formatPoints } from '../../components/format.tsx';
+import { formatPoints, ltrText } from '../../components/format.tsx';
 import { defineResource } from '../../components/resource.ts';
 import { tierChoices } from '../loyalty/choices.ts';
 import { StatusTag } from './StatusTag.tsx';
@@ -27,7 +27,7 @@ export const customersResource = defineResource<Customer, object>({
   columns: [
     { key: 'customerNumber', label: 'customers.fields.customerNumber' },
     { key: 'fullName', label: 'customers.fields.fullName' },
-    { key: 'mobile', label: 'customers.fields.mobile' },
+    { key: 'mobile', label: 'customers.fields.mobile', render: (c) => (c.mobile ? ltrText(c.mobile) : '—') },
     { key: 'email', label: 'customers.fields.email' },
     { key: 'tierName', label: 'customers.fields.tier' },
     { key: 'balance', label: 'customers.fields.balance', render: (c) => formatPoints(c.balance) },
