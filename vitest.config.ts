@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'server',
           root: 'packages/server',
           include: ['src/**/*.test.ts'],
+          globalSetup: ['src/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -28,7 +28,8 @@ const seconds = Number(opts.seconds);
 const samples = Number(opts.samples);
 const root = path.resolve(import.meta.dirname, '..');
 const username = process.env.ADMIN_USERNAME ?? 'admin';
-const password = process.env.ADMIN_PASSWORD ?? 'Loyalty#Demo2026';
+// The server runs as in production, which refuses the documented demo password.
+const password = process.env.ADMIN_PASSWORD ?? 'Bench#Admin-Password-1';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
 let base = opts.url ?? '';

@@ -155,6 +155,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: t.customers.actions.redeem }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('combobox').click();
+      // The select shows the first page of vouchers and searches the server as one types.
+      await dialog.getByRole('combobox').fill(cheapest.name);
       await page
         .locator('.ant-select-dropdown:visible')
         .getByTitle(`${cheapest.name} · ${cheapest.pointsRequired}`, { exact: true })

@@ -8,11 +8,13 @@ import employeesAr from '../packages/web/src/features/employees/locales/ar.json'
 import employeesEn from '../packages/web/src/features/employees/locales/en.json' with { type: 'json' };
 import securityAr from '../packages/web/src/features/security/locales/ar.json' with { type: 'json' };
 import securityEn from '../packages/web/src/features/security/locales/en.json' with { type: 'json' };
+import appAr from '../packages/web/src/i18n/ar.json' with { type: 'json' };
+import appEn from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { signIn, useBrowser } from './browser.ts';
 
 const texts = {
-  en: { ...adminEn, ...authEn, ...employeesEn, ...securityEn },
-  ar: { ...adminAr, ...authAr, ...employeesAr, ...securityAr },
+  en: { ...appEn, ...adminEn, ...authEn, ...employeesEn, ...securityEn },
+  ar: { ...appAr, ...adminAr, ...authAr, ...employeesAr, ...securityAr },
 } as const;
 const browser = useBrowser();
 
@@ -58,7 +60,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#users_fullName').fill(`Officer ${lang}`);
       await page.locator('#users_email').fill(`${username}@bank.example`);
       await choose(page, 'users_roleId', 'Super administrator');
-      await choose(page, 'users_status', t.employees.status.ACTIVE);
+      await choose(page, 'users_status', t.common.status.ACTIVE);
       await page.locator('button[type="submit"]').click();
       await toast(page, t.employees.users.created);
       await page.waitForURL(/employee\/users/);

@@ -19,10 +19,13 @@ const vendorGroups = [
   },
 ];
 
+// The API server of `npm run dev`: the same PORT, on the loopback address it listens on by default.
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
 export default defineConfig({
   plugins: [react()],
-  server: { proxy: { '/api': 'http://localhost:3000' } },
-  preview: { proxy: { '/api': 'http://localhost:3000' } },
+  server: { proxy: { '/api': api } },
+  preview: { proxy: { '/api': api } },
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, text } from './common.ts';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 10;
@@ -13,13 +14,13 @@ export function listQuerySchema<const S extends readonly [string, ...string[]], 
 ) {
   const sortPattern = new RegExp(`^(${sortFields.join('|')}):(asc|desc)$`);
   return z.object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z
       .string()
       .regex(sortPattern, `sort must be one of ${sortFields.join(', ')} with :asc or :desc`)
       .optional(),
-    q: z.string().trim().max(200).optional(),
+    q: text(200).optional(),
     ...filters,
   });
 }

@@ -5,6 +5,7 @@ import { identityCatalogue } from './identity/index.ts';
 import { integrationCatalogue } from './integration/index.ts';
 import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
+import { messagingCatalogue } from './messaging/index.ts';
 import { rewardsCatalogue } from './rewards/index.ts';
 import { securityCatalogue } from './security/index.ts';
 
@@ -20,6 +21,7 @@ export const catalogue = {
   integration: integrationCatalogue,
   logs: logsCatalogue,
   loyalty: loyaltyCatalogue,
+  messaging: messagingCatalogue,
   rewards: rewardsCatalogue,
   security: securityCatalogue,
 } satisfies Record<string, AreaCatalogue>;

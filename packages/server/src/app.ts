@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { z } from 'zod';
 import type { Config } from './config.ts';
@@ -16,10 +14,11 @@ import { authRoutes } from './platform/auth/auth.routes.ts';
 import { loadKeyRing } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
 import { createCommandBus } from './platform/commands.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { AppError, badUrlDetail, registerErrorHandling, toProblem } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { registerOpenApi } from './platform/openapi.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -68,6 +67,13 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // A URL the router refuses (malformed escapes, a path segment over its length limit) is
+    // answered like any other bad request, without echoing the URL back.
+    frameworkErrors: (err, req, reply) =>
+      (reply as FastifyReply)
+        .code(400)
+        .type('application/problem+json')
+        .send(toProblem(new AppError('BAD_REQUEST', badUrlDetail(err.code)), req.id)),
   });
   app.addHook('onClose', () => logStream.flush());
   app.setValidatorCompiler(validatorCompiler);
@@ -107,24 +113,7 @@ export async function buildApp(
   );
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: {
-        title: 'Loyalty Admin API',
-        version: '1.0.0',
-        description: 'Staff back office of the loyalty programme',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerOpenApi(app);
 
   const webServed = options.web !== false && (await registerWeb(app, config.webDist ?? defaultWebDist));
   registerErrorHandling(app, { indexHtml: webServed });

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
+import { type Db, openDatabase } from './db/client.ts';
+import { users } from './db/schema/index.ts';
 import { ensureBaseline, FirstStartError } from './db/seed.ts';
+import { hashPassword } from './platform/auth/passwords.ts';
+import { ADMIN, buildTestApp } from './test/app.ts';
 
 describe('loadConfig', () => {
   it('defaults to embedded PGlite in ./data on port 3000', () => {
@@ -38,5 +42,102 @@ describe('first start', () => {
       FirstStartError,
     );
     await database.close();
+  });
+});
+
+describe('the demo default is a demo', () => {
+  it('listens on loopback unless HOST is set, and only then goes without a Secure cookie', () => {
+    const local = loadConfig({});
+    expect(local).toMatchObject({ host: '127.0.0.1', exposed: false, cookieSecure: false });
+    expect(loadConfig({ HOST: 'localhost' })).toMatchObject({ exposed: false, cookieSecure: false });
+    expect(loadConfig({ HOST: '::1' }).exposed).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ exposed: true, cookieSecure: true });
+    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ exposed: true, cookieSecure: true });
+    // Turned off explicitly (plain HTTP behind nothing), or on explicitly for a local HTTPS setup.
+    expect(loadConfig({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
+  });
+
+  it('refuses the documented demo password in production or beyond loopback', () => {
+    for (const env of [
+      { NODE_ENV: 'production', ADMIN_PASSWORD: DEMO_ADMIN.password },
+      { HOST: '0.0.0.0', ADMIN_PASSWORD: DEMO_ADMIN.password },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/ADMIN_PASSWORD: is the documented demo password/);
+    }
+    expect(() => loadConfig({ HOST: '0.0.0.0', ADMIN_PASSWORD: DEMO_ADMIN.password })).toThrow(
+      /when listening on 0.0.0.0 \(HOST is not a loopback address\)/,
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: DEMO_ADMIN.password }).admin.password).toBe(DEMO_ADMIN.password);
+  });
+
+  const embedded = async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  };
+  const adminRow = async (db: Db) =>
+    (await db.select().from(users).where(eq(users.username, DEMO_ADMIN.username)))[0];
+
+  it('refuses to create the demo administrator on a first start in production or beyond loopback', async () => {
+    const database = await embedded();
+    try {
+      for (const env of [{ NODE_ENV: 'production' }, { HOST: '0.0.0.0' }]) {
+        await expect(ensureBaseline(database.db, loadConfig(env), DEMO_ADMIN.password)).rejects.toThrow(
+          /documented demo password, which is refused/,
+        );
+      }
+      expect(await adminRow(database.db)).toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('makes the demo administrator change the password at the first sign-in', async () => {
+    const database = await embedded();
+    try {
+      await ensureBaseline(database.db, loadConfig({}), DEMO_ADMIN.password);
+      expect(await adminRow(database.db)).toMatchObject({
+        mustChangePassword: true,
+        mustChangeReason: 'FIRST_SIGN_IN',
+      });
+      // A database whose administrator still has the demo password will not start exposed…
+      await expect(
+        ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production' }), DEMO_ADMIN.password),
+      ).rejects.toThrow(/still has the documented demo password/);
+      // …and, made before this rule (no forced change), is told to change it at the next start.
+      await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
+      await ensureBaseline(database.db, loadConfig({}), DEMO_ADMIN.password);
+      expect((await adminRow(database.db))?.mustChangePassword).toBe(true);
+      // A password chosen with ADMIN_PASSWORD is not forced to change.
+      await database.db.update(users).set({ passwordHash: await hashPassword('Chosen#Admin-Password-1') });
+      await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
+      await ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production' }), DEMO_ADMIN.password);
+      expect((await adminRow(database.db))?.mustChangePassword).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('the refresh cookie', () => {
+  const cookieOf = async (env: Record<string, string>) => {
+    const t = await buildTestApp(env);
+    const res = await t.inject({ method: 'POST', url: '/api/admin/auth/login', payload: ADMIN });
+    return res.cookies.find((c) => c.name === 'la_refresh');
+  };
+  let exposed: Awaited<ReturnType<typeof cookieOf>>;
+  let local: Awaited<ReturnType<typeof cookieOf>>;
+  beforeAll(async () => {
+    // NODE_ENV is 'test' here: neither production nor development decides it, HOST does.
+    exposed = await cookieOf({ HOST: '0.0.0.0' });
+    local = await cookieOf({});
+  });
+
+  it('is Secure by default, and goes without only on a loopback HOST outside production', () => {
+    expect(exposed).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: true });
+    expect(local).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(local?.secure).toBeUndefined();
   });
 });

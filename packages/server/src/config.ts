@@ -6,13 +6,25 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-/** Demo sign-in on the embedded database (documented in the README). */
+/**
+ * Demo sign-in on the embedded database (documented in the README, so known to everyone): the
+ * administrator made with it must change it at the first sign-in, and a server that is not a
+ * local demo (production, or listening beyond loopback) refuses to start with it.
+ */
 export const DEMO_ADMIN = { username: 'admin', password: 'Loyalty#Demo2026' } as const;
+
+/** Whether a listening address is only reachable from this machine. */
+export function isLoopback(host: string) {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -41,6 +53,11 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
+  /**
+   * Not a local demo: NODE_ENV=production, or HOST is not a loopback address. Such a server
+   * refuses the documented demo password and marks the refresh cookie Secure by default.
+   */
+  exposed: boolean;
   /** Either a PostgreSQL URL or a directory for embedded PGlite (`memory://` for tests). */
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   admin: { username: string; password: string | undefined };
@@ -61,6 +78,12 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Why a server counts as exposed, for refusal messages. */
+export const whyExposed = (env: string, host: string) =>
+  env === 'production'
+    ? 'with NODE_ENV=production'
+    : `when listening on ${host} (HOST is not a loopback address)`;
+
 /** Reads and validates the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable counts as unset (`DATABASE_URL= npm start` means the embedded database).
@@ -71,10 +94,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const exposed = e.NODE_ENV === 'production' || !isLoopback(e.HOST);
+  if (exposed && e.ADMIN_PASSWORD === DEMO_ADMIN.password) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ADMIN_PASSWORD: is the documented demo password; it is refused ${whyExposed(e.NODE_ENV, e.HOST)}. Choose another one.`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    exposed,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
@@ -83,7 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    // Secure unless turned off, or a local demo over plain HTTP (outside production, on loopback).
+    cookieSecure: e.COOKIE_SECURE ?? exposed,
     trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST,

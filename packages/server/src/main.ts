@@ -1,40 +1,63 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirError } from './db/dataDirLock.ts';
 import { ensureBaseline, FirstStartError, seedDemo } from './db/seed.ts';
 import { ensureApprovalCatalogue } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 
+let closing = false;
+
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const notices: string[] = [];
+  // The embedded data folder is locked from here until the database is closed (or the process ends).
+  const database = await openDatabase(config.database, {
+    onNotice: (message) => {
+      console.warn(message);
+      notices.push(message);
+    },
+  });
+
+  let app: FastifyInstance | undefined;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app?.log.info({ category: 'startup', signal }, 'shutting down');
+    try {
+      await app?.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  const onSignal = (signal: string) =>
+    shutdown(signal).catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  process.on('SIGTERM', () => void onSignal('SIGTERM'));
+  process.on('SIGINT', () => void onSignal('SIGINT'));
+
   await database.migrate();
   await ensureBaseline(database.db, config, DEMO_ADMIN.password);
   await ensureApprovalCatalogue(database.db, modules);
   if (config.demoData) await seedDemo(database.db);
 
-  const app = await buildApp(config, database);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ category: 'startup', signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
+  app = await buildApp(config, database);
+  for (const message of notices) app.log.warn({ category: 'startup' }, message);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ category: 'startup', database: database.kind, port: config.port }, 'Loyalty Admin is up');
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof FirstStartError) {
+  if (closing) return; // a signal arrived during start-up: shutdown() ends the process
+  if (err instanceof ConfigError || err instanceof FirstStartError || err instanceof DataDirError) {
     console.error(err.message);
   } else {
     console.error(err);
   }
+  // Exiting releases the data folder's lock (dataDirLock.ts removes it on 'exit').
   process.exit(1);
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
-import { idInput, idSchema, requiredText } from '../common.ts';
+import { idInput, idSchema, requiredText, text } from '../common.ts';
 import { type ErrorCode, errorCodeList } from '../errors.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 export const approvalStatuses = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'FAILED'] as const;
 export type ApprovalStatus = (typeof approvalStatuses)[number];
@@ -42,9 +43,9 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const approvalSortFields = ['createdAt', 'decidedAt', 'serviceId', 'status'] as const;
 export const approvalListQuery = listQuerySchema(approvalSortFields, {
   view: z.enum(approvalViews).default('mine'),
-  serviceId: z.string().max(100).optional(),
-  serviceTypeId: z.coerce.number().int().positive().optional(),
-  maker: z.string().trim().max(100).optional().describe('Maker username (case-insensitive prefix)'),
+  serviceId: text(100).optional(),
+  serviceTypeId: idSchema.optional(),
+  maker: text(100).optional().describe('Maker username (case-insensitive prefix)'),
   status: z.enum(approvalStatuses).optional(),
   from: isoDateTime.optional().describe('Made at or after (ISO 8601)'),
   to: isoDateTime.optional().describe('Made before (ISO 8601)'),
@@ -53,7 +54,7 @@ export type ApprovalListQuery = z.output<typeof approvalListQuery>;
 export const approvalPage = pageSchema(approvalRequestSchema);
 
 export const approvalReasonInput = z.object({ reason: requiredText('fillAllFields', 500) });
-export const approvalWithdrawInput = z.object({ reason: z.string().trim().max(500).optional() });
+export const approvalWithdrawInput = z.object({ reason: text(500).optional() });
 
 export const approvalCommands = {
   approve: command('approval.approve', idInput, 'Approve a request'),
@@ -85,4 +86,15 @@ export const approvalBulkResult = z.object({ results: z.array(approvalBulkItem) 
 export const pendingCountSchema = z.object({
   mine: z.number().int().describe('My requests waiting for a checker'),
   inbox: z.number().int().describe('Requests waiting for me (0 if I am not a checker)'),
+});
+
+export const approvalResource = defineResource({
+  name: 'approval-requests',
+  area: 'approvals',
+  tag: 'Maker-checker: requests',
+  item: approvalRequestSchema,
+  page: approvalPage,
+  query: approvalListQuery,
+  sortFields: approvalSortFields,
+  commands: approvalCommands,
 });

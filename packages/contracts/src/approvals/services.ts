@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, requiredText, timestamps } from '../common.ts';
+import { INT32_MAX, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /**
  * Maker-checker services and their types. Every command of the server is a service
@@ -11,8 +12,8 @@ import { listQuerySchema, pageSchema } from '../pagination.ts';
 const bilingual = {
   nameEn: requiredText('fillAllFields', 100),
   nameAr: requiredText('fillAllFields', 100),
-  descriptionEn: z.string().trim().max(500).default(''),
-  descriptionAr: z.string().trim().max(500).default(''),
+  descriptionEn: text(500).default(''),
+  descriptionAr: text(500).default(''),
 };
 
 export const serviceTypeBilingual = z.object(bilingual);
@@ -42,7 +43,7 @@ export type ServiceTypeListQuery = z.output<typeof serviceTypeListQuery>;
 export const serviceTypePage = pageSchema(serviceTypeSchema);
 
 export const serviceFields = z.object({
-  serviceTypeId: z.number({ error: 'fillAllFields' }).int().positive(),
+  serviceTypeId: z.number({ error: 'fillAllFields' }).int().positive().max(INT32_MAX),
   ...bilingual,
   approvalRequired: z.boolean().describe('Writes on this service wait for a checker'),
 });
@@ -59,14 +60,14 @@ const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const serviceSortFields = ['serviceId', 'nameEn', 'approvalRequired'] as const;
 export const serviceListQuery = listQuerySchema(serviceSortFields, {
-  serviceTypeId: z.coerce.number().int().positive().optional(),
+  serviceTypeId: idSchema.optional(),
   approvalRequired: queryBoolean.optional(),
   active: queryBoolean.optional(),
 });
 export type ServiceListQuery = z.output<typeof serviceListQuery>;
 export const servicePage = pageSchema(serviceSchema);
 
-export const serviceIdParams = z.object({ serviceId: z.string().min(1).max(100) });
+export const serviceIdParams = z.object({ serviceId: text(100).min(1) });
 export const serviceUpdateInput = serviceFields.extend(serviceIdParams.shape);
 
 /** Global maker-checker settings (one row). */
@@ -81,7 +82,7 @@ export const makerCheckerFields = z.object({
 export const makerCheckerInput = makerCheckerFields.extend({
   /** Per-service switches changed in the same save (optional). */
   services: z
-    .array(z.object({ serviceId: z.string().min(1).max(100), approvalRequired: z.boolean() }))
+    .array(z.object({ serviceId: text(100).min(1), approvalRequired: z.boolean() }))
     .max(1000)
     .optional(),
 });
@@ -128,3 +129,37 @@ export const approvalCheck: ReadPermission = {
   code: DEFAULT_CHECKER_PERMISSION,
   summary: 'Check requests of other staff: see the approvals inbox, approve and reject',
 };
+
+export const serviceTypeResource = defineResource({
+  name: 'service-types',
+  area: 'approvals',
+  tag: 'Maker-checker: configuration',
+  item: serviceTypeSchema,
+  page: serviceTypePage,
+  query: serviceTypeListQuery,
+  sortFields: serviceTypeSortFields,
+  read: makerCheckerRead,
+  commands: { create: serviceCommands.createType, update: serviceCommands.updateType },
+  screens: {
+    list: { path: 'ServiceTypes', label: 'serviceTypes' },
+    create: { path: 'ServiceTypes/Create', label: 'createServiceType' },
+    edit: { path: 'ServiceTypes/Edit/:id', label: 'editServiceType' },
+  },
+  menu: { group: 'approvalsLogs' },
+});
+
+export const serviceResource = defineResource({
+  name: 'services',
+  area: 'approvals',
+  tag: 'Maker-checker: configuration',
+  item: serviceSchema,
+  page: servicePage,
+  query: serviceListQuery,
+  sortFields: serviceSortFields,
+  read: makerCheckerRead,
+  commands: { update: serviceCommands.update },
+  screens: {
+    list: { path: 'ServiceTypes/Services', label: 'services' },
+  },
+  menu: { group: 'approvalsLogs' },
+});

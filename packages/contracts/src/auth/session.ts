@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
+import { rawText, text } from '../common.ts';
 
 export const loginInput = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(256),
-  visitorId: z.string().max(128).optional(),
+  username: text(100).min(1),
+  password: rawText(256).min(1),
+  visitorId: text(128).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
@@ -33,22 +34,22 @@ export const loginResponse = z.union([tokenResponse, challengeResponse]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 export const isChallenge = (r: LoginResponse): r is ChallengeResponse => 'challenge' in r;
 
-const password = z.string().min(1).max(256);
-const otpCode = z.string().trim().min(6).max(20).describe('A 6-digit TOTP code or a recovery code');
+const password = rawText(256).min(1);
+const otpCode = text(20).min(6).describe('A 6-digit TOTP code or a recovery code');
 
-export const secondFactorInput = z.object({ challenge: z.string().min(1).max(4096), code: otpCode });
-export const challengeInput = z.object({ challenge: z.string().min(1).max(4096) });
+export const secondFactorInput = z.object({ challenge: rawText(4096).min(1), code: otpCode });
+export const challengeInput = z.object({ challenge: rawText(4096).min(1) });
 export const challengePasswordInput = z.object({
-  challenge: z.string().min(1).max(4096),
+  challenge: rawText(4096).min(1),
   currentPassword: password,
   newPassword: password,
 });
 export const changePasswordInput = z.object({ currentPassword: password, newPassword: password });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const forgotPasswordInput = z.object({
-  username: z.string().trim().min(1).max(254).describe('Username or e-mail address'),
+  username: text(254).min(1).describe('Username or e-mail address'),
 });
-export const resetPasswordInput = z.object({ token: z.string().min(20).max(200), newPassword: password });
+export const resetPasswordInput = z.object({ token: rawText(200).min(20), newPassword: password });
 export const codeInput = z.object({ code: otpCode });
 
 /** A TOTP secret to enrol: scan the QR code (an SVG data URL) or type the secret. */

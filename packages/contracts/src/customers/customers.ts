@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idSchema } from '../common.ts';
+import { bigIdSchema, idSchema, requiredText, text } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 export const customerStatuses = ['ACTIVE', 'BLOCKED', 'CLOSED'] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
@@ -18,7 +19,7 @@ export const customerNumberSchema = z
 
 /** A customer's profile as channels send it (the integration API's upsert). */
 export const customerProfileInput = z.object({
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text(200).min(1),
   mobile: z
     .string()
     .trim()
@@ -82,10 +83,10 @@ export type CustomerListQuery = z.output<typeof customerListQuery>;
 /** Over large sets the total is counted up to a bound: `totalCapped` says the true total is larger. */
 export const customerPage = pageSchema(customerSchema).extend({ totalCapped: z.boolean() });
 
-const reason = z.string({ error: 'fillAllFields' }).trim().min(1, { error: 'fillAllFields' }).max(500);
-export const customerStatusInput = z.object({ id: idSchema, reason });
+const reason = requiredText('fillAllFields', 500);
+export const customerStatusInput = z.object({ id: bigIdSchema, reason });
 export const pointsAdjustmentInput = z.object({
-  id: idSchema,
+  id: bigIdSchema,
   points: z
     .number({ error: 'fillAllFields' })
     .int()
@@ -111,3 +112,19 @@ export const customerRead: ReadPermission = {
   code: 'customer.read',
   summary: 'View customers and their ledgers',
 };
+
+export const customerResource = defineResource({
+  name: 'customers',
+  area: 'customers',
+  tag: 'Customers',
+  item: customerSchema,
+  page: customerPage,
+  query: customerListQuery,
+  sortFields: customerSortFields,
+  read: customerRead,
+  commands: customerCommands,
+  screens: {
+    list: { path: 'customer', label: 'customers' },
+  },
+  menu: { group: 'employeesCustomers' },
+});

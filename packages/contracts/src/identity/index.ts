@@ -1,12 +1,12 @@
 import type { AreaCatalogue } from '../commands.ts';
-import { customerPermissionCommands, customerPermissionRead } from './customer-permissions.ts';
+import { customerPermissionCommands, customerPermissionRead } from './customerPermissions.ts';
 import { roleCommands, roleRead } from './roles.ts';
-import { staffPermissionCommands, staffPermissionRead } from './staff-permissions.ts';
+import { staffPermissionCommands, staffPermissionRead } from './staffPermissions.ts';
 import { userCommands, userRead } from './users.ts';
 
-export * from './customer-permissions.ts';
+export * from './customerPermissions.ts';
 export * from './roles.ts';
-export * from './staff-permissions.ts';
+export * from './staffPermissions.ts';
 export * from './users.ts';
 
 export const identityCatalogue: AreaCatalogue = {

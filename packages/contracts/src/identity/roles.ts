@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, timestamps } from '../common.ts';
+import { idInput, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 import { recordStatus } from './users.ts';
 
 export const roleFields = z.object({
@@ -9,10 +10,10 @@ export const roleFields = z.object({
     .string()
     .trim()
     .regex(/^[A-Z][A-Z0-9_]{1,49}$/, 'roleCodeFormat'),
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).default(''),
+  name: text(100).min(1),
+  description: text(500).default(''),
   status: recordStatus,
-  permissions: z.array(z.string().min(1).max(100)).max(1000),
+  permissions: z.array(text(100).min(1)).max(1000),
 });
 export type RoleInput = z.input<typeof roleFields>;
 export const roleUpdateInput = roleFields.extend(idInput.shape);
@@ -41,3 +42,20 @@ export const roleCommands = {
   delete: command('role.delete', idInput, 'Delete a role no user holds'),
 };
 export const roleRead: ReadPermission = { code: 'role.read', summary: 'View roles' };
+
+export const roleResource = defineResource({
+  name: 'roles',
+  area: 'identity',
+  tag: 'Identity: roles',
+  item: roleSchema,
+  page: rolePage,
+  query: roleListQuery,
+  sortFields: roleSortFields,
+  read: roleRead,
+  commands: roleCommands,
+  screens: {
+    list: { path: 'employee/roles', label: 'roles' },
+    create: { path: 'employee/create-role', label: 'createRole', permission: 'read' },
+  },
+  menu: { group: 'employeesCustomers' },
+});

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, idSchema, timestamps } from '../common.ts';
+import { idInput, idSchema, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 export const recordStatuses = ['ACTIVE', 'DISABLED'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
@@ -21,7 +22,7 @@ export const usernameSchema = z
 /** What an administrator fills in for a staff member. Admins never set or see a password. */
 export const userFields = z.object({
   username: usernameSchema,
-  fullName: z.string().trim().min(1).max(200),
+  fullName: text(200).min(1),
   email: z.email().max(254),
   mobile: optionalText(
     z
@@ -61,7 +62,7 @@ export type User = z.infer<typeof userSchema>;
 export const userSortFields = ['username', 'fullName', 'lastLoginAt', 'createdAt'] as const;
 export const userListQuery = listQuerySchema(userSortFields, {
   status: recordStatus.optional(),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: idSchema.optional(),
 });
 export type UserListQuery = z.output<typeof userListQuery>;
 export const userPage = pageSchema(userSchema);
@@ -96,3 +97,21 @@ export const userCommands = {
   endSessions: command('user.endSessions', idInput, 'End every session of a staff user'),
 };
 export const userRead: ReadPermission = { code: 'user.read', summary: 'View staff users and their sessions' };
+
+export const userResource = defineResource({
+  name: 'users',
+  area: 'identity',
+  tag: 'Identity: users',
+  item: userSchema,
+  page: userPage,
+  query: userListQuery,
+  sortFields: userSortFields,
+  read: userRead,
+  commands: userCommands,
+  screens: {
+    list: { path: 'employee/users', label: 'users' },
+    create: { path: 'employee/create-user', label: 'createUser' },
+    edit: { path: 'employee/edit-user/:id', label: 'editUser' },
+  },
+  menu: { group: 'employeesCustomers' },
+});

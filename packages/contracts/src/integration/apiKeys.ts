@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /** What a key may call on the integration API. */
-export const apiKeyScopes = ['customers', 'transactions', 'balance', 'redemptions'] as const;
+export const apiKeyScopes = ['customers', 'transactions', 'balance', 'redemptions', 'messages'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const apiKeyInput = z.object({
@@ -41,3 +42,15 @@ export const apiKeyCommands = {
   revoke: command('apiKey.revoke', idInput, 'Revoke an integration API key'),
 };
 export const apiKeyRead: ReadPermission = { code: 'apiKey.read', summary: 'View integration API keys' };
+
+export const apiKeyResource = defineResource({
+  name: 'api-keys',
+  area: 'integration',
+  tag: 'Integration: API keys',
+  item: apiKeySchema,
+  page: apiKeyPage,
+  query: apiKeyListQuery,
+  sortFields: apiKeySortFields,
+  read: apiKeyRead,
+  commands: apiKeyCommands,
+});

@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
-import { MAX_AMOUNT } from '../common.ts';
+import { dbId, MAX_AMOUNT, text } from '../common.ts';
 import { customerNumberSchema, customerProfileInput } from '../customers/customers.ts';
 import { transactionTypeCode } from '../loyalty/transactionTypes.ts';
+import { channelMessageInput, inboxEntryParams } from '../messaging/messages.ts';
 
 /**
  * The integration API (`/api/integration/v1`) that channels call with an API key. Its writes are
- * commands too (validated, audited, one transaction); a key's scopes grant them. They are not
- * staff permissions, so they are not in the permission catalogue.
+ * commands too (validated, run by the command bus); a key's scopes grant them. Their record is the
+ * ledger, not the audit trail, and an earning is one SQL statement rather than a bus transaction
+ * (see docs/architecture.md). They are not staff permissions, so they are not in the catalogue.
  */
-const externalId = z
-  .string()
-  .trim()
+const externalId = text(100)
   .min(1)
-  .max(100)
   .describe('The channel’s id of the transaction: posting it again answers the first result');
 
 export const customerNumberParams = z.object({ customerNumber: customerNumberSchema });
@@ -61,7 +60,7 @@ export const channelBalance = z.object({
 export const channelRedemptionInput = z.object({
   externalId,
   customerNumber: customerNumberSchema,
-  voucherId: z.number().int().positive(),
+  voucherId: dbId,
 });
 
 export const channelCommands = {
@@ -69,4 +68,14 @@ export const channelCommands = {
   postTransaction: command('channel.transaction.post', channelTransactionInput, 'Post a transaction'),
   reverseTransaction: command('channel.transaction.reverse', externalIdParams, 'Reverse a transaction'),
   redeem: command('channel.redemption.create', channelRedemptionInput, 'Redeem a voucher'),
+  postMessage: command(
+    'channel.message.post',
+    channelMessageInput.extend({ customerNumber: customerNumberSchema }),
+    'Post a customer’s message to the service queue',
+  ),
+  readMessage: command(
+    'channel.message.read',
+    inboxEntryParams.extend({ customerNumber: customerNumberSchema }),
+    'Mark a message of the customer’s inbox read',
+  ),
 };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ReadPermission } from '../commands.ts';
+import { idSchema, text } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 export const auditOutcomes = ['SUCCESS', 'DENIED', 'FAILED', 'PENDING'] as const;
 export type AuditOutcome = (typeof auditOutcomes)[number];
@@ -32,17 +34,12 @@ export type AdminLog = z.infer<typeof adminLogSchema>;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 export const adminLogFilters = {
-  actor: z.string().trim().max(100).optional().describe('Username (case-insensitive prefix)'),
-  command: z.string().trim().max(100).optional(),
+  actor: text(100).optional().describe('Username (case-insensitive prefix)'),
+  command: text(100).optional(),
   outcome: z.enum(auditOutcomes).optional(),
-  targetType: z.string().trim().max(100).optional(),
-  targetId: z.string().trim().max(100).optional(),
-  approvalRequestId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .optional()
-    .describe('Every step of one maker-checker request'),
+  targetType: text(100).optional(),
+  targetId: text(100).optional(),
+  approvalRequestId: idSchema.optional().describe('Every step of one maker-checker request'),
   from: isoDateTime.optional().describe('At or after (ISO 8601)'),
   to: isoDateTime.optional().describe('Before (ISO 8601)'),
 };
@@ -52,7 +49,7 @@ export type AdminLogListQuery = z.output<typeof adminLogListQuery>;
 export const adminLogPage = pageSchema(adminLogSchema);
 
 /** The export takes the list's filters and search, without paging. */
-export const adminLogExportQuery = z.object({ q: z.string().trim().max(200).optional(), ...adminLogFilters });
+export const adminLogExportQuery = z.object({ q: text(200).optional(), ...adminLogFilters });
 export type AdminLogExportQuery = z.output<typeof adminLogExportQuery>;
 
 export const chainBreakReasons = ['HASH_MISMATCH', 'LINK_MISMATCH', 'SEQUENCE_GAP'] as const;
@@ -79,3 +76,19 @@ export const adminLogRead: ReadPermission = {
   code: 'adminLog.read',
   summary: 'View, export and verify the audit trail (AdminLogs)',
 };
+
+export const adminLogResource = defineResource({
+  name: 'admin-logs',
+  area: 'logs',
+  tag: 'Logs: audit trail (AdminLogs)',
+  item: adminLogSchema,
+  page: adminLogPage,
+  query: adminLogListQuery,
+  sortFields: adminLogSortFields,
+  read: adminLogRead,
+  commands: {},
+  screens: {
+    list: { path: 'SystemLogs/AdminLogs', label: 'adminLogs' },
+  },
+  menu: { group: 'approvalsLogs' },
+});

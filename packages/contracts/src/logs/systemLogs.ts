@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
+import { text } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /** pino's levels, by name. */
 export const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
@@ -23,8 +25,8 @@ const isoDateTime = z.iso.datetime({ offset: true });
 export const systemLogSortFields = ['at'] as const;
 export const systemLogListQuery = listQuerySchema(systemLogSortFields, {
   level: z.enum(logLevels).optional().describe('This level and above'),
-  category: z.string().trim().max(50).optional(),
-  requestId: z.string().trim().max(100).optional(),
+  category: text(50).optional(),
+  requestId: text(100).optional(),
   from: isoDateTime.optional(),
   to: isoDateTime.optional(),
 });
@@ -49,3 +51,19 @@ export const systemLogCommands = {
   configure: command('systemLog.configure', systemLogSettingsFields, 'Set the system log retention'),
 };
 export const systemLogRead: ReadPermission = { code: 'systemLog.read', summary: 'View system logs' };
+
+export const systemLogResource = defineResource({
+  name: 'system-logs',
+  area: 'logs',
+  tag: 'Logs: system logs',
+  item: systemLogSchema,
+  page: systemLogPage,
+  query: systemLogListQuery,
+  sortFields: systemLogSortFields,
+  read: systemLogRead,
+  commands: systemLogCommands,
+  screens: {
+    list: { path: 'SystemLogs', label: 'systemLogs' },
+  },
+  menu: { group: 'approvalsLogs' },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idSchema } from '../common.ts';
+import { bigIdSchema, requiredText } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 
 /** The engine's configuration, kept in the database (one record). */
@@ -51,6 +51,7 @@ export const ledgerEntrySchema = z.object({
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerSortFields = ['occurredAt', 'createdAt', 'points'] as const;
+export type LedgerSortField = (typeof ledgerSortFields)[number];
 export const ledgerListQuery = listQuerySchema(ledgerSortFields, { kind: z.enum(ledgerKinds).optional() });
 export type LedgerListQuery = z.output<typeof ledgerListQuery>;
 export const ledgerPage = pageSchema(ledgerEntrySchema);
@@ -69,8 +70,8 @@ export const tierHistoryPage = pageSchema(tierHistorySchema);
 
 /** Staff reverse a channel transaction from the customer's ledger. */
 export const ledgerReverseInput = z.object({
-  id: idSchema.describe('The EARN entry to reverse'),
-  reason: z.string({ error: 'fillAllFields' }).trim().min(1, { error: 'fillAllFields' }).max(500),
+  id: bigIdSchema.describe('The EARN entry to reverse'),
+  reason: requiredText('fillAllFields', 500),
 });
 export const ledgerCommands = {
   reverse: command('ledger.reverse', ledgerReverseInput, 'Reverse a customer transaction'),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, idSchema, MAX_AMOUNT, timestamps } from '../common.ts';
+import { dbId, INT32_MAX, idInput, idSchema, MAX_AMOUNT, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /**
  * How a rule compares the transaction amount with its own amount: the comparisons award the
@@ -23,8 +24,13 @@ const points = z
 const day = z.iso.date({ error: required }).describe('YYYY-MM-DD, inclusive');
 
 const pointsRuleFields = z.object({
-  transactionTypeId: z.number({ error: required }).int().positive().describe('Transfer type: an EARN type'),
-  tierId: z.number().int().positive().nullable().default(null).describe('The tier it applies to; null = all'),
+  transactionTypeId: z
+    .number({ error: required })
+    .int()
+    .positive()
+    .max(INT32_MAX)
+    .describe('Transfer type: an EARN type'),
+  tierId: dbId.nullable().default(null).describe('The tier it applies to; null = all'),
   amount: z.number({ error: required }).min(0).max(MAX_AMOUNT).multipleOf(0.01),
   condition: z.enum(ruleConditions, { error: required }),
   pointsPerTransaction: points,
@@ -85,7 +91,7 @@ export const pointsRulePage = pageSchema(pointsRuleSchema);
 export const ruleSimulationInput = z.object({
   transactionTypeId: idSchema,
   amount: z.number().min(0).max(MAX_AMOUNT),
-  customerNumber: z.string().trim().min(1).max(64).optional().describe('Takes the customer’s tier'),
+  customerNumber: text(64).min(1).optional().describe('Takes the customer’s tier'),
   tierId: idSchema.nullable().optional().describe('When no customer is given; null = no tier'),
   occurredAt: z.iso.datetime({ offset: true }).optional().describe('Default: now'),
 });
@@ -135,3 +141,21 @@ export const pointsRuleRead: ReadPermission = {
   code: 'pointsRule.read',
   summary: 'View and simulate points rules',
 };
+
+export const pointsRuleResource = defineResource({
+  name: 'points-rules',
+  area: 'loyalty',
+  tag: 'Loyalty: points rules',
+  item: pointsRuleSchema,
+  page: pointsRulePage,
+  query: pointsRuleListQuery,
+  sortFields: pointsRuleSortFields,
+  read: pointsRuleRead,
+  commands: pointsRuleCommands,
+  screens: {
+    list: { path: 'loyalty/rules', label: 'pointsRules' },
+    create: { path: 'create-rules', label: 'createPointsRule' },
+    edit: { path: 'edit-rules/:id', label: 'editPointsRule' },
+  },
+  menu: { group: 'loyalty' },
+});

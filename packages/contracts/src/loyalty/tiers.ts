@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredPoints, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /** Fields a staff member fills in; one schema for the form and the server. */
 export const tierFields = z.object({
@@ -36,3 +37,21 @@ export const tierCommands = {
   delete: command('tier.delete', idInput, 'Delete a loyalty tier'),
 };
 export const tierRead: ReadPermission = { code: 'tier.read', summary: 'View loyalty tiers' };
+
+export const tierResource = defineResource({
+  name: 'tiers',
+  area: 'loyalty',
+  tag: 'Loyalty: tiers',
+  item: tierSchema,
+  page: tierPage,
+  query: tierListQuery,
+  sortFields: tierSortFields,
+  read: tierRead,
+  commands: tierCommands,
+  screens: {
+    list: { path: 'loyalty/tire', label: 'tiers' },
+    create: { path: 'create-tire', label: 'createTier' },
+    edit: { path: 'edit-tire/:id', label: 'editTier' },
+  },
+  menu: { group: 'loyalty' },
+});

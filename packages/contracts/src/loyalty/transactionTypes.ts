@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 /** What a transaction type does to the points: earning types are the ones rules apply to. */
 export const transactionKinds = ['EARN', 'REDEEM', 'ADJUST', 'REVERSAL'] as const;
@@ -51,3 +52,21 @@ export const transactionTypeRead: ReadPermission = {
   code: 'transactionType.read',
   summary: 'View transaction types',
 };
+
+export const transactionTypeResource = defineResource({
+  name: 'transaction-types',
+  area: 'loyalty',
+  tag: 'Loyalty: transaction types',
+  item: transactionTypeSchema,
+  page: transactionTypePage,
+  query: transactionTypeListQuery,
+  sortFields: transactionTypeSortFields,
+  read: transactionTypeRead,
+  commands: transactionTypeCommands,
+  screens: {
+    list: { path: 'loyalty/transaction', label: 'transactionTypes' },
+    create: { path: 'loyalty/transaction-create', label: 'createTransactionType' },
+    edit: { path: 'transaction-edit/:id', label: 'editTransactionType' },
+  },
+  menu: { group: 'loyalty' },
+});

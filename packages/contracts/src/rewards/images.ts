@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
+import { text } from '../common.ts';
 
 /** Raster formats accepted for catalogue images, recognised by their content (magic bytes). */
 export const imageContentTypes = ['image/png', 'image/jpeg', 'image/webp'] as const;
@@ -27,7 +28,7 @@ export class UploadBytes {
 }
 
 export const imageUploadInput = z.object({
-  filename: z.string().trim().max(200).default(''),
+  filename: text(200).default(''),
   content: z.instanceof(UploadBytes),
 });
 export type ImageUploadInput = z.infer<typeof imageUploadInput>;

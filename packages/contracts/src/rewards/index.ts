@@ -1,13 +1,13 @@
 import type { AreaCatalogue } from '../commands.ts';
-import { rewardCategoryCommands, rewardCategoryRead } from './categories.ts';
 import { imageCommands } from './images.ts';
 import { redemptionCommands, redemptionRead } from './redemptions.ts';
+import { rewardCategoryCommands, rewardCategoryRead } from './rewardCategories.ts';
 import { storeCommands, storeRead } from './stores.ts';
 import { voucherCommands, voucherRead } from './vouchers.ts';
 
-export * from './categories.ts';
 export * from './images.ts';
 export * from './redemptions.ts';
+export * from './rewardCategories.ts';
 export * from './stores.ts';
 export * from './vouchers.ts';
 

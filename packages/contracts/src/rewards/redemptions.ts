@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idSchema, requiredText } from '../common.ts';
+import { bigIdSchema, idSchema, requiredText } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 
 export const redemptionStatuses = ['ISSUED', 'CANCELLED'] as const;
 export type RedemptionStatus = (typeof redemptionStatuses)[number];
@@ -18,14 +19,14 @@ export const externalIdSchema = z
 
 /** Staff redeem a voucher for a customer (from customer info). */
 export const redemptionInput = z.object({
-  customerId: idSchema,
+  customerId: bigIdSchema,
   voucherId: idSchema,
   externalId: externalIdSchema.optional(),
 });
 export type RedemptionInput = z.input<typeof redemptionInput>;
 
 export const redemptionCancelInput = z.object({
-  id: idSchema,
+  id: bigIdSchema,
   reason: requiredText('fillAllFields', 500),
 });
 
@@ -65,7 +66,7 @@ export type Redemption = z.infer<typeof redemptionSchema>;
 
 export const redemptionSortFields = ['createdAt', 'pointsSpent'] as const;
 export const redemptionListQuery = listQuerySchema(redemptionSortFields, {
-  customerId: idSchema.optional(),
+  customerId: bigIdSchema.optional(),
   voucherId: idSchema.optional(),
   status: z.enum(redemptionStatuses).optional(),
 });
@@ -77,3 +78,15 @@ export const redemptionCommands = {
   cancel: command('redemption.cancel', redemptionCancelInput, 'Cancel a redemption and return its points'),
 };
 export const redemptionRead: ReadPermission = { code: 'redemption.read', summary: 'View redemptions' };
+
+export const redemptionResource = defineResource({
+  name: 'redemptions',
+  area: 'rewards',
+  tag: 'Rewards: redemptions',
+  item: redemptionSchema,
+  page: redemptionPage,
+  query: redemptionListQuery,
+  sortFields: redemptionSortFields,
+  read: redemptionRead,
+  commands: redemptionCommands,
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rewardCategoryEditFields, rewardCategoryInput } from './categories.ts';
 import { UploadBytes } from './images.ts';
+import { rewardCategoryEditFields, rewardCategoryInput } from './rewardCategories.ts';
 import { storeInput } from './stores.ts';
 import { voucherInput } from './vouchers.ts';
 

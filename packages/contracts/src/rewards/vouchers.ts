@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { idInput, idSchema, requiredText, timestamps } from '../common.ts';
+import { INT32_MAX, idInput, idSchema, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
 import { imageIdField } from './images.ts';
 
 export const voucherStatuses = ['ACTIVE', 'INACTIVE'] as const;
@@ -23,7 +24,7 @@ const voucherFields = z.object({
   name: requiredText(required, 100),
   description: requiredText(required, 1000),
   imageId: imageIdField(required),
-  storeId: z.number({ error: required }).int().positive(),
+  storeId: z.number({ error: required }).int().positive().max(INT32_MAX),
   /** The stock: how many codes may be issued in all. */
   amount: wholeNumber(10_000_000).describe('Stock: how many codes can be issued in all'),
   pointsRequired: z
@@ -89,3 +90,21 @@ export const voucherCommands = {
   delete: command('voucher.delete', idInput, 'Delete a voucher'),
 };
 export const voucherRead: ReadPermission = { code: 'voucher.read', summary: 'View vouchers' };
+
+export const voucherResource = defineResource({
+  name: 'vouchers',
+  area: 'rewards',
+  tag: 'Rewards: vouchers',
+  item: voucherSchema,
+  page: voucherPage,
+  query: voucherListQuery,
+  sortFields: voucherSortFields,
+  read: voucherRead,
+  commands: voucherCommands,
+  screens: {
+    list: { path: 'rewards/vocher', label: 'vouchers' },
+    create: { path: 'rewards/create-Vocher', label: 'createVoucher' },
+    edit: { path: 'rewards/edit-vocher/:id', label: 'editVoucher' },
+  },
+  menu: { group: 'rewards' },
+});

@@ -1,13 +1,13 @@
 import type { AreaCatalogue } from '../commands.ts';
-import { credentialPolicyCommands, credentialPolicyRead } from './credential-policy.ts';
-import { passwordSettingCommands, passwordSettingRead } from './password-settings.ts';
-import { scaRuleCommands, scaRuleRead } from './sca.ts';
-import { securityPolicyCommands, securityPolicyRead } from './security-policy.ts';
+import { credentialPolicyCommands, credentialPolicyRead } from './credentialPolicy.ts';
+import { passwordSettingCommands, passwordSettingRead } from './passwordSettings.ts';
+import { scaRuleCommands, scaRuleRead } from './scaRules.ts';
+import { securityPolicyCommands, securityPolicyRead } from './securityPolicy.ts';
 
-export * from './credential-policy.ts';
-export * from './password-settings.ts';
-export * from './sca.ts';
-export * from './security-policy.ts';
+export * from './credentialPolicy.ts';
+export * from './passwordSettings.ts';
+export * from './scaRules.ts';
+export * from './securityPolicy.ts';
 
 export const securityCatalogue: AreaCatalogue = {
   commands: [

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { acquireDataDirLock, DataDirError, describeHolder } from './dataDirLock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -60,7 +62,17 @@ export async function runPrepared<T>(
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 727_001;
 
-export async function openDatabase(config: Config['database']): Promise<Database> {
+export interface OpenOptions {
+  /** Told when a stale lock on the data folder was taken over (default: printed to stderr). */
+  onNotice?: (message: string) => void;
+}
+
+/**
+ * Opens the configured database. The embedded one's folder is locked first (DataDirLockedError
+ * when another live process holds it) and released by `close()`; a folder PGlite cannot open
+ * throws DataDirError.
+ */
+export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -83,8 +95,28 @@ export async function openDatabase(config: Config['database']): Promise<Database
       close: () => pool.end(),
     };
   }
-  // pg_trgm backs substring search (customers); PostgreSQL ships it as a contrib extension.
-  const client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+  // A folder on disk is locked before PGlite opens it: one process at a time (dataDirLock.ts).
+  const folder = localFolder(config.dataDir);
+  const lock = folder ? acquireDataDirLock(folder) : undefined;
+  if (lock?.tookOver) {
+    (options.onNotice ?? console.warn)(
+      `Took over the lock on the data folder ${folder} left by ${describeHolder(lock.tookOver)}, which is no longer running.`,
+    );
+  }
+  let client: PGlite;
+  try {
+    // pg_trgm backs substring search (customers); PostgreSQL ships it as a contrib extension.
+    client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+  } catch (err) {
+    lock?.release();
+    if (!folder) throw err;
+    throw new DataDirError(
+      `The embedded database in ${folder} cannot be opened (${pgliteFailure(err)}).\n` +
+        'The folder is damaged (for example by a crash, or by two servers writing to it at once) or is not an embedded database. ' +
+        'Restore it from the last backup (see docs/operations.md), or set DATA_DIR to another folder to start afresh.',
+      { cause: err },
+    );
+  }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -93,6 +125,24 @@ export async function openDatabase(config: Config['database']): Promise<Database
     async ping() {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
+}
+
+/** "RuntimeError: Aborted()": the first line of PGlite's error, without Emscripten's build hint. */
+const pgliteFailure = (err: unknown) =>
+  String(err)
+    .split('\n')[0]
+    ?.replace(/\.?\s*Build with -s\w+ for more info\.?$/, '');
+
+/** The folder PGlite keeps its files in, or undefined when they are not on disk (`memory://`, `idb://`…). */
+function localFolder(dataDir: string): string | undefined {
+  if (dataDir.startsWith('file://')) return path.resolve(dataDir.slice('file://'.length));
+  return /^[a-z][a-z0-9+-]*:\/\//i.test(dataDir) ? undefined : path.resolve(dataDir);
 }

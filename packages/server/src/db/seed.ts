@@ -1,10 +1,11 @@
 import { permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import { seedDemoCatalogue } from '../modules/rewards/demo.ts';
-import { hashPassword } from '../platform/auth/passwords.ts';
+import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
+import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import type { Db } from './client.ts';
+import { seedDemoCatalogue } from './demo/catalogue.ts';
 import { seedDemoProgramme } from './demo/index.ts';
+import { seedDemoMessaging } from './demo/messaging.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
@@ -58,32 +59,57 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
           'First start on PostgreSQL needs ADMIN_PASSWORD (at least 12 characters) to create the administrator.',
         );
       }
+      if (config.exposed) {
+        throw new FirstStartError(
+          `First start without ADMIN_PASSWORD would create the administrator with the documented demo password, which is refused ${whyExposed(config.env, config.host)}. Set ADMIN_PASSWORD (at least 12 characters), or run the demo on a loopback HOST outside production.`,
+        );
+      }
       password = demoPassword;
     }
+    // A documented password is nobody's secret: it must be changed at the first sign-in.
+    const documented = !config.admin.password || password === DEMO_ADMIN.password;
     await tx.insert(users).values({
       username: config.admin.username,
       fullName: 'System Administrator',
       passwordHash: await hashPassword(password),
       roleId,
+      ...(documented ? { mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' as const } : {}),
     });
   });
+  await refuseDemoPassword(db, config);
 }
 
-/** The embedded demo's programme: a believable tier ladder, added once to an empty database. */
+/**
+ * Every start: an administrator whose password is still the documented demo one is refused on an
+ * exposed server (production, or HOST not loopback) and otherwise must change it at the next
+ * sign-in (a database made before that rule). One argon2 verification.
+ */
+async function refuseDemoPassword(db: Db, config: Config) {
+  const [admin] = await db
+    .select({ id: users.id, hash: users.passwordHash, mustChange: users.mustChangePassword })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${config.admin.username})`);
+  if (!admin || !(await verifyPassword(admin.hash, DEMO_ADMIN.password))) return;
+  if (config.exposed) {
+    throw new FirstStartError(
+      `The administrator ${config.admin.username} still has the documented demo password, which is refused ${whyExposed(config.env, config.host)}. Start the server on a loopback HOST outside production once, sign in and change the password.`,
+    );
+  }
+  if (!admin.mustChange) {
+    await db
+      .update(users)
+      .set({ mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' })
+      .where(eq(users.id, admin.id));
+  }
+}
+
+/** The embedded demo: the programme, its customers and catalogue, and the service desk, each added once. */
 export async function seedDemo(db: Db) {
   const [existing] = await db.select({ n: count() }).from(tiers);
-  if ((existing?.n ?? 0) > 0) return;
-  await db.insert(tiers).values([
-    { name: 'Classic', description: 'Every member starts here', minPoints: 0, maxPoints: 4_999 },
-    { name: 'Silver', description: 'Bonus offers and priority service', minPoints: 5_000, maxPoints: 19_999 },
-    { name: 'Gold', description: 'Lounge access and higher earning', minPoints: 20_000, maxPoints: 49_999 },
-    {
-      name: 'Platinum',
-      description: 'Relationship manager and the best rewards',
-      minPoints: 50_000,
-      maxPoints: 999_999_999,
-    },
-  ]);
-  await seedDemoProgramme(db);
-  await seedDemoCatalogue(db);
+  if (!existing?.n) {
+    await seedDemoProgramme(db);
+    await seedDemoCatalogue(db);
+  }
+  // Once, also into a demo folder made before the service desk existed.
+  await seedDemoMessaging(db);
 }

@@ -5,6 +5,7 @@ import { identityModule } from './identity/index.ts';
 import { integrationModule } from './integration/index.ts';
 import { logsModule } from './logs/index.ts';
 import { loyaltyModule } from './loyalty/index.ts';
+import { messagingModule } from './messaging/index.ts';
 import { rewardsModule } from './rewards/index.ts';
 import { securityModule } from './security/index.ts';
 
@@ -18,4 +19,5 @@ export const modules: ServerModule[] = [
   logsModule,
   identityModule,
   securityModule,
+  messagingModule,
 ];

@@ -1,20 +1,14 @@
-import { type CommandDef, idParams, problemSchema, type ReadPermission } from '@loyalty/contracts';
+import { idParams, problemSchema, type ResourceDescriptor, resourcePath } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { pendingSchema, runCommand } from './http.ts';
 
-/** A resource with the five plain routes; what differs between resources is declared here. */
-export interface CrudResource<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
-  /** `/vouchers` */
-  path: string;
-  /** The OpenAPI tag, e.g. 'Rewards: vouchers'. */
-  tag: string;
-  read: ReadPermission;
-  commands: { create: CommandDef; update: CommandDef; delete: CommandDef };
-  /** `update` defaults to `create` (the edit form may answer other messages than the create form). */
-  schemas: { query: Q; create: C; update?: U; item: z.ZodType; page: z.ZodType };
-  list(db: Executor, query: z.output<Q>): Promise<unknown>;
+/** What a resource with the five plain routes adds to its descriptor: the bodies and the reads. */
+export interface CrudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U extends z.ZodType> {
+  /** The create form's body; `update` defaults to it (the edit form may answer other messages). */
+  body: { create: C; update?: U };
+  list(db: Executor, query: z.output<R['query']>): Promise<unknown>;
   get(db: Executor, id: number): Promise<unknown>;
 }
 
@@ -24,18 +18,27 @@ const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409
  * GET /path, GET /path/:id, POST /path, PUT /path/:id, DELETE /path/:id: reads with the read
  * permission, writes as commands (202 when held for approval).
  */
-export function crudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType = C>(
-  r: CrudResource<Q, C, U>,
+export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U extends z.ZodType = C>(
+  resource: R,
+  r: CrudRoutes<R, C, U>,
 ): FastifyPluginAsyncZod {
-  const { commands, schemas } = r;
-  const tags = [r.tag];
-  const read = { access: { permission: r.read.code } };
-  const byId = `${r.path}/:id`;
+  const { create, update, delete: remove } = resource.commands;
+  if (!resource.read || !create || !update || !remove) {
+    throw new Error(
+      `${resource.name}: crudRoutes needs a read permission and create, update and delete commands`,
+    );
+  }
+  const commands = { create, update, delete: remove };
+  const schemas = { query: resource.query, item: resource.item, page: resource.page };
+  const path = resourcePath(resource);
+  const tags = [resource.tag];
+  const read = { access: { permission: resource.read.code } };
+  const byId = `${path}/:id`;
   return async (app) => {
     app.get(
-      r.path,
+      path,
       { config: read, schema: { tags, querystring: schemas.query, response: { 200: schemas.page } } },
-      (req) => r.list(app.db, req.query as z.output<Q>),
+      (req) => r.list(app.db, req.query as z.output<R['query']>),
     );
 
     app.get(
@@ -48,13 +51,13 @@ export function crudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z
     );
 
     app.post(
-      r.path,
+      path,
       {
         config: { access: { permission: commands.create.name } },
         schema: {
           tags,
           summary: commands.create.summary,
-          body: schemas.create,
+          body: r.body.create,
           response: { 201: schemas.item, 202: pendingSchema, ...errors },
         },
       },
@@ -69,7 +72,7 @@ export function crudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z
           tags,
           summary: commands.update.summary,
           params: idParams,
-          body: schemas.update ?? schemas.create,
+          body: r.body.update ?? r.body.create,
           response: { 200: schemas.item, 202: pendingSchema, ...errors },
         },
       },

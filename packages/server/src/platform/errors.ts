@@ -112,10 +112,35 @@ export function toProblem(err: unknown, requestId: string): Problem {
   };
 }
 
+/** What a URL the router refuses is told (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH). */
+export const badUrlDetail = (code: string) =>
+  code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long' : 'The URL is malformed';
+
+/**
+ * What a server error may put in the logs (which SystemLogs readers see): its type, the first line
+ * of its message, the database's error code and constraint, and the stack frames — never a query's
+ * parameters, which carry the request's data.
+ */
+export function loggable(err: unknown) {
+  const e = err as { name?: string; message?: string; stack?: string; cause?: unknown };
+  const pg = (e.cause ?? e) as { code?: unknown; constraint?: unknown; routine?: unknown };
+  return {
+    type: e.name ?? typeof err,
+    message: String(e.message ?? err).split('\n')[0],
+    ...(typeof pg.code === 'string' ? { code: pg.code } : {}),
+    ...(typeof pg.constraint === 'string' ? { constraint: pg.constraint } : {}),
+    ...(typeof pg.routine === 'string' ? { routine: pg.routine } : {}),
+    stack: (e.stack ?? '')
+      .split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance, spa: { indexHtml: boolean }) {
   app.setErrorHandler((err, req, reply) => {
     const problem = toProblem(err, req.id);
-    if (problem.status >= 500) req.log.error({ err }, 'request failed');
+    if (problem.status >= 500) req.log.error({ err: loggable(err) }, 'request failed');
     else req.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
     return reply.code(problem.status).type('application/problem+json').send(problem);
   });

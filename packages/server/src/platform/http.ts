@@ -10,6 +10,8 @@ export type RouteAccess = 'public' | 'signed-in' | { permission: string };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The media type of a file the route answers with instead of JSON (e.g. 'text/csv'). */
+    download?: string;
   }
   interface FastifyRequest {
     actor: Actor | undefined;

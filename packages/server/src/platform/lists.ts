@@ -1,23 +1,35 @@
-import { type Page, parseSort } from '@loyalty/contracts';
-import { type AnyColumn, and, asc, desc, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type FilterKeyOf,
+  type ListQueryOf,
+  type Page,
+  parseSort,
+  type SortFieldOf,
+} from '@loyalty/contracts';
+import { type AnyColumn, and, asc, desc, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 
-/** How one resource is listed: its allow-listed sort fields, search columns and filters. */
-export interface ListSpec<T extends PgTable> {
+/**
+ * How one list is served: a column for each sort field and a condition for each filter of its
+ * query. Typed against the query and sort fields, so one without the other does not compile.
+ */
+export interface ListSpec<T extends PgTable, Q extends ListQuery = ListQuery, S extends string = string> {
   table: T;
-  /** Field name in the API → column. Only these can be sorted on. */
-  sortable: Record<string, AnyColumn>;
-  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Field name in the API → column. */
+  sortable: Record<S, AnyColumn>;
+  defaultSort: { field: NoInfer<S>; direction: 'asc' | 'desc' };
   /** Unique column appended to every ORDER BY so pages are stable. */
   tieBreaker: AnyColumn;
   /** Columns `q` matches (case-insensitive substring). */
   search?: AnyColumn[];
-  /** Field name → condition builder for `?field=value` filters. */
-  filters?: Record<string, (value: never) => SQL | undefined>;
+  /** Filter name → condition for `?name=value`; every filter of the query has one. */
+  filters: { [K in FilterKeyOf<Q>]-?: (value: NonNullable<Q[K]>) => SQL | undefined };
   /** For very large tables: count at most this many rows; `totalCapped` says the total is larger. */
   countLimit?: number;
 }
+
+/** The list spec of a resource descriptor (contracts): its sort fields and filters. */
+export type ResourceListSpec<T extends PgTable, R> = ListSpec<T, ListQueryOf<R> & ListQuery, SortFieldOf<R>>;
 
 export interface ListQuery {
   page: number;
@@ -29,9 +41,9 @@ export interface ListQuery {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `?page=&pageSize=&sort=&q=&<field>=` → one page plus the total, on indexed columns. */
-export async function listPage<T extends PgTable, Q extends ListQuery, R>(
+export async function listPage<T extends PgTable, Q extends ListQuery, S extends string, R>(
   db: Executor,
-  spec: ListSpec<T>,
+  spec: ListSpec<T, Q, S>,
   query: Q,
   toItem: (row: T['$inferSelect']) => R,
 ): Promise<Page<R> & { totalCapped?: boolean }> {
@@ -40,17 +52,16 @@ export async function listPage<T extends PgTable, Q extends ListQuery, R>(
     const pattern = `%${escapeLike(query.q)}%`;
     conditions.push(or(...spec.search.map((c) => ilike(c, pattern))));
   }
-  for (const [field, build] of Object.entries(spec.filters ?? {}) as [
-    string,
-    (v: unknown) => SQL | undefined,
-  ][]) {
+  for (const [field, build] of Object.entries(spec.filters) as [string, (v: unknown) => SQL | undefined][]) {
     const value = (query as Record<string, unknown>)[field];
     if (value !== undefined && value !== '') conditions.push(build(value));
   }
   const where = and(...conditions);
-  const requested = parseSort(query.sort);
-  const sort = requested && spec.sortable[requested.field] ? requested : spec.defaultSort;
-  const column = spec.sortable[sort.field] as AnyColumn;
+  const sort = parseSort(query.sort) ?? spec.defaultSort;
+  const column = (spec.sortable as Record<string, AnyColumn>)[sort.field];
+  // The query schema allows only the contract's sort fields and the spec has a column for each:
+  // a field without one is a defect to surface, never a silent fallback to another order.
+  if (!column) throw new Error(`list of ${getTableName(spec.table)} cannot sort by ${sort.field}`);
   const order = sort.direction === 'asc' ? asc : desc;
 
   const [rows, [count]] = await Promise.all([

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
@@ -21,7 +21,7 @@ export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
 async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
-  const name = `test_${randomBytes(6).toString('hex')}`;
+  const name = `test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`create database ${name}`);
@@ -62,19 +62,24 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   if (!fresh.url) config.database = { kind: 'pglite', dataDir: 'memory://' };
   const database = await openDatabase(config.database);
+  let app: FastifyInstance | undefined;
+  // Registered first, so the database is dropped even when building the app fails.
+  afterAll(async () => {
+    try {
+      await app?.close();
+    } finally {
+      await database.close().finally(fresh.drop);
+    }
+  });
   await database.migrate();
   await ensureBaseline(database.db, config, ADMIN.password);
   await ensureApprovalCatalogue(database.db, modules);
-  const app = await buildApp(config, database, { web: false });
+  app = await buildApp(config, database, { web: false });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-    await fresh.drop();
-  });
+  const built = app;
 
   const signIn = async (username = ADMIN.username, password = ADMIN.password) => {
-    const res = await app.inject({
+    const res = await built.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
       payload: { username, password },
@@ -107,10 +112,10 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 
   return {
-    app,
+    app: built,
     signIn,
     userWith,
     inject: ({ as, headers, ...opts }) =>
-      app.inject({ ...opts, headers: { ...headers, ...(as ?? {}) } } as InjectOptions),
+      built.inject({ ...opts, headers: { ...headers, ...(as ?? {}) } } as InjectOptions),
   };
 }

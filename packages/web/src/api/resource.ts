@@ -1,4 +1,5 @@
-import type { Page } from '@loyalty/contracts';
+import { type Page, type ResourceDescriptor, resourcePath } from '@loyalty/contracts';
+import type { z } from 'zod';
 import { get, type Query, type WriteResult, write } from './client.ts';
 
 /** The list query every resource endpoint takes (PRODUCT §4). */
@@ -20,7 +21,20 @@ export interface ResourceApi<T, I> {
   remove(id: number): Promise<WriteResult<undefined>>;
 }
 
-export function resourceApi<T, I>(endpoint: string): ResourceApi<T, I> {
+/** `/api/admin/<name>`: a resource's endpoint, from its contracts descriptor. */
+export const resourceEndpoint = (descriptor: Pick<ResourceDescriptor, 'name'>) =>
+  `/api/admin${resourcePath(descriptor)}`;
+
+/**
+ * The CRUD calls of a resource, from its contracts descriptor: the endpoint is
+ * `/api/admin/<descriptor.name>`, records are typed by `descriptor.item`. The input type `I`
+ * (what the form sends) is the resource definition's.
+ */
+export function resourceApi<D extends ResourceDescriptor, I>(
+  descriptor: D,
+): ResourceApi<z.output<D['item']>, I> {
+  type T = z.output<D['item']>;
+  const endpoint = resourceEndpoint(descriptor);
   return {
     list: (params, signal) => get<Page<T>>(endpoint, { ...params } satisfies Query, signal),
     get: (id, signal) => get<T>(`${endpoint}/${id}`, undefined, signal),

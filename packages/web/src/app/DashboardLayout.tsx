@@ -10,10 +10,10 @@ import { IdleTimeout } from '../features/auth/IdleTimeout.tsx';
 import { StepUpPrompt } from '../features/auth/StepUpPrompt.tsx';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { logout } from '../state/auth.ts';
+import { useCan, useMe } from '../state/me.ts';
 import { useAppDispatch } from '../state/store.ts';
 import { buildMenu, menuSelection } from './menu.tsx';
 import type { DashboardRoute } from './routes.ts';
-import { useCan, useMe } from './session.ts';
 
 /** Route `handle` of dashboard screens (see router.tsx). */
 export interface ScreenHandle {

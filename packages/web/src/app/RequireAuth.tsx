@@ -2,14 +2,10 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import type { ReturnState } from '../features/auth/LoginPage.tsx';
 import { useLangTo } from '../i18n/lang.ts';
+import { useMe } from '../state/me.ts';
 import { useAppSelector } from '../state/store.ts';
-import { useMe } from './session.ts';
-
-/** Where a signed-out user was going; the login page returns there after sign-in. */
-export interface ReturnState {
-  from?: string;
-}
 
 /** Guards /dashboard/*: signed-out users go to `/` (keeping `lang`), the profile loads first. */
 export function RequireAuth() {

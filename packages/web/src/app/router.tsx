@@ -1,7 +1,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LazyPage, lazyPage } from '../components/lazyPage.tsx';
+import { useCan } from '../state/me.ts';
 import { AppShell } from './AppShell.tsx';
 import type { ScreenHandle } from './DashboardLayout.tsx';
-import { LazyPage, lazyPage } from './lazyPage.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import {
   ComingSoonPage,
@@ -14,7 +15,6 @@ import {
 } from './routes.ts';
 import { Forbidden } from './screens/Forbidden.tsx';
 import { RouteError } from './screens/RouteError.tsx';
-import { useCan } from './session.ts';
 
 const DashboardLayout = lazyPage(() => import('./DashboardLayout.tsx'));
 

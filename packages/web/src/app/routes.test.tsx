@@ -1,11 +1,14 @@
+import { resources, screenKinds } from '@loyalty/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { rolesResource } from '../features/employees/roles/roles.resource.tsx';
 import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
+import { vouchersResource } from '../features/rewards/vouchers/vouchers.resource.tsx';
 import { installFakeApi } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
 import { buildMenu } from './menu.tsx';
-import { dashboardPath, dashboardRoutes, publicRoutes } from './routes.ts';
+import { dashboardPath, dashboardRoutes, publicRoutes, resourcePages } from './routes.ts';
 
 /** Spec §2, written out in full ({id} → :id; "..." expanded). Paths under /dashboard. */
 // biome-ignore format: one group of spec lines per row
@@ -80,6 +83,51 @@ describe('route table', () => {
       path: 'edit-tire/:id',
       permission: 'tier.update',
     });
+  });
+
+  it('derives every descriptor screen: at its path, with its permission, menu group and page', () => {
+    const described = resources.filter((d) => d.screens);
+    expect(described.map((d) => d.name)).toContain('vouchers');
+    for (const d of described) {
+      for (const kind of screenKinds) {
+        const spec = d.screens?.[kind];
+        if (!spec) continue;
+        const permission =
+          kind === 'list' || kind === 'view' || spec.permission === 'read'
+            ? d.read?.code
+            : d.commands[kind === 'create' ? 'create' : 'update']?.name;
+        expect(permission, `${d.name} ${kind}`).toBeTruthy();
+        const route = dashboardRoutes.find((r) => r.path === spec.path);
+        expect(route, `${d.name} ${kind}`).toMatchObject({
+          label: spec.label,
+          group: d.menu?.group,
+          permission,
+          ...(kind === 'list' ? { menu: true } : { parent: d.screens?.list?.path }),
+        });
+        expect(route?.page, `${d.name} ${kind}`).toBeDefined();
+        expect(route?.page).toBe(resourcePages[d.name]?.[kind]);
+      }
+    }
+    // Every feature page belongs to a screen of a descriptor.
+    for (const [name, pages] of Object.entries(resourcePages)) {
+      const d = resources.find((r) => r.name === name);
+      expect(
+        Object.keys(pages).filter((kind) => !d?.screens?.[kind as keyof typeof pages]),
+        name,
+      ).toEqual([]);
+    }
+    // Screens that open with the read permission instead of the create command.
+    const at = (path: string) => dashboardRoutes.find((r) => r.path === path)?.permission;
+    expect(at('employee/create-role')).toBe('role.read');
+    expect(at('employee/create-permission')).toBe('permission.read');
+    expect(at('security/SCA/View/:id')).toBe('scaRule.read');
+  });
+
+  it("gives the resource definitions their screens' URLs from the descriptors", () => {
+    expect(vouchersResource.paths.list).toBe('/dashboard/rewards/vocher');
+    expect(vouchersResource.paths.create).toBe('/dashboard/rewards/create-Vocher');
+    expect(vouchersResource.paths.edit(3)).toBe('/dashboard/rewards/edit-vocher/3');
+    expect(rolesResource.paths.edit(3)).toBe('/dashboard/employee/create-role?id=3');
   });
 
   it('menu lists only screens the user may open, grouped by area, with no link to ComingSoon', () => {

@@ -1,32 +1,40 @@
 import {
-  adminLogRead,
-  makerCheckerRead,
-  serviceCommands,
-  systemLogRead,
-  tierCommands,
-  tierRead,
+  adminLogResource,
+  customerPermissionResource,
+  customerResource,
+  type MenuGroup,
+  menuGroups,
+  passwordSettingResource,
+  pointsRuleResource,
+  type ResourceDescriptor,
+  rewardCategoryResource,
+  roleResource,
+  type ScreenKind,
+  type Screen as ScreenSpec,
+  scaRuleResource,
+  screenKinds,
+  serviceResource,
+  serviceTypeResource,
+  staffPermissionResource,
+  storeResource,
+  systemLogResource,
+  tierResource,
+  transactionTypeResource,
+  userResource,
+  voucherResource,
 } from '@loyalty/contracts';
-import { customerPages } from '../features/customers/pages.ts';
-import { employeePages } from '../features/employees/pages.ts';
-import { loyaltyPages } from '../features/loyalty/pages.ts';
-import { rewardPages } from '../features/rewards/pages.ts';
-import { securityPages } from '../features/security/pages.ts';
-import { lazyPage, type PageLoader } from './lazyPage.tsx';
+import { lazyPage, type PageLoader, type ScreenPages } from '../components/lazyPage.tsx';
+import { adminPages } from '../features/admin/pages.ts';
+import { approvalPages, approvalResourcePages } from '../features/approvals/pages.ts';
+import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
+import { employeeResourcePages } from '../features/employees/pages.ts';
+import { logResourcePages } from '../features/logs/pages.ts';
+import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
+import { rewardResourcePages } from '../features/rewards/pages.ts';
+import { securityPages, securityResourcePages } from '../features/security/pages.ts';
 
-/** Sider menu groups, in menu order; labels are `menu.groups.<group>`. */
-export const menuGroups = [
-  'employeesCustomers',
-  'loyalty',
-  'rewards',
-  'campaignsAnalytics',
-  'messaging',
-  'alerts',
-  'applicationContent',
-  'security',
-  'approvalsLogs',
-  'configuration',
-] as const;
-export type MenuGroup = (typeof menuGroups)[number];
+/** Sider menu groups, in menu order (declared in contracts); labels are `menu.groups.<group>`. */
+export { type MenuGroup, menuGroups };
 
 export interface DashboardRoute {
   /** Relative to /dashboard, exactly as spec §2 writes it (typos included), `:id` for {id}. */
@@ -59,21 +67,55 @@ export const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'));
 const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'));
 
-const RequestsPage = lazyPage(() => import('../features/approvals/RequestsPage.tsx'));
-const RequestHistoryPage = lazyPage(() => import('../features/approvals/RequestHistoryPage.tsx'));
-const ApprovalsPage = lazyPage(() => import('../features/approvals/ApprovalsPage.tsx'));
-const ApprovalHistoryPage = lazyPage(() => import('../features/approvals/ApprovalHistoryPage.tsx'));
-const ServiceTypeListPage = lazyPage(() => import('../features/approvals/ServiceTypeListPage.tsx'));
-const ServiceTypeCreatePage = lazyPage(() => import('../features/approvals/ServiceTypeCreatePage.tsx'));
-const ServiceTypeEditPage = lazyPage(() => import('../features/approvals/ServiceTypeEditPage.tsx'));
-const ServicesPage = lazyPage(() => import('../features/approvals/ServicesPage.tsx'));
-const MakerCheckerPage = lazyPage(() => import('../features/approvals/MakerCheckerPage.tsx'));
-const SystemLogsPage = lazyPage(() => import('../features/logs/SystemLogsPage.tsx'));
-const AdminLogsPage = lazyPage(() => import('../features/logs/AdminLogsPage.tsx'));
+/** The lazy pages of the resources' screens, by descriptor name and screen (the features' pages.ts). */
+export const resourcePages: Record<string, ScreenPages> = {
+  ...employeeResourcePages,
+  ...customerResourcePages,
+  ...loyaltyResourcePages,
+  ...rewardResourcePages,
+  ...securityResourcePages,
+  ...approvalResourcePages,
+  ...logResourcePages,
+};
 
-const TierListPage = lazyPage(() => import('../features/loyalty/tiers/TierListPage.tsx'));
-const TierCreatePage = lazyPage(() => import('../features/loyalty/tiers/TierCreatePage.tsx'));
-const TierEditPage = lazyPage(() => import('../features/loyalty/tiers/TierEditPage.tsx'));
+/**
+ * The permission that opens a resource's screen: the read permission for list and view (and a
+ * screen marked `permission: 'read'`), the create command for create, the update command for edit.
+ */
+export function screenPermission(
+  descriptor: ResourceDescriptor,
+  kind: ScreenKind,
+  screen: ScreenSpec,
+): string {
+  const code =
+    kind === 'list' || kind === 'view' || screen.permission === 'read'
+      ? descriptor.read?.code
+      : descriptor.commands[kind === 'create' ? 'create' : 'update']?.name;
+  if (!code) throw new Error(`resource ${descriptor.name}: no permission opens its ${kind} screen`);
+  return code;
+}
+
+/**
+ * The route entries of a resource's screens (`descriptor.screens`), in its menu group: the list is
+ * the menu entry and the parent of the others; pages from `resourcePages` (none → ComingSoon).
+ */
+export function resourceRoutes(descriptor: ResourceDescriptor): DashboardRoute[] {
+  const { screens = {}, menu } = descriptor;
+  if (!menu) throw new Error(`resource ${descriptor.name} has screens but no menu group`);
+  const pages = resourcePages[descriptor.name] ?? {};
+  return screenKinds.flatMap((kind): DashboardRoute[] => {
+    const screen = screens[kind];
+    if (!screen) return [];
+    const route: DashboardRoute = {
+      path: screen.path,
+      label: screen.label,
+      group: menu.group,
+      page: pages[kind],
+      permission: screenPermission(descriptor, kind, screen),
+    };
+    return [kind === 'list' ? { ...route, menu: true } : { ...route, parent: screens.list?.path }];
+  });
+}
 
 /** Spec §2 public routes. `/` is also the fallback for any unknown path (see router.tsx). */
 export const publicRoutes: PublicRoute[] = [
@@ -83,140 +125,33 @@ export const publicRoutes: PublicRoute[] = [
 ];
 
 type Entry = Omit<DashboardRoute, 'group'>;
-const inGroup = (group: MenuGroup, entries: Entry[]): DashboardRoute[] =>
-  entries.map((e) => ({ ...e, group }));
+/**
+ * One menu group's screens in menu order: explicit entries, and resources standing for their
+ * screens (`resourceRoutes`), whose descriptor must name this group.
+ */
+const inGroup = (group: MenuGroup, entries: (Entry | ResourceDescriptor)[]): DashboardRoute[] =>
+  entries.flatMap((e) => {
+    if ('path' in e) return [{ ...e, group }];
+    if (e.menu?.group !== group) throw new Error(`resource ${e.name} is not in the ${group} menu group`);
+    return resourceRoutes(e);
+  });
 
-/** Every screen under /dashboard (spec §2). The dashboard home is the index route. */
+/**
+ * Every screen under /dashboard (spec §2), by menu group in menu order. A resource stands for the
+ * screens of its contracts descriptor; the other screens are written here. The dashboard home is
+ * the index route.
+ */
 export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('employeesCustomers', [
-    { path: 'employee/users', label: 'users', menu: true, ...employeePages.users },
-    {
-      path: 'employee/edit-user/:id',
-      label: 'editUser',
-      parent: 'employee/users',
-      ...employeePages.editUser,
-    },
-    {
-      path: 'employee/create-user',
-      label: 'createUser',
-      parent: 'employee/users',
-      ...employeePages.createUser,
-    },
-    { path: 'employee/roles', label: 'roles', menu: true, ...employeePages.roles },
-    {
-      path: 'employee/create-role',
-      label: 'createRole',
-      parent: 'employee/roles',
-      ...employeePages.createRole,
-    },
-    { path: 'employee/permissions', label: 'employeePermissions', menu: true, ...employeePages.permissions },
-    {
-      path: 'employee/create-permission',
-      label: 'createEmployeePermission',
-      parent: 'employee/permissions',
-      ...employeePages.createPermission,
-    },
-    {
-      path: 'employee/edit-permission/:id',
-      label: 'editEmployeePermission',
-      parent: 'employee/permissions',
-      ...employeePages.editPermission,
-    },
-    {
-      path: 'customer/permissions',
-      label: 'customerPermissions',
-      menu: true,
-      ...employeePages.customerPermissions,
-    },
-    {
-      path: 'customer/create-permission',
-      label: 'createCustomerPermission',
-      parent: 'customer/permissions',
-      ...employeePages.createCustomerPermission,
-    },
-    {
-      path: 'customer/edit-permission/:id',
-      label: 'editCustomerPermission',
-      parent: 'customer/permissions',
-      ...employeePages.editCustomerPermission,
-    },
-    { path: 'customer', label: 'customers', menu: true, ...customerPages.customers },
+    userResource,
+    roleResource,
+    staffPermissionResource,
+    customerPermissionResource,
+    customerResource,
     { path: 'customer/info', label: 'customerInfo', parent: 'customer', ...customerPages.customerInfo },
   ]),
-  ...inGroup('loyalty', [
-    { path: 'loyalty/tire', label: 'tiers', menu: true, page: TierListPage, permission: tierRead.code },
-    {
-      path: 'create-tire',
-      label: 'createTier',
-      page: TierCreatePage,
-      permission: tierCommands.create.name,
-      parent: 'loyalty/tire',
-    },
-    {
-      path: 'edit-tire/:id',
-      label: 'editTier',
-      page: TierEditPage,
-      permission: tierCommands.update.name,
-      parent: 'loyalty/tire',
-    },
-    { path: 'loyalty/rules', label: 'pointsRules', menu: true, ...loyaltyPages.rules },
-    { path: 'create-rules', label: 'createPointsRule', parent: 'loyalty/rules', ...loyaltyPages.createRule },
-    { path: 'edit-rules/:id', label: 'editPointsRule', parent: 'loyalty/rules', ...loyaltyPages.editRule },
-    { path: 'loyalty/transaction', label: 'transactionTypes', menu: true, ...loyaltyPages.transactionTypes },
-    {
-      path: 'loyalty/transaction-create',
-      label: 'createTransactionType',
-      parent: 'loyalty/transaction',
-      ...loyaltyPages.createTransactionType,
-    },
-    {
-      path: 'transaction-edit/:id',
-      label: 'editTransactionType',
-      parent: 'loyalty/transaction',
-      ...loyaltyPages.editTransactionType,
-    },
-  ]),
-  ...inGroup('rewards', [
-    { path: 'rewards/category', label: 'rewardCategories', menu: true, ...rewardPages.categories },
-    {
-      path: 'create-category',
-      label: 'createRewardCategory',
-      parent: 'rewards/category',
-      ...rewardPages.createCategory,
-    },
-    {
-      path: 'edit-category/:id',
-      label: 'editRewardCategory',
-      parent: 'rewards/category',
-      ...rewardPages.editCategory,
-    },
-    { path: 'rewards/vocher', label: 'vouchers', menu: true, ...rewardPages.vouchers },
-    {
-      path: 'rewards/create-Vocher',
-      label: 'createVoucher',
-      parent: 'rewards/vocher',
-      ...rewardPages.createVoucher,
-    },
-    {
-      path: 'rewards/edit-vocher/:id',
-      label: 'editVoucher',
-      parent: 'rewards/vocher',
-      ...rewardPages.editVoucher,
-    },
-    { path: 'rewards/stores', label: 'stores', menu: true, ...rewardPages.stores },
-    {
-      path: 'rewards/create-store',
-      label: 'createStore',
-      parent: 'rewards/stores',
-      ...rewardPages.createStore,
-    },
-    {
-      path: 'rewards/edit-stores/:id',
-      label: 'editStore',
-      parent: 'rewards/stores',
-      ...rewardPages.editStore,
-    },
-  ]),
+  ...inGroup('loyalty', [tierResource, pointsRuleResource, transactionTypeResource]),
+  ...inGroup('rewards', [rewardCategoryResource, voucherResource, storeResource]),
   ...inGroup('campaignsAnalytics', [
     { path: 'matrix/campaign', label: 'campaigns', menu: true },
     { path: 'create-campaigns', label: 'createCampaign', parent: 'matrix/campaign' },
@@ -262,33 +197,13 @@ export const dashboardRoutes: DashboardRoute[] = [
   ]),
   ...inGroup('security', [
     { path: 'security/credential', label: 'credentialPolicy', menu: true, ...securityPages.credential },
-    { path: 'security/SCA', label: 'sca', menu: true, ...securityPages.sca },
-    { path: 'security/SCA/Add', label: 'addSca', parent: 'security/SCA', ...securityPages.addSca },
-    { path: 'security/SCA/Edit/:id', label: 'editSca', parent: 'security/SCA', ...securityPages.editSca },
-    { path: 'security/SCA/View/:id', label: 'viewSca', parent: 'security/SCA', ...securityPages.viewSca },
-    {
-      path: 'security/PasswordSettings',
-      label: 'passwordSettings',
-      menu: true,
-      ...securityPages.passwordSettings,
-    },
-    {
-      path: 'security/PasswordSettings/Add/Lock',
-      label: 'addLockSettings',
-      parent: 'security/PasswordSettings',
-      ...securityPages.addLock,
-    },
+    scaRuleResource,
+    passwordSettingResource,
     {
       path: 'security/PasswordSettings/Add/Expiry',
       label: 'addExpirySettings',
       parent: 'security/PasswordSettings',
       ...securityPages.addExpiry,
-    },
-    {
-      path: 'security/PasswordSettings/Edit/:id',
-      label: 'editPasswordSettings',
-      parent: 'security/PasswordSettings',
-      ...securityPages.editPasswordSetting,
     },
     { path: 'security/policy', label: 'securityPolicy', menu: true, ...securityPages.policy },
     {
@@ -299,53 +214,15 @@ export const dashboardRoutes: DashboardRoute[] = [
     },
   ]),
   ...inGroup('approvalsLogs', [
-    { path: 'admin', label: 'administration', menu: true, ...securityPages.admin },
-    { path: 'Requests', label: 'requests', menu: true, page: RequestsPage },
-    { path: 'RequestHistory', label: 'requestHistory', menu: true, page: RequestHistoryPage },
-    { path: 'Approvals', label: 'approvals', menu: true, page: ApprovalsPage },
-    { path: 'ApprovalHistory', label: 'approvalHistory', menu: true, page: ApprovalHistoryPage },
-    {
-      path: 'ServiceTypes',
-      label: 'serviceTypes',
-      menu: true,
-      page: ServiceTypeListPage,
-      permission: makerCheckerRead.code,
-    },
-    {
-      path: 'ServiceTypes/Create',
-      label: 'createServiceType',
-      parent: 'ServiceTypes',
-      page: ServiceTypeCreatePage,
-      permission: serviceCommands.createType.name,
-    },
-    {
-      path: 'ServiceTypes/Edit/:id',
-      label: 'editServiceType',
-      parent: 'ServiceTypes',
-      page: ServiceTypeEditPage,
-      permission: serviceCommands.updateType.name,
-    },
-    {
-      path: 'ServiceTypes/Services',
-      label: 'services',
-      menu: true,
-      page: ServicesPage,
-      permission: makerCheckerRead.code,
-    },
-    {
-      path: 'SystemLogs',
-      label: 'systemLogs',
-      menu: true,
-      page: SystemLogsPage,
-      permission: systemLogRead.code,
-    },
-    {
-      path: 'SystemLogs/AdminLogs',
-      label: 'adminLogs',
-      menu: true,
-      page: AdminLogsPage,
-      permission: adminLogRead.code,
-    },
+    { path: 'admin', label: 'administration', menu: true, ...adminPages.admin },
+    { path: 'Requests', label: 'requests', menu: true, ...approvalPages.requests },
+    { path: 'RequestHistory', label: 'requestHistory', menu: true, ...approvalPages.requestHistory },
+    { path: 'Approvals', label: 'approvals', menu: true, ...approvalPages.approvals },
+    { path: 'ApprovalHistory', label: 'approvalHistory', menu: true, ...approvalPages.approvalHistory },
+    serviceTypeResource,
+    serviceResource,
+    systemLogResource,
+    adminLogResource,
   ]),
   ...inGroup('configuration', [
     // A real placeholder route (spec §2); no built feature links to it.
@@ -385,13 +262,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'UserConfigurations', label: 'userConfigurations', menu: true },
     { path: 'UserConfigurations/Create', label: 'createUserConfiguration', parent: 'UserConfigurations' },
     { path: 'UserConfigurations/Edit/:id', label: 'editUserConfiguration', parent: 'UserConfigurations' },
-    {
-      path: 'Configurations/MakerChecker',
-      label: 'makerChecker',
-      menu: true,
-      page: MakerCheckerPage,
-      permission: makerCheckerRead.code,
-    },
+    { path: 'Configurations/MakerChecker', label: 'makerChecker', menu: true, ...approvalPages.makerChecker },
     { path: 'MasterDataManagement/Features', label: 'features', menu: true },
   ]),
 ];

@@ -1,33 +1,105 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Choices } from './resource.ts';
+import type { Choice, Choices, RemoteChoices } from './resource.ts';
 
-/** A select over fixed choices (translated) or choices loaded from the API (cached by key). */
-export function ChoiceSelect({
-  options,
-  asText = false,
-  ...props
-}: {
+type ChoiceSelectProps = {
   options: Choices;
   /** Values as strings (list filters, whose values come from the URL). */
   asText?: boolean;
-} & Omit<SelectProps, 'options'>) {
+} & Omit<SelectProps, 'options'>;
+
+/**
+ * A select over fixed choices (translated, filtered in the browser) or choices searched on the
+ * server as the user types (see `RemoteChoices`): no list is ever cut short silently.
+ */
+export function ChoiceSelect({ options, ...props }: ChoiceSelectProps) {
+  return Array.isArray(options) ? (
+    <FixedChoiceSelect options={options} {...props} />
+  ) : (
+    <RemoteChoiceSelect options={options} {...props} />
+  );
+}
+
+const asValue = (choice: Choice, asText: boolean) =>
+  asText ? { ...choice, value: String(choice.value) } : choice;
+
+function FixedChoiceSelect({ options, asText = false, ...props }: ChoiceSelectProps & { options: Choice[] }) {
   const { t } = useTranslation();
-  const loaded = useQuery({
-    queryKey: ['choices', Array.isArray(options) ? 'fixed' : options.key],
-    queryFn: ({ signal }) => (Array.isArray(options) ? [] : options.load(signal)),
-    enabled: !Array.isArray(options),
-  });
-  const choices = (
-    Array.isArray(options) ? options.map((o) => ({ value: o.value, label: t(o.label) })) : (loaded.data ?? [])
-  ).map((o) => (asText ? { ...o, value: String(o.value) } : o));
   return (
     <Select
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      loading={loaded.isFetching}
-      options={choices}
+      options={options.map((o) => asValue({ value: o.value, label: t(o.label) }, asText))}
+      {...props}
+    />
+  );
+}
+
+/** Typing pauses this long before the server is asked. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+function RemoteChoiceSelect({
+  options,
+  asText = false,
+  value,
+  onChange,
+  ...props
+}: ChoiceSelectProps & { options: RemoteChoices }) {
+  const [typed, setTyped] = useState('');
+  // The choice picked last (from whichever search), so an uncontrolled select keeps its label.
+  const [picked, setPicked] = useState<Choice | undefined>();
+  const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS) || undefined;
+  const found = useQuery({
+    queryKey: ['choices', options.key, 'search', q ?? ''],
+    queryFn: ({ signal }) => options.search(q, signal),
+    placeholderData: keepPreviousData,
+  });
+  // The first page (no search) holds most selected values; a value beyond it is fetched by id,
+  // so its label shows instead of a bare id.
+  const first = useQuery({
+    queryKey: ['choices', options.key, 'search', ''],
+    queryFn: ({ signal }) => options.search(undefined, signal),
+  });
+  const current = value === undefined ? picked?.value : value;
+  const selected = current === undefined || current === null || current === '' ? undefined : current;
+  const same = (c: Choice) => String(c.value) === String(selected);
+  const known =
+    first.data?.find(same) ?? found.data?.find(same) ?? (picked && same(picked) ? picked : undefined);
+  const one = useQuery({
+    queryKey: ['choices', options.key, 'id', String(selected)],
+    queryFn: ({ signal }) => options.byId(selected as string | number, signal),
+    enabled: selected !== undefined && first.isSuccess && !known,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const label = known ?? one.data;
+  const shown = found.data ?? [];
+  const choices = label && !shown.some(same) ? [label, ...shown] : shown;
+  return (
+    <Select
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={found.isFetching}
+      options={choices.map((c) => asValue(c, asText))}
+      value={value}
+      onChange={(next, option) => {
+        setPicked(Array.isArray(option) ? undefined : (option as Choice | undefined));
+        onChange?.(next, option);
+      }}
+      onOpenChange={(open) => {
+        if (!open) setTyped('');
+      }}
       {...props}
     />
   );

@@ -1,9 +1,9 @@
 import { Button, Card, Flex, Form, Input, InputNumber } from 'antd';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApprovalNotice } from '../features/approvals/ApprovalNotice.tsx';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
+import { ApprovalNotice } from './ApprovalNotice.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';

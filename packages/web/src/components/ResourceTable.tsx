@@ -4,8 +4,8 @@ import { Button, Card, Flex, Input, Space, Table, type TableColumnsType, type Ta
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../api/resource.ts';
-import { useCan } from '../app/session.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
+import { useCan } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';

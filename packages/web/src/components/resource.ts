@@ -1,5 +1,7 @@
+import type { Page, ResourceDescriptor, ScreenKind } from '@loyalty/contracts';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import { get, type Query } from '../api/client.ts';
 import type { ResourceApi } from '../api/resource.ts';
 
 /** A choice of a `select` field or a list filter. */
@@ -9,8 +11,58 @@ export interface Choice {
   label: string;
 }
 
-/** Choices of a select: fixed (labels are i18n keys) or loaded from the API (labels as they come). */
-export type Choices = Choice[] | { key: string; load: (signal?: AbortSignal) => Promise<Choice[]> };
+/**
+ * Choices searched on the server as the user types: a page of the list endpoint for the text
+ * typed (`?q=`), and one record by id for a selected value that is not on the page shown.
+ */
+export interface RemoteChoices {
+  /** Query-cache key. */
+  key: string;
+  /** The first page of choices matching `q` (all of them when `q` is undefined). */
+  search: (q: string | undefined, signal?: AbortSignal) => Promise<Choice[]>;
+  /** The choice of one value (e.g. `GET <path>/<id>`). */
+  byId: (value: string | number, signal?: AbortSignal) => Promise<Choice>;
+}
+
+/** Choices of a select: fixed (labels are i18n keys) or searched on the server (labels as they come). */
+export type Choices = Choice[] | RemoteChoices;
+
+/** How many choices one search shows; typing narrows them on the server. */
+export const CHOICES_PAGE_SIZE = 20;
+
+/**
+ * The records of a list endpoint as choices: `search` asks `GET path?q=&pageSize=` (plus fixed
+ * `query`, e.g. a sort or a filter), `byId` asks `GET path/<id>`.
+ */
+export function listChoices<T extends { id: number }>({
+  key,
+  path,
+  query = {},
+  label,
+}: {
+  key: string;
+  path: string;
+  query?: Query;
+  label: (row: T) => string;
+}): RemoteChoices {
+  return {
+    key,
+    search: async (q, signal) =>
+      (await get<Page<T>>(path, { ...query, q, pageSize: CHOICES_PAGE_SIZE }, signal)).items.map((row) => ({
+        value: row.id,
+        label: label(row),
+      })),
+    byId: async (value, signal) => {
+      const row = await get<T>(`${path}/${encodeURIComponent(String(value))}`, undefined, signal);
+      return { value: row.id, label: label(row) };
+    },
+  };
+}
+
+/** Fixed choices whose labels are the i18n keys `<prefix>.<value>`. */
+export function fixedChoices(values: readonly string[], prefix: string): Choice[] {
+  return values.map((value) => ({ value, label: `${prefix}.${value}` }));
+}
 
 /** One form field; validation comes from the resource schema, never from here. */
 export interface FieldDef<I> {
@@ -80,10 +132,53 @@ export interface ResourceDefinition<T extends { id: number }, I extends object> 
   permissions: { create?: string; update?: string; delete?: string };
   /** Where a click on a row leads (a detail screen), if anywhere. */
   rowLink?: (row: T) => string;
-  paths: { list: string; create: string; edit: (id: number) => string };
+  /** The screens' URLs, from the contracts descriptor (`screenPaths(descriptor)`). */
+  paths: ResourcePaths;
   /** Select filters above the list, kept in the URL. */
   filters?: FilterDef[];
   messages: ResourceMessages;
+}
+
+/** URLs of a resource's screens under /dashboard. */
+export interface ResourcePaths {
+  list: string;
+  create: string;
+  edit: (id: number) => string;
+}
+
+/** `/dashboard/<path>`, with `:id` replaced when an id is given. */
+export const screenUrl = (path: string, id?: number) =>
+  `/dashboard/${id === undefined ? path : path.replace(':id', String(id))}`;
+
+/** The URL of one screen of a resource's contracts descriptor; a missing screen is an error. */
+export function screenLink(
+  descriptor: Pick<ResourceDescriptor, 'name' | 'screens'>,
+  kind: ScreenKind,
+  id?: number,
+): string {
+  const screen = descriptor.screens?.[kind];
+  if (!screen) throw new Error(`resource ${descriptor.name} has no ${kind} screen`);
+  return screenUrl(screen.path, id);
+}
+
+/**
+ * The URLs of a resource's screens, from its contracts descriptor (`screens`), so a spec path is
+ * written once. Without a create screen, `create` is the list (the Create button needs a create
+ * permission anyway); a resource without an edit screen passes its own `edit` (the role form edits
+ * with `?id=`, a customer opens on customer/info), else it is an error at start-up.
+ */
+export function screenPaths(
+  descriptor: Pick<ResourceDescriptor, 'name' | 'screens'>,
+  overrides: Partial<ResourcePaths> = {},
+): ResourcePaths {
+  const list = screenLink(descriptor, 'list');
+  if (!overrides.edit) screenLink(descriptor, 'edit'); // throws without an edit screen
+  return {
+    list,
+    create: descriptor.screens?.create ? screenLink(descriptor, 'create') : list,
+    edit: (id) => screenLink(descriptor, 'edit', id),
+    ...overrides,
+  };
 }
 
 /** Identity helper that keeps T and I inferred at the definition site. */

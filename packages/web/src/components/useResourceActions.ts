@@ -1,23 +1,23 @@
 import type { FieldError } from '@loyalty/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type WriteResult } from '../api/client.ts';
+import type { WriteResult } from '../api/client.ts';
 import { useConfirm } from '../state/confirm.ts';
-import { useToast } from '../state/useToast.ts';
 import type { ResourceDefinition } from './resource.ts';
+import { useWriteOutcome } from './writeOutcome.ts';
 
 export type SubmitOutcome = { ok: true } | { ok: false; fieldErrors: FieldError[] };
 
 /**
- * The one place where a resource's writes meet the user: success and failure toasts (spec
- * texts), 202 "submitted for approval", delete confirmation, cache refresh, and field errors
- * handed back to the form.
+ * A resource's writes: their outcome through the shared handler (spec texts, 202 "submitted for
+ * approval"; see writeOutcome.ts), delete confirmation, cache refresh, and field errors handed
+ * back to the form.
  */
 export function useResourceActions<T extends { id: number }, I extends object>(
   resource: ResourceDefinition<T, I>,
 ) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const { api, messages } = resource;
@@ -33,18 +33,10 @@ export function useResourceActions<T extends { id: number }, I extends object>(
     success: string,
     failure: string,
   ): Promise<SubmitOutcome> {
-    try {
-      const result = await write;
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else toast.success(t(success));
-      void queryClient.invalidateQueries({ queryKey: [resource.key] });
-      return { ok: true };
-    } catch (e) {
-      const error = e instanceof ApiError ? e : undefined;
-      toast.error(t(failure), error && t(`error.${error.code}`));
-      return { ok: false, fieldErrors: error?.errors ?? [] };
-    }
+    const outcome = await report(write, { success, failure });
+    if (!outcome.ok) return { ok: false, fieldErrors: outcome.error?.errors ?? [] };
+    void queryClient.invalidateQueries({ queryKey: [resource.key] });
+    return { ok: true };
   }
 
   return {

@@ -1,8 +1,45 @@
 import type { Me, Tier } from '@loyalty/contracts';
 import { vi } from 'vitest';
 
+/** A request as a test route sees it. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  url: URL;
+  /** The parsed JSON body (or the raw body when it is not JSON, e.g. FormData). */
+  body: unknown;
+}
+
+/** An answer: a status and a JSON body (problem+json from 400 up). */
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+
 /**
- * A tiny in-memory stand-in for the admin API, installed at the `fetch` boundary. For component
+ * Answers a request, or `undefined` to let the next route (finally the built-in API) answer. A
+ * promise delays the answer (e.g. to look at the screen while a request is under way).
+ */
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer> | undefined;
+
+/** One request the app made. */
+export interface FakeCall {
+  method: string;
+  path: string;
+  /** `?…` of the URL ('' when none). */
+  search: string;
+  /** `METHOD /path`. */
+  key: string;
+  body?: unknown;
+}
+
+/**
+ * THE fetch fake of the web tests: a tiny in-memory stand-in for the admin API, installed at the
+ * `fetch` boundary (the one `vi.stubGlobal('fetch')` of the suite). It routes by method + path,
+ * answers JSON and records every call. Built in: sign-in, refresh, logout, `me` and the tiers;
+ * each test adds its screens' endpoints with `on()` (exact `METHOD /path`) or `use()` (a
+ * function, for paths with ids or query-dependent answers). Test routes answer first, in the
+ * order they were added, then the built-in ones (which check the Bearer token). For component
  * tests only; the end-to-end suite runs against the real server.
  */
 export interface FakeApi {
@@ -12,9 +49,15 @@ export interface FakeApi {
   refreshOk: boolean;
   /** Access tokens the server accepts. */
   validTokens: Set<string>;
-  calls: { method: string; path: string; body?: unknown }[];
-  /** One-off answers for `METHOD /path`, used before the normal handling. */
+  calls: FakeCall[];
+  /** One-off answers for `METHOD /path`, used before any other route. */
   answers: Map<string, { status: number; body?: unknown }>;
+  /** Adds answers for exact `METHOD /path` keys. */
+  on(routes: Record<string, FakeHandler>): FakeApi;
+  /** Adds a route function. */
+  use(handler: FakeHandler): FakeApi;
+  /** The calls made to `METHOD /path`. */
+  callsTo(key: string): FakeCall[];
 }
 
 /** An unsigned JWT-shaped token whose `realm_access.roles[2]` is `role`. */
@@ -43,7 +86,19 @@ const json = (status: number, body?: unknown) =>
 const problem = (status: number, code: string, errors?: { path: string; message: string }[]) =>
   json(status, { type: 'about:blank', title: code, status, code, errors });
 
-export function installFakeApi(init: Partial<Pick<FakeApi, 'tiers' | 'me' | 'refreshOk'>> = {}): FakeApi {
+/** A page of a list answer. */
+export const page = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
+
+/** 200 with this body. */
+export const ok = (body?: unknown): FakeAnswer => ({ status: 200, body });
+
+export function installFakeApi(
+  init: Partial<Pick<FakeApi, 'tiers' | 'me' | 'refreshOk'>> & {
+    /** The signed-in user's permission codes (default: the tiers'). */
+    permissions?: string[];
+  } = {},
+): FakeApi {
+  const handlers: FakeHandler[] = [];
   const api: FakeApi = {
     tiers: init.tiers ?? [],
     me: init.me ?? {
@@ -52,12 +107,21 @@ export function installFakeApi(init: Partial<Pick<FakeApi, 'tiers' | 'me' | 'ref
       fullName: 'Amal Admin',
       email: null,
       role: 'ADMIN',
-      permissions: ['tier.read', 'tier.create', 'tier.update', 'tier.delete'],
+      permissions: init.permissions ?? ['tier.read', 'tier.create', 'tier.update', 'tier.delete'],
     },
     refreshOk: init.refreshOk ?? false,
     validTokens: new Set([fakeJwt('ADMIN')]),
     calls: [],
     answers: new Map(),
+    on(routes) {
+      handlers.push((request) => routes[`${request.method} ${request.path}`]?.(request));
+      return api;
+    },
+    use(handler) {
+      handlers.push(handler);
+      return api;
+    },
+    callsTo: (key) => api.calls.filter((c) => c.key === key),
   };
   let issued = 1;
   const issue = () => {
@@ -69,14 +133,19 @@ export function installFakeApi(init: Partial<Pick<FakeApi, 'tiers' | 'me' | 'ref
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const url = new URL(input, 'http://localhost');
     const method = init.method ?? 'GET';
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     const path = url.pathname;
-    api.calls.push({ method, path, body });
+    const key = `${method} ${path}`;
+    api.calls.push({ method, path, search: url.search, key, body });
 
-    const answer = api.answers.get(`${method} ${path}`);
+    const answer = api.answers.get(key);
     if (answer) {
-      api.answers.delete(`${method} ${path}`);
+      api.answers.delete(key);
       return json(answer.status, answer.body);
+    }
+    for (const handler of handlers) {
+      const routed = await handler({ method, path, url, body });
+      if (routed) return json(routed.status, routed.body);
     }
 
     if (path === '/api/admin/auth/login') {

@@ -1,11 +1,13 @@
 /**
  * `npm run seed:demo -- --customers N [--transactions 5] [--months 18]`: adds N demo customers
  * with their transactions to the configured database (DATABASE_URL, or PGlite in DATA_DIR).
- * Migrates first; adds the demo tiers, types and rules when there are none.
+ * Migrates first; adds the demo tiers, types and rules when there are none. Refuses to run on a
+ * data folder a running server holds (see dataDirLock.ts).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../client.ts';
+import { DataDirError } from '../dataDirLock.ts';
 import { generateCustomers, seedProgramme } from './index.ts';
 
 const { values } = parseArgs({
@@ -15,8 +17,9 @@ const { values } = parseArgs({
     months: { type: 'string', default: '18' },
   },
 });
-const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await open();
+// Ctrl-C ends through process.exit, which releases the data folder's lock.
+process.once('SIGINT', () => process.exit(130));
 await database.migrate();
 const started = Date.now();
 const { typeIds, cardRuleId } = await seedProgramme(database.db);
@@ -30,3 +33,13 @@ await generateCustomers(database.db, typeIds, cardRuleId, {
 });
 console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.kind}`);
 await database.close();
+
+async function open() {
+  try {
+    return await openDatabase(loadConfig().database);
+  } catch (err) {
+    if (!(err instanceof ConfigError || err instanceof DataDirError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}

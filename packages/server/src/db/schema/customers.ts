@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tiers } from './loyalty.ts';
+import { tiers } from './tiers.ts';
 
 /**
  * Members of the programme. The balance lives on the customer's row: every ledger posting locks

@@ -7,5 +7,7 @@ export * from './integration.ts';
 export * from './jobs.ts';
 export * from './logs.ts';
 export * from './loyalty.ts';
+export * from './messaging.ts';
 export * from './rewards.ts';
 export * from './security.ts';
+export * from './tiers.ts';

@@ -14,27 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
-
-/**
- * Loyalty tiers. Point ranges never overlap: besides the service's check, the migration adds an
- * exclusion constraint (tiers_range_excl) so concurrent writers cannot slip past each other.
- */
-export const tiers = pgTable(
-  'tiers',
-  {
-    id: idColumn(),
-    name: text('name').notNull(),
-    description: text('description').notNull(),
-    minPoints: integer('min_points').notNull(),
-    maxPoints: integer('max_points').notNull(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [
-    uniqueIndex('tiers_name_key').on(sql`lower(${t.name})`),
-    check('tiers_range_check', sql`${t.minPoints} >= 0 and ${t.minPoints} < ${t.maxPoints}`),
-  ],
-);
+import { tiers } from './tiers.ts';
 
 export const ledgerKinds = ['EARN', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
 export const transactionKinds = ['EARN', 'REDEEM', 'ADJUST', 'REVERSAL'] as const;

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalRequests, auditLog, tiers } from '../../db/schema/index.ts';
+import { approvalRequests, auditLog, rolePermissions, roles, tiers, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { giveSecondFactor, requireSca, stepUp } from '../../test/secondFactor.ts';
 
 type As = { authorization: string };
 let t: TestApp;
@@ -249,6 +250,53 @@ describe('decisions', () => {
     expect(res.json()).toMatchObject({ code: 'APPROVAL_STALE', detail: 'The record no longer exists' });
   });
 
+  it('fails the approval when the maker was disabled or lost the permission since the request', async () => {
+    const makerMe = async (as: As) =>
+      (await t.inject({ method: 'GET', url: '/api/admin/auth/me', as })).json() as {
+        id: number;
+        role: string;
+      };
+    const gone = await t.userWith(tierWriter);
+    const goneMe = await makerMe(gone);
+    const stripped = await t.userWith(tierWriter);
+    const strippedMe = await makerMe(stripped);
+    const disabledRequest = Number((await createTier(tier('MakerGone'), gone)).json().requestId);
+    const strippedRequest = Number((await createTier(tier('MakerStripped'), stripped)).json().requestId);
+
+    await t.app.db.update(users).set({ status: 'DISABLED' }).where(eq(users.id, goneMe.id));
+    const [strippedRole] = await t.app.db.select().from(roles).where(eq(roles.code, strippedMe.role));
+    await t.app.db
+      .delete(rolePermissions)
+      .where(
+        and(
+          eq(rolePermissions.roleId, (strippedRole as { id: number }).id),
+          eq(rolePermissions.permissionCode, 'tier.create'),
+        ),
+      );
+
+    for (const [requestId, detail] of [
+      [disabledRequest, /is no longer active$/],
+      [strippedRequest, /no longer holds tier\.create$/],
+    ] as const) {
+      const res = await decide(requestId, 'approve', checker);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.json().detail).toMatch(detail);
+      const [request] = await t.app.db
+        .select()
+        .from(approvalRequests)
+        .where(eq(approvalRequests.id, requestId));
+      expect(request).toMatchObject({ status: 'FAILED', failureCode: 'FORBIDDEN' });
+      expect(request?.failureDetail).toMatch(detail);
+      expect((await auditOf(requestId)).map((e) => [e.command, e.outcome, e.detail])).toEqual([
+        ['tier.create', 'PENDING', null],
+        ['approval.approve', 'FAILED', 'FORBIDDEN'],
+      ]);
+    }
+    expect(await tierNamed('MakerGone')).toBeUndefined();
+    expect(await tierNamed('MakerStripped')).toBeUndefined();
+  });
+
   it('a maker cannot check their own request unless self-approval is allowed', async () => {
     const both = await t.userWith([...tierWriter, 'approval.check']);
     const { requestId } = (await createTier(tier('Mine'), both)).json();
@@ -391,6 +439,52 @@ describe('POST /api/admin/approval-requests/bulk', () => {
       as: checker,
     });
     expect(res.json().results.map((r: { status: string }) => r.status)).toEqual(['REJECTED', 'REJECTED']);
+  });
+});
+
+describe('strong customer authentication of decisions (SCA rule APPROVAL)', () => {
+  it('approve, reject and bulk need a fresh second factor while the rule is on', async () => {
+    const strict = await t.userWith(['tier.read', 'approval.check']);
+    await giveSecondFactor(t, strict);
+    const requestOf = async (name: string) => Number((await createTier(tier(name))).json().requestId);
+    const a = await requestOf('ScaA');
+    const b = await requestOf('ScaB');
+    const c = await requestOf('ScaC');
+    const bulk = (ids: number[]) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/approval-requests/bulk',
+        payload: { action: 'approve', ids },
+        as: strict,
+      });
+    await requireSca(t, 'APPROVAL', 'ACTIVE');
+    try {
+      for (const res of [
+        await decide(a, 'approve', strict),
+        await decide(b, 'reject', strict, { reason: 'Not now' }),
+        await bulk([c]),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('STEP_UP_REQUIRED');
+      }
+      const pending = await t.app.db.select().from(approvalRequests).where(eq(approvalRequests.id, a));
+      expect(pending[0]?.status).toBe('PENDING');
+      expect((await auditOf(a)).map((e) => [e.command, e.outcome, e.detail])).toEqual([
+        ['tier.create', 'PENDING', null],
+      ]);
+      const [refused] = await t.app.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.command, 'approval.approve'), eq(auditLog.detail, 'STEP_UP_REQUIRED')));
+      expect(refused?.outcome).toBe('FAILED');
+
+      expect((await stepUp(t, strict)).statusCode).toBe(204);
+      expect((await decide(a, 'approve', strict)).json().status).toBe('APPROVED');
+      expect((await decide(b, 'reject', strict, { reason: 'Not now' })).json().status).toBe('REJECTED');
+      expect((await bulk([c])).json().results).toEqual([{ id: c, ok: true, status: 'APPROVED' }]);
+    } finally {
+      await requireSca(t, 'APPROVAL', 'DISABLED');
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import {
   type ServiceType,
   type ServiceTypeListQuery,
   serviceCommands,
+  type serviceResource,
+  type serviceTypeResource,
 } from '@loyalty/contracts';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -17,9 +19,10 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import type { ServerModule } from '../../platform/module.ts';
+import { findOrFail } from '../../platform/records.ts';
 
 type ServiceTypeRow = typeof serviceTypes.$inferSelect;
 type ServiceRow = typeof approvalServices.$inferSelect;
@@ -118,12 +121,13 @@ export async function isChecker(actor: Actor, db: Executor, config?: ConfigRow) 
 
 /* ---------- service types ---------- */
 
-const typeListSpec: ListSpec<typeof serviceTypes> = {
+const typeListSpec: ResourceListSpec<typeof serviceTypes, typeof serviceTypeResource> = {
   table: serviceTypes,
   sortable: { code: serviceTypes.code, nameEn: serviceTypes.nameEn, createdAt: serviceTypes.createdAt },
   defaultSort: { field: 'nameEn', direction: 'asc' },
   tieBreaker: serviceTypes.id,
   search: [serviceTypes.code, serviceTypes.nameEn, serviceTypes.nameAr],
+  filters: {},
 };
 
 /** Services and pending requests per type, for a page of types: one grouped query. */
@@ -162,10 +166,7 @@ export async function listServiceTypes(db: Executor, query: ServiceTypeListQuery
 }
 
 export async function getServiceTypeRow(db: Executor, id: number, forUpdate = false) {
-  const q = db.select().from(serviceTypes).where(eq(serviceTypes.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Service type');
-  return row;
+  return findOrFail(db, serviceTypes, serviceTypes.id, id, 'Service type', forUpdate);
 }
 
 export async function getServiceType(db: Executor, id: number): Promise<ServiceType> {
@@ -176,7 +177,7 @@ export async function getServiceType(db: Executor, id: number): Promise<ServiceT
 
 /* ---------- services ---------- */
 
-const serviceListSpec: ListSpec<typeof approvalServices> = {
+const serviceListSpec: ResourceListSpec<typeof approvalServices, typeof serviceResource> = {
   table: approvalServices,
   sortable: {
     serviceId: approvalServices.serviceId,
@@ -197,10 +198,7 @@ export const listServices = (db: Executor, query: ServiceListQuery) =>
   listPage(db, serviceListSpec, query, toService);
 
 export async function getServiceRow(db: Executor, serviceId: string, forUpdate = false) {
-  const q = db.select().from(approvalServices).where(eq(approvalServices.serviceId, serviceId));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Service');
-  return row;
+  return findOrFail(db, approvalServices, approvalServices.serviceId, serviceId, 'Service', forUpdate);
 }
 
 /** Everything the client's makerChecker slice holds (bounded by the number of commands). */

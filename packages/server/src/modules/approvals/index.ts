@@ -1,8 +1,8 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { approvalRoutes } from './approvals.routes.ts';
+import { approvalRoutes } from './approvalRequests.routes.ts';
+import { decisionHandlers } from './approvalRequests.service.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { catalogueHandlers } from './catalogue.service.ts';
-import { decisionHandlers } from './requests.service.ts';
 
 export { ensureApprovalCatalogue } from './catalogue.service.ts';
 export { makerCheckerGate } from './gate.ts';

@@ -4,8 +4,10 @@ import {
   type CustomerListQuery,
   type CustomerProfileInput,
   customerCommands,
+  type customerResource,
   type LedgerEntry,
   type LedgerListQuery,
+  type LedgerSortField,
   ledgerCommands,
   type TierHistoryEntry,
 } from '@loyalty/contracts';
@@ -14,7 +16,14 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListQuery, type ListSpec, listPage } from '../../platform/lists.ts';
+import {
+  isoDates,
+  type ListQuery,
+  type ListSpec,
+  listPage,
+  type ResourceListSpec,
+} from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { nextExpiry, postLedgerEntry, qualifyingPoints } from '../loyalty/ledger.service.ts';
 import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
 import { reverseEarning } from '../loyalty/transactions.service.ts';
@@ -34,7 +43,7 @@ const toCustomer = (prog: Programme, { searchText: _s, ...row }: CustomerRow): C
  */
 export const CUSTOMER_COUNT_LIMIT = { list: 1_000, search: 200 };
 
-const listSpec: ListSpec<typeof customers> = {
+const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
   table: customers,
   sortable: {
     customerNumber: customers.customerNumber,
@@ -65,10 +74,7 @@ export async function listCustomers(db: Executor, query: CustomerListQuery) {
 }
 
 export async function findCustomer(db: Executor, id: number, forUpdate = false): Promise<CustomerRow> {
-  const q = db.select().from(customers).where(eq(customers.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Customer');
-  return row;
+  return findOrFail(db, customers, customers.id, id, 'Customer', forUpdate);
 }
 
 export async function findCustomerByNumber(db: Executor, customerNumber: string): Promise<CustomerRow> {
@@ -115,7 +121,7 @@ type LedgerRow = typeof ledgerEntries.$inferSelect;
 
 export async function listLedger(db: Executor, customerId: number, query: LedgerListQuery) {
   const prog = await programme(db);
-  const spec: ListSpec<typeof ledgerEntries> = {
+  const spec: ListSpec<typeof ledgerEntries, LedgerListQuery & { customerId: number }, LedgerSortField> = {
     table: ledgerEntries,
     sortable: {
       occurredAt: ledgerEntries.occurredAt,
@@ -165,7 +171,7 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
 }
 
 export async function listTierHistory(db: Executor, customerId: number, query: ListQuery) {
-  const spec: ListSpec<typeof tierHistory> = {
+  const spec: ListSpec<typeof tierHistory, ListQuery & { customerId: number }, 'changedAt'> = {
     table: tierHistory,
     sortable: { changedAt: tierHistory.id },
     defaultSort: { field: 'changedAt', direction: 'desc' },

@@ -1,6 +1,6 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { customerPermissionRoutes } from './customer-permissions.routes.ts';
-import { customerPermissionHandlers } from './customer-permissions.service.ts';
+import { customerPermissionRoutes } from './customerPermissions.routes.ts';
+import { customerPermissionHandlers } from './customerPermissions.service.ts';
 import { permissionRoutes } from './permissions.routes.ts';
 import { permissionHandlers } from './permissions.service.ts';
 import { roleRoutes } from './roles.routes.ts';
@@ -9,7 +9,7 @@ import { userRoutes } from './users.routes.ts';
 import { userHandlers } from './users.service.ts';
 
 /** For the integration API: refuse an operation whose customer-app feature is disabled. */
-export { assertCustomerFeature } from './customer-permissions.service.ts';
+export { assertCustomerFeature } from './customerPermissions.service.ts';
 
 export const identityModule: ServerModule = {
   name: 'identity',

@@ -3,17 +3,19 @@ import {
   type StaffPermission,
   type StaffPermissionListQuery,
   staffPermissionCommands,
+  type staffPermissionResource,
 } from '@loyalty/contracts';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema/index.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type ListSpec, listPage } from '../../platform/lists.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { assertHolds } from './privileges.ts';
 
 type PermissionRow = typeof permissions.$inferSelect;
 
-const listSpec: ListSpec<typeof permissions> = {
+const listSpec: ResourceListSpec<typeof permissions, typeof staffPermissionResource> = {
   table: permissions,
   sortable: { code: permissions.code, area: permissions.area, name: permissions.name },
   defaultSort: { field: 'code', direction: 'asc' },
@@ -62,8 +64,11 @@ export async function getPermission(db: Executor, id: number): Promise<StaffPerm
 }
 
 export const permissionHandlers = [
-  defineSecuredHandler(staffPermissionCommands.update, async ({ tx }, { id, ...input }) => {
+  defineSecuredHandler(staffPermissionCommands.update, async ({ tx, actor }, { id, ...input }) => {
     const before = await getPermission(tx, id);
+    // Switching a permission on or off is managing it: only a holder may (no escalation by
+    // disabling a code, granting it while disabled, and enabling it again).
+    if (input.status !== before.status) await assertHolds(tx, actor, [before.code]);
     if (input.status === 'DISABLED' && (lockedPermissionCodes as readonly string[]).includes(before.code)) {
       throw new AppError(
         'SYSTEM_RECORD',

@@ -3,6 +3,7 @@ import {
   type RoleInput,
   type RoleListQuery,
   roleCommands,
+  type roleResource,
   SUPER_ADMIN_ROLE,
 } from '@loyalty/contracts';
 import { count, eq, inArray, sql } from 'drizzle-orm';
@@ -10,13 +11,14 @@ import type { Executor } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { assertCanManageRole, assertHolds } from './privileges.ts';
 
 type RoleRow = typeof roles.$inferSelect;
 
-const listSpec: ListSpec<typeof roles> = {
+const listSpec: ResourceListSpec<typeof roles, typeof roleResource> = {
   table: roles,
   sortable: { code: roles.code, name: roles.name, createdAt: roles.createdAt },
   defaultSort: { field: 'name', direction: 'asc' },
@@ -62,21 +64,24 @@ export async function listRoles(db: Executor, query: RoleListQuery) {
 }
 
 async function getRoleRow(db: Executor, id: number, forUpdate = false) {
-  const q = db.select().from(roles).where(eq(roles.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Role');
-  return row;
+  return findOrFail(db, roles, roles.id, id, 'Role', forUpdate);
 }
 
 export async function getRole(db: Executor, id: number): Promise<Role> {
   return (await withDetails(db, [await getRoleRow(db, id)]))[0] as Role;
 }
 
-/** The permission set must come from the catalogue, and the actor must hold every code of it. */
-async function checkPermissionSet(db: Executor, actor: Actor, codes: string[]) {
+/**
+ * The permission set must come from the catalogue, the actor must hold every code of it, and a
+ * DISABLED permission cannot be newly granted (one the role already had may stay).
+ */
+async function checkPermissionSet(db: Executor, actor: Actor, codes: string[], current: string[] = []) {
   const unique = [...new Set(codes)];
   const known = unique.length
-    ? await db.select({ code: permissions.code }).from(permissions).where(inArray(permissions.code, unique))
+    ? await db
+        .select({ code: permissions.code, status: permissions.status })
+        .from(permissions)
+        .where(inArray(permissions.code, unique))
     : [];
   const unknown = unique.filter((c) => !known.some((k) => k.code === c));
   if (unknown.length) {
@@ -87,6 +92,15 @@ async function checkPermissionSet(db: Executor, actor: Actor, codes: string[]) {
     );
   }
   await assertHolds(db, actor, unique);
+  const disabled = known
+    .filter((k) => k.status === 'DISABLED' && !current.includes(k.code))
+    .map((k) => k.code);
+  if (disabled.length) {
+    throw new AppError(
+      'PRIVILEGE_ESCALATION',
+      `Disabled permissions cannot be granted: ${disabled.slice(0, 5).join(', ')}${disabled.length > 5 ? ` and ${disabled.length - 5} more` : ''}`,
+    );
+  }
   return unique;
 }
 
@@ -95,6 +109,8 @@ async function grant(db: Executor, roleId: number, codes: string[]) {
   if (codes.length)
     await db.insert(rolePermissions).values(codes.map((permissionCode) => ({ roleId, permissionCode })));
 }
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((c) => b.includes(c));
 
 const fieldsOf = (input: RoleInput) => ({
   code: input.code,
@@ -123,8 +139,11 @@ export const roleHandlers = [
     refuseSystem(row);
     if (row.code === actor.role && input.status !== row.status) throw new AppError('OWN_ACCOUNT');
     await assertCanManageRole(tx, actor, id);
-    const codes = await checkPermissionSet(tx, actor, input.permissions);
     const before = await getRole(tx, id);
+    const codes = await checkPermissionSet(tx, actor, input.permissions, before.permissions);
+    if (row.code === actor.role && !sameSet(codes, before.permissions)) {
+      throw new AppError('OWN_ACCOUNT', 'You cannot change the permissions of your own role');
+    }
     await tx
       .update(roles)
       .set({ ...fieldsOf(input), updatedAt: sql`now()` })

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { permissions } from '../../db/schema/index.ts';
+import { permissions, roles as roleTable } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { assertCustomerFeature } from './index.ts';
 
@@ -63,6 +63,94 @@ describe('roles', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PRIVILEGE_ESCALATION', detail: 'You do not hold user.create' });
     expect((await post('/api/admin/roles', role('READER', ['tier.read']), roleAdmin)).statusCode).toBe(201);
+  });
+
+  it('refuses every step of an escalation through a disabled permission', async () => {
+    // A user who may edit permissions and roles, but does not hold user.create.
+    const attacker = await t.userWith(['permission.read', 'permission.update', 'role.read', 'role.update']);
+    const me = (await t.inject({ method: 'GET', url: '/api/admin/auth/me', as: attacker })).json();
+    // A code the role form accepts (the helper's has lower-case letters).
+    await t.app.db.update(roleTable).set({ code: 'ATTACKER' }).where(eq(roleTable.code, me.role));
+    const ownRole = (await t.inject({ method: 'GET', url: '/api/admin/roles?q=ATTACKER', as: admin })).json()
+      .items[0];
+    const userCreate = await permissionId('user.create');
+    const status = (s: 'ACTIVE' | 'DISABLED') => ({ name: 'Create users', description: '', status: s });
+
+    // 1. Switching a permission off (or on) needs holding it.
+    const disable = await put(`/api/admin/permissions/${userCreate}`, status('DISABLED'), attacker);
+    expect(disable.statusCode).toBe(403);
+    expect(disable.json()).toMatchObject({
+      code: 'PRIVILEGE_ESCALATION',
+      detail: 'You do not hold user.create',
+    });
+
+    // Someone who holds it disables it; the attacker still cannot take it.
+    expect((await put(`/api/admin/permissions/${userCreate}`, status('DISABLED'))).statusCode).toBe(200);
+    // 2. Not into their own role (its permissions are not theirs to change)…
+    const own = await put(
+      `/api/admin/roles/${ownRole.id}`,
+      { ...role(ownRole.code, [...ownRole.permissions, 'user.create']), name: ownRole.name },
+      attacker,
+    );
+    expect(own.statusCode).toBe(403);
+    expect(['OWN_ACCOUNT', 'PRIVILEGE_ESCALATION']).toContain(own.json().code);
+    const ownOnly = await put(
+      `/api/admin/roles/${ownRole.id}`,
+      { ...role(ownRole.code, ['permission.read', 'role.read', 'role.update']), name: ownRole.name },
+      attacker,
+    );
+    expect(ownOnly.json()).toMatchObject({
+      code: 'OWN_ACCOUNT',
+      detail: 'You cannot change the permissions of your own role',
+    });
+    // …nor into another role: a disabled code is compared like any other.
+    const other = (await post('/api/admin/roles', role('SIDE_DOOR', ['role.read']))).json();
+    const side = await put(
+      `/api/admin/roles/${other.id}`,
+      role('SIDE_DOOR', ['role.read', 'user.create']),
+      attacker,
+    );
+    expect(side.json()).toMatchObject({
+      code: 'PRIVILEGE_ESCALATION',
+      detail: 'You do not hold user.create',
+    });
+    // A disabled permission is granted to no one, even by a holder.
+    const holder = await put(`/api/admin/roles/${other.id}`, role('SIDE_DOOR', ['role.read', 'user.create']));
+    expect(holder.json()).toMatchObject({
+      code: 'PRIVILEGE_ESCALATION',
+      detail: 'Disabled permissions cannot be granted: user.create',
+    });
+
+    // 3. Nor switched back on.
+    const enable = await put(`/api/admin/permissions/${userCreate}`, status('ACTIVE'), attacker);
+    expect(enable.json().code).toBe('PRIVILEGE_ESCALATION');
+    expect((await put(`/api/admin/permissions/${userCreate}`, status('ACTIVE'))).statusCode).toBe(200);
+
+    const after = (
+      await t.inject({ method: 'GET', url: `/api/admin/roles/${ownRole.id}`, as: admin })
+    ).json();
+    expect(after.permissions).toEqual(ownRole.permissions);
+    // Renaming one's own role, permissions unchanged, is still allowed.
+    const renamed = await put(
+      `/api/admin/roles/${ownRole.id}`,
+      { ...role(ownRole.code, ownRole.permissions), name: 'Renamed' },
+      attacker,
+    );
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it('keeps a disabled permission a role already had, and lets its holder switch it back on', async () => {
+    const created = (await post('/api/admin/roles', role('KEEPER', ['tier.read', 'tier.create']))).json();
+    const tierCreate = await permissionId('tier.create');
+    const status = (s: 'ACTIVE' | 'DISABLED') => ({ name: 'Create tiers', description: '', status: s });
+    expect((await put(`/api/admin/permissions/${tierCreate}`, status('DISABLED'))).statusCode).toBe(200);
+    const edited = await put(
+      `/api/admin/roles/${created.id}`,
+      role('KEEPER', ['tier.read', 'tier.create'], { name: 'Keeper' }),
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().permissions).toEqual(['tier.create', 'tier.read']);
+    expect((await put(`/api/admin/permissions/${tierCreate}`, status('ACTIVE'))).statusCode).toBe(200);
   });
 
   it('keeps the built-in SUPER_ADMIN role and roles in use', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type User, type UserListQuery, userCommands } from '@loyalty/contracts';
+import { type User, type UserListQuery, userCommands, type userResource } from '@loyalty/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
@@ -14,8 +14,9 @@ import {
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import { liveSessions } from '../../platform/auth/sessions.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { assertCanManageRole, assertHolds, rolePermissionCodes } from './privileges.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -43,7 +44,7 @@ export function toUser(row: UserRow, roleName: string): User {
   };
 }
 
-const listSpec: ListSpec<typeof users> = {
+const listSpec: ResourceListSpec<typeof users, typeof userResource> = {
   table: users,
   sortable: {
     username: users.username,
@@ -76,10 +77,7 @@ export async function listUsers(db: Executor, query: UserListQuery) {
 }
 
 export async function getUserRow(db: Executor, id: number, forUpdate = false): Promise<UserRow> {
-  const q = db.select().from(users).where(eq(users.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('User');
-  return row;
+  return findOrFail(db, users, users.id, id, 'User', forUpdate);
 }
 
 export async function getUser(db: Executor, id: number) {

@@ -5,13 +5,14 @@ import {
   type ApiKeyListQuery,
   type ApiKeyScope,
   apiKeyCommands,
+  type apiKeyResource,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type ListSpec, listPage } from '../../platform/lists.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
 type Row = typeof apiKeys.$inferSelect;
 const toApiKey = ({ keyHash: _h, createdBy: _c, ...row }: Row): ApiKey => ({
@@ -25,7 +26,7 @@ const toApiKey = ({ keyHash: _h, createdBy: _c, ...row }: Row): ApiKey => ({
 /** Keys are 256 random bits: a SHA-256 of the key is safe to store and fast to look up. */
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const listSpec: ListSpec<typeof apiKeys> = {
+const listSpec: ResourceListSpec<typeof apiKeys, typeof apiKeyResource> = {
   table: apiKeys,
   sortable: { name: apiKeys.name, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt },
   defaultSort: { field: 'createdAt', direction: 'desc' },

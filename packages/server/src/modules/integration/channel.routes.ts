@@ -3,6 +3,8 @@ import {
   channelBalance,
   channelCommands,
   channelCustomerUpsert,
+  channelMessageInput,
+  channelMessageResult,
   channelRedemptionInput,
   channelReversalResult,
   channelTransactionInput,
@@ -10,14 +12,20 @@ import {
   customerNumberParams,
   customerSchema,
   externalIdParams,
+  inboxEntryParams,
+  inboxPage,
+  inboxQuery,
   problemSchema,
   redemptionResultSchema,
 } from '@loyalty/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/http.ts';
+import { assertCustomerFeature } from '../identity/index.ts';
 import { isDuplicatePosting } from '../loyalty/transactions.service.ts';
+import { inbox } from '../messaging/messages.service.ts';
 import { verifyApiKey } from './apiKeys.service.ts';
 import { balanceOf, channelActor } from './channel.service.ts';
 
@@ -201,5 +209,70 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req, reply) => run(req, reply, channelCommands.redeem.name, req.body, () => true),
+  );
+
+  app.post(
+    '/customers/:customerNumber/messages',
+    {
+      config: { apiKeyScope: 'messages' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'A customer’s message to the service queue (idempotent by externalId)',
+        security,
+        params: customerNumberParams,
+        body: channelMessageInput.meta({
+          examples: [
+            {
+              externalId: 'APP-MSG-0001',
+              subject: 'Points not added',
+              body: 'I paid with my card yesterday and the points are not in my balance.',
+            },
+          ],
+        }),
+        response: { 200: channelMessageResult, 201: channelMessageResult, ...errors },
+      },
+    },
+    (req, reply) =>
+      run<{ replayed: boolean }>(
+        req,
+        reply,
+        channelCommands.postMessage.name,
+        { ...req.body, customerNumber: req.params.customerNumber },
+        (r) => !r.replayed,
+      ),
+  );
+
+  app.get(
+    '/customers/:customerNumber/messages',
+    {
+      config: { apiKeyScope: 'messages' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'The customer’s in-app inbox: staff replies, newest first',
+        security,
+        params: customerNumberParams,
+        querystring: inboxQuery,
+        response: { 200: inboxPage, ...errors },
+      },
+    },
+    async (req) => {
+      await assertCustomerFeature(app.db, 'messages');
+      return inbox(app.db, req.params.customerNumber, req.query);
+    },
+  );
+
+  app.post(
+    '/customers/:customerNumber/messages/:entryId/read',
+    {
+      config: { apiKeyScope: 'messages' },
+      schema: {
+        tags: ['Integration'],
+        summary: 'Mark a message of the inbox read',
+        security,
+        params: customerNumberParams.extend(inboxEntryParams.shape),
+        response: { 200: z.object({ id: z.number().int(), readAt: z.string() }), ...errors },
+      },
+    },
+    (req, reply) => run(req, reply, channelCommands.readMessage.name, req.params, () => false),
   );
 };

@@ -7,6 +7,7 @@ import { assertCustomerFeature } from '../identity/index.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { programme } from '../loyalty/programme.ts';
 import { postTransaction, reverseEarning } from '../loyalty/transactions.service.ts';
+import { markRead, receiveMessage } from '../messaging/messages.service.ts';
 import { redeemVoucher } from '../rewards/redemptions.service.ts';
 import type { VerifiedKey } from './apiKeys.service.ts';
 
@@ -16,6 +17,7 @@ const scopeCommands: Record<ApiKeyScope, string[]> = {
   transactions: [channelCommands.postTransaction.name, channelCommands.reverseTransaction.name],
   balance: [],
   redemptions: [channelCommands.redeem.name],
+  messages: [channelCommands.postMessage.name, channelCommands.readMessage.name],
 };
 
 /** A key acting on the integration API: audited as `apikey:<name>`, permitted what its scopes grant. */
@@ -113,6 +115,27 @@ export const channelHandlers = [
         targetType: 'redemption',
         targetId: result.redemptionId,
         after: { externalId, voucherId },
+      };
+    },
+    channel,
+  ),
+  defineHandler(
+    channelCommands.postMessage,
+    async ({ tx }, input) => {
+      await assertCustomerFeature(tx, 'messages');
+      const result = await receiveMessage(tx, input);
+      return { result, targetType: 'message', targetId: result.messageId };
+    },
+    channel,
+  ),
+  defineHandler(
+    channelCommands.readMessage,
+    async ({ tx }, { customerNumber, entryId }) => {
+      await assertCustomerFeature(tx, 'messages');
+      return {
+        result: await markRead(tx, customerNumber, entryId),
+        targetType: 'messageEntry',
+        targetId: entryId,
       };
     },
     channel,

@@ -1,17 +1,17 @@
-import { Readable } from 'node:stream';
 import type {
   AdminLog,
   AdminLogExportQuery,
   AdminLogListQuery,
   AdminLogVerify,
   AuditOutcome,
+  adminLogResource,
 } from '@loyalty/contracts';
-import { stringify } from 'csv-stringify';
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { csvStream } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type ListSpec, listPage } from '../../platform/lists.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -47,7 +47,7 @@ const search = [
   auditLog.detail,
 ];
 
-const listSpec: ListSpec<typeof auditLog> = {
+const listSpec: ResourceListSpec<typeof auditLog, typeof adminLogResource> = {
   table: auditLog,
   sortable: { at: auditLog.at },
   defaultSort: { field: 'at', direction: 'desc' },
@@ -123,12 +123,9 @@ async function* matching(db: Executor, query: AdminLogExportQuery) {
   }
 }
 
-/** CSV of the matching entries; cells that a spreadsheet would run as formulas are escaped. */
-export function exportAdminLogs(db: Executor, query: AdminLogExportQuery): Readable {
-  return Readable.from(matching(db, query)).pipe(
-    stringify({ header: true, columns: [...csvColumns], escape_formulas: true, bom: true }),
-  );
-}
+/** CSV of the matching entries. */
+export const exportAdminLogs = (db: Executor, query: AdminLogExportQuery) =>
+  csvStream(matching(db, query), csvColumns);
 
 interface Break {
   id: number;

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { logRoutes } from './logs.routes.ts';
+import { adminLogRoutes } from './adminLogs.routes.ts';
+import { systemLogRoutes } from './systemLogs.routes.ts';
 import { systemLogHandlers, systemLogJobs } from './systemLogs.service.ts';
 
 export { type SystemLogDestination, systemLogDestination } from './systemLogs.destination.ts';
@@ -7,7 +8,10 @@ export { type SystemLogDestination, systemLogDestination } from './systemLogs.de
 /** The audit trail (AdminLogs: list, export, chain verification) and SystemLogs. */
 export const logsModule: ServerModule = {
   name: 'logs',
-  routes: logRoutes,
+  routes: async (app) => {
+    await app.register(adminLogRoutes);
+    await app.register(systemLogRoutes);
+  },
   handlers: [...systemLogHandlers],
   jobs: systemLogJobs,
 };

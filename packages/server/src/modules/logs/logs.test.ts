@@ -124,6 +124,16 @@ describe('GET /api/admin/admin-logs/export', () => {
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
     expect(res.body).not.toMatch(/,=HYPERLINK/);
   });
+
+  it('refuses input the database cannot take, and the server keeps serving', async () => {
+    for (const query of ['q=a%00b', 'approvalRequestId=9007199254740990', 'actor=x%00']) {
+      const res = await get(`/api/admin/admin-logs/export?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await get('/api/admin/admin-logs/export?command=auth.login')).statusCode).toBe(200);
+  });
 });
 
 describe('the hash chain', () => {

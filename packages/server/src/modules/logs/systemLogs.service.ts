@@ -5,13 +5,14 @@ import {
   type SystemLogListQuery,
   type SystemLogSettings,
   systemLogCommands,
+  type systemLogResource,
 } from '@loyalty/contracts';
 import { eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../../db/client.ts';
 import { systemLogSettings, systemLogs } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
 type LogRow = typeof systemLogs.$inferSelect;
 type SettingsRow = typeof systemLogSettings.$inferSelect;
@@ -30,7 +31,7 @@ const levelName = (value: number): LogLevel =>
 
 export const toSystemLog = (r: LogRow): SystemLog => ({ ...isoDates(r), level: levelName(r.level) });
 
-const listSpec: ListSpec<typeof systemLogs> = {
+const listSpec: ResourceListSpec<typeof systemLogs, typeof systemLogResource> = {
   table: systemLogs,
   sortable: { at: systemLogs.at },
   defaultSort: { field: 'at', direction: 'desc' },

@@ -3,6 +3,7 @@ import {
   type PointsRuleInput,
   type PointsRuleListQuery,
   pointsRuleCommands,
+  type pointsRuleResource,
   type RuleSimulation,
   type RuleSimulationInput,
 } from '@loyalty/contracts';
@@ -11,7 +12,8 @@ import type { Executor } from '../../db/client.ts';
 import { customers, pointsRules, transactionTypes } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
 import { chooseRule, utcDate } from './rules.engine.ts';
 
@@ -28,7 +30,7 @@ const toRule = (prog: Programme, row: RuleRow): PointsRule => {
   });
 };
 
-const listSpec: ListSpec<typeof pointsRules> = {
+const listSpec: ResourceListSpec<typeof pointsRules, typeof pointsRuleResource> = {
   table: pointsRules,
   sortable: {
     priority: pointsRules.priority,
@@ -65,10 +67,7 @@ export async function listPointsRules(db: Executor, query: PointsRuleListQuery) 
 }
 
 async function findRule(db: Executor, id: number, forUpdate = false): Promise<RuleRow> {
-  const q = db.select().from(pointsRules).where(eq(pointsRules.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Points rule');
-  return row;
+  return findOrFail(db, pointsRules, pointsRules.id, id, 'Points rule', forUpdate);
 }
 
 export async function getPointsRule(db: Executor, id: number): Promise<PointsRule> {

@@ -1,18 +1,25 @@
-import { type Tier, type TierInput, type TierListQuery, tierCommands } from '@loyalty/contracts';
+import {
+  type Tier,
+  type TierInput,
+  type TierListQuery,
+  tierCommands,
+  type tierResource,
+} from '@loyalty/contracts';
 import { and, count, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, tiers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { requestJobRun } from '../../platform/jobs.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { TIER_REVIEW_JOB } from './jobs.ts';
 import { invalidateProgramme } from './programme.ts';
 
 type TierRow = typeof tiers.$inferSelect;
 export const toTier = (row: TierRow): Tier => isoDates(row);
 
-const listSpec: ListSpec<typeof tiers> = {
+const listSpec: ResourceListSpec<typeof tiers, typeof tierResource> = {
   table: tiers,
   sortable: {
     name: tiers.name,
@@ -23,15 +30,13 @@ const listSpec: ListSpec<typeof tiers> = {
   defaultSort: { field: 'minPoints', direction: 'asc' },
   tieBreaker: tiers.id,
   search: [tiers.name, tiers.description],
+  filters: {},
 };
 
 export const listTiers = (db: Executor, query: TierListQuery) => listPage(db, listSpec, query, toTier);
 
 export async function getTier(db: Executor, id: number, forUpdate = false): Promise<TierRow> {
-  const q = db.select().from(tiers).where(eq(tiers.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Tier');
-  return row;
+  return findOrFail(db, tiers, tiers.id, id, 'Tier', forUpdate);
 }
 
 /** A changed ladder moves customers: the engine forgets its copy and the tier review runs. */

@@ -2,19 +2,21 @@ import {
   type TransactionType,
   type TransactionTypeListQuery,
   transactionTypeCommands,
+  type transactionTypeResource,
 } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pointsRules, transactionTypes } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { invalidateProgramme } from './programme.ts';
 
 type Row = typeof transactionTypes.$inferSelect;
 const toType = (row: Row): TransactionType => isoDates(row);
 
-const listSpec: ListSpec<typeof transactionTypes> = {
+const listSpec: ResourceListSpec<typeof transactionTypes, typeof transactionTypeResource> = {
   table: transactionTypes,
   sortable: {
     name: transactionTypes.name,
@@ -32,10 +34,7 @@ export const listTransactionTypes = (db: Executor, query: TransactionTypeListQue
   listPage(db, listSpec, query, toType);
 
 async function findType(db: Executor, id: number, forUpdate = false): Promise<Row> {
-  const q = db.select().from(transactionTypes).where(eq(transactionTypes.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Transaction type');
-  return row;
+  return findOrFail(db, transactionTypes, transactionTypes.id, id, 'Transaction type', forUpdate);
 }
 export const getTransactionType = async (db: Executor, id: number) => toType(await findType(db, id));
 

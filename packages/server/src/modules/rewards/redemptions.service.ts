@@ -6,13 +6,14 @@ import {
   type RedemptionListQuery,
   type RedemptionResult,
   redemptionCommands,
+  type redemptionResource,
 } from '@loyalty/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { customers, redemptions, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { postLedgerEntry } from '../loyalty/ledger.service.ts';
 import { namesById } from './references.ts';
 import { openToday, redeemableToday } from './vouchers.service.ts';
@@ -178,9 +179,9 @@ export async function cancelRedemption(tx: Tx, req: CancelRequest): Promise<Rede
   return { redemptionId: redemption.id, pointsReturned: redemption.pointsSpent, balance: posted.balance };
 }
 
-const listSpec: ListSpec<typeof redemptions> = {
+const listSpec: ResourceListSpec<typeof redemptions, typeof redemptionResource> = {
   table: redemptions,
-  sortable: { createdAt: redemptions.createdAt },
+  sortable: { createdAt: redemptions.createdAt, pointsSpent: redemptions.pointsSpent },
   defaultSort: { field: 'createdAt', direction: 'desc' },
   tieBreaker: redemptions.id,
   search: [redemptions.code],

@@ -1,16 +1,17 @@
-import { type Store, type StoreListQuery, storeCommands } from '@loyalty/contracts';
+import { type Store, type StoreListQuery, storeCommands, type storeResource } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rewardCategories, stores, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { nameOf, namesById, requireImage } from './references.ts';
 
 type StoreRow = typeof stores.$inferSelect;
 const toStore = (row: StoreRow, categoryName: string): Store => ({ ...isoDates(row), categoryName });
 
-const listSpec: ListSpec<typeof stores> = {
+const listSpec: ResourceListSpec<typeof stores, typeof storeResource> = {
   table: stores,
   sortable: { name: stores.name, createdAt: stores.createdAt },
   defaultSort: { field: 'name', direction: 'asc' },
@@ -33,10 +34,7 @@ export async function listStores(db: Executor, query: StoreListQuery) {
 }
 
 async function findStore(db: Executor, id: number, forUpdate = false): Promise<StoreRow> {
-  const q = db.select().from(stores).where(eq(stores.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Store');
-  return row;
+  return findOrFail(db, stores, stores.id, id, 'Store', forUpdate);
 }
 
 async function withCategory(db: Executor, row: StoreRow) {

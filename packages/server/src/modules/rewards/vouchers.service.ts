@@ -1,10 +1,16 @@
-import { type Voucher, type VoucherListQuery, voucherCommands } from '@loyalty/contracts';
+import {
+  type Voucher,
+  type VoucherListQuery,
+  voucherCommands,
+  type voucherResource,
+} from '@loyalty/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { redemptions, stores, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
-import { isoDates, type ListSpec, listPage } from '../../platform/lists.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
 import { nameOf, namesById, requireImage } from './references.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
@@ -23,11 +29,13 @@ export const openToday = and(
 /** Open today and with codes left: what a customer can redeem now. */
 export const redeemableToday = and(openToday, sql`${vouchers.issued} < ${vouchers.amount}`) as SQL;
 
-const listSpec: ListSpec<typeof vouchers> = {
+const listSpec: ResourceListSpec<typeof vouchers, typeof voucherResource> = {
   table: vouchers,
   sortable: {
     name: vouchers.name,
     pointsRequired: vouchers.pointsRequired,
+    amount: vouchers.amount,
+    money: vouchers.money,
     validUntil: vouchers.validUntil,
     createdAt: vouchers.createdAt,
   },
@@ -55,10 +63,7 @@ export async function listVouchers(db: Executor, query: VoucherListQuery) {
 }
 
 export async function findVoucher(db: Executor, id: number, forUpdate = false): Promise<VoucherRow> {
-  const q = db.select().from(vouchers).where(eq(vouchers.id, id));
-  const [row] = forUpdate ? await q.for('update') : await q;
-  if (!row) throw notFound('Voucher');
-  return row;
+  return findOrFail(db, vouchers, vouchers.id, id, 'Voucher', forUpdate);
 }
 
 const withStore = async (db: Executor, row: VoucherRow) => toVoucher(row, await storeName(db, row.storeId));

@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { passwordRuleViolations } from '@loyalty/contracts';
+import { authCommands, passwordRuleViolations } from '@loyalty/contracts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { passwordHistory, passwordTokens, recoveryCodes, sessions, users } from '../../db/schema/index.ts';
+import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { appLink, enqueueMail } from '../mail.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { credentialPolicyOf, passwordSettingOf } from './policies.ts';
-import { hashRecoveryCode, newRecoveryCodes, totpStep } from './totp.ts';
+import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './totp.ts';
 
 /** The account operations shared by sign-in, self-service and the administrators' commands. */
 
@@ -240,8 +241,39 @@ export async function verifySecondFactor(
   return used.length === 1;
 }
 
+/** Starts enrolling a TOTP second factor: a new pending secret, and the QR code to scan. */
+export async function startEnrolment(db: Executor, user: { id: number; username: string }) {
+  const secret = newTotpSecret();
+  await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
+  return totpEnrolment(secret, user.username);
+}
+
+/**
+ * Makes the pending secret the user's second factor (its first code given, at `step`), issues new
+ * recovery codes and audits the enrolment, in one transaction; `also` runs in it too.
+ */
+export function confirmEnrolment(
+  db: Db,
+  source: AuditSource,
+  user: { id: number; totpPendingSecret: string },
+  step: number,
+  also?: (tx: Tx) => Promise<unknown>,
+) {
+  return db.transaction(async (tx) => {
+    const codes = await completeEnrolment(tx, user.id, user.totpPendingSecret, step);
+    await also?.(tx);
+    await writeAudit(tx, source, {
+      command: authCommands.enrolSecondFactor.name,
+      outcome: 'SUCCESS',
+      targetType: 'user',
+      targetId: user.id,
+    });
+    return codes;
+  });
+}
+
 /** Makes the pending secret the user's second factor (its first code given) and issues new recovery codes. */
-export async function completeEnrolment(db: Executor, userId: number, secret: string, step: number) {
+async function completeEnrolment(db: Executor, userId: number, secret: string, step: number) {
   await db
     .update(users)
     .set({

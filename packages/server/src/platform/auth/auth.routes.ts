@@ -19,7 +19,7 @@ import { loadActorRecord } from '../access.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { actorOf } from '../http.ts';
-import { completeEnrolment, verifySecondFactor } from './account.ts';
+import { confirmEnrolment, startEnrolment, verifySecondFactor } from './account.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { verifyPassword } from './passwords.ts';
 import { passwordExpiry, passwordSettingOf, securityPolicyOf } from './policies.ts';
@@ -37,7 +37,7 @@ import {
   refuseSignIn,
   setRefreshCookie,
 } from './signin.ts';
-import { totpEnrolment as enrolmentOf, newTotpSecret, totpStep } from './totp.ts';
+import { totpStep } from './totp.ts';
 
 export { REFRESH_COOKIE } from './signin.ts';
 
@@ -129,9 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const claims = await tokens.verifyChallenge(req.body.challenge, 'TOTP_ENROL');
       const user = await challengedUser(claims.sub);
       if (user.totpSecret) throw new AppError('CHALLENGE_INVALID');
-      const secret = newTotpSecret();
-      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
-      return enrolmentOf(secret, user.username);
+      return startEnrolment(db, user);
     },
   );
 
@@ -158,16 +156,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           command: authCommands.enrolSecondFactor.name,
         });
       }
-      const recoveryCodes = await db.transaction(async (tx) => {
-        const codes = await completeEnrolment(tx, user.id, user.totpPendingSecret as string, step);
-        await writeAudit(tx, source, {
-          command: authCommands.enrolSecondFactor.name,
-          outcome: 'SUCCESS',
-          targetType: 'user',
-          targetId: user.id,
-        });
-        return codes;
-      });
+      const pending = { id: user.id, totpPendingSecret: user.totpPendingSecret };
+      const recoveryCodes = await confirmEnrolment(db, source, pending, step);
       const enrolled = (await findSignInUser(app, { id: user.id })) ?? user;
       const result = await continueSignIn(app, req, reply, enrolled, { mfa: true, visitorId: claims.vid });
       return { recoveryCodes, result };

@@ -15,12 +15,12 @@ import type { Actor } from '../access.ts';
 import { auditSource, writeAudit } from '../audit.ts';
 import { AppError, notFound } from '../errors.ts';
 import { actorOf } from '../http.ts';
-import { completeEnrolment, recordFailure, verifySecondFactor } from './account.ts';
+import { confirmEnrolment, recordFailure, startEnrolment, verifySecondFactor } from './account.ts';
 import { verifyPassword } from './passwords.ts';
 import { liveSessions } from './sessions.ts';
 import { changePasswordAudited } from './signin.ts';
 import { markSteppedUp } from './step-up.ts';
-import { totpEnrolment as enrolmentOf, newTotpSecret, totpStep } from './totp.ts';
+import { totpStep } from './totp.ts';
 
 const tags = ['Authentication'];
 const signedIn = { access: 'signed-in' as const };
@@ -100,9 +100,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           'SECOND_FACTOR_INVALID',
         );
       }
-      const secret = newTotpSecret();
-      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, user.id));
-      return enrolmentOf(secret, user.username);
+      return startEnrolment(db, user);
     },
   );
 
@@ -130,18 +128,11 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           'SECOND_FACTOR_INVALID',
         );
       }
-      const recoveryCodes = await db.transaction(async (tx) => {
-        const codes = await completeEnrolment(tx, user.id, user.totpPendingSecret as string, step);
-        // Having just given a code, the user counts as stepped up.
-        await markSteppedUp(tx, actor.sessionId);
-        await writeAudit(tx, auditSource(actor), {
-          command: authCommands.enrolSecondFactor.name,
-          outcome: 'SUCCESS',
-          targetType: 'user',
-          targetId: user.id,
-        });
-        return codes;
-      });
+      const pending = { id: user.id, totpPendingSecret: user.totpPendingSecret };
+      // Having just given a code, the user counts as stepped up.
+      const recoveryCodes = await confirmEnrolment(db, auditSource(actor), pending, step, (tx) =>
+        markSteppedUp(tx, actor.sessionId),
+      );
       return { recoveryCodes };
     },
   );

@@ -3,14 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
-import { meQueryKey, useCan, useMe } from '../../app/session.ts';
+import { accountApi } from '../../api/account.ts';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
+import { applied, useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useConfirm } from '../../state/confirm.ts';
-import { useToast } from '../../state/useToast.ts';
-import { authApi } from '../auth/api.ts';
-import { CodeForm, EnrolTotp, RecoveryCodes } from '../auth/SecondFactor.tsx';
+import { meQueryKey, useCan, useMe } from '../../state/me.ts';
 import { ApiKeysSection } from './ApiKeysSection.tsx';
 
 type Enrolling =
@@ -24,7 +23,7 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
   const queryClient = useQueryClient();
   const [enrolling, setEnrolling] = useState<Enrolling | undefined>();
   const start = async (code?: string) =>
-    setEnrolling({ step: 'scan', enrolment: await authApi.startOwnEnrolment(code) });
+    setEnrolling({ step: 'scan', enrolment: await accountApi.startOwnEnrolment(code) });
   const close = () => {
     setEnrolling(undefined);
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
@@ -64,7 +63,10 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
           <EnrolTotp
             enrolment={enrolling.enrolment}
             onConfirm={async (code) =>
-              setEnrolling({ step: 'codes', codes: (await authApi.confirmOwnEnrolment(code)).recoveryCodes })
+              setEnrolling({
+                step: 'codes',
+                codes: (await accountApi.confirmOwnEnrolment(code)).recoveryCodes,
+              })
             }
           />
         )}
@@ -77,26 +79,21 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
 /** Own sessions, with "end" on the others. */
 function SessionsCard() {
   const { t } = useTranslation();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const confirm = useConfirm();
   const sessions = useQuery({
     queryKey: ['own-sessions'],
-    queryFn: ({ signal }) => authApi.sessions(signal),
+    queryFn: ({ signal }) => accountApi.sessions(signal),
   });
   const end = (s: SessionInfo) =>
     confirm({
       header: t('admin.sessions.end'),
       message: t('admin.sessions.endConfirm'),
       handleConfirm: async () => {
-        try {
-          await authApi.endSession(s.id);
-          toast.success(t('admin.sessions.ended'));
-        } catch (e) {
-          toast.error(
-            t('admin.sessions.endFailed'),
-            e instanceof ApiError ? t(`error.${e.code}`) : undefined,
-          );
-        }
+        await report(applied(accountApi.endSession(s.id)), {
+          success: 'admin.sessions.ended',
+          failure: 'admin.sessions.endFailed',
+        });
         await sessions.refetch();
       },
     });

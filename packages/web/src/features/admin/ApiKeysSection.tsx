@@ -12,10 +12,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Alert, Button, Card, Checkbox, Form, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, get, write } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
+import { get, write } from '../../api/client.ts';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
 import { useConfirm } from '../../state/confirm.ts';
+import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
 
 const key = ['api-keys'];
@@ -30,6 +32,7 @@ export function ApiKeysSection() {
   const can = useCan();
   const toast = useToast();
   const confirm = useConfirm();
+  const report = useWriteOutcome();
   const client = useQueryClient();
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
@@ -43,32 +46,28 @@ export function ApiKeysSection() {
     placeholderData: keepPreviousData,
     enabled: can(apiKeyRead.code),
   });
-  const fail = (message: string) => (e: unknown) =>
-    toast.error(t(message), e instanceof ApiError ? t(`error.${e.code}`) : undefined);
   const create = useMutation({
-    mutationFn: (input: ApiKeyInput) => write<ApiKeyCreated>('POST', '/api/admin/api-keys', input),
-    onSuccess: (result) => {
+    // No success toast: the new key's secret is shown in a dialog instead.
+    mutationFn: (input: ApiKeyInput) =>
+      report(write<ApiKeyCreated>('POST', '/api/admin/api-keys', input), { failure: 'apiKeys.createFailed' }),
+    onSuccess: (outcome) => {
+      if (!outcome.ok) return;
       setCreating(false);
       form.resetFields();
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else setCreated(result.data);
+      if (outcome.result.kind === 'applied') setCreated(outcome.result.data);
       void client.invalidateQueries({ queryKey: key });
     },
-    onError: fail('apiKeys.createFailed'),
   });
   const revoke = (row: ApiKey) =>
     confirm({
       header: t('apiKeys.revoke'),
       message: t('apiKeys.revokeConfirm', { name: row.name }),
       handleConfirm: async () => {
-        try {
-          await write('DELETE', `/api/admin/api-keys/${row.id}`);
-          toast.success(t('apiKeys.revoked'));
-          void client.invalidateQueries({ queryKey: key });
-        } catch (e) {
-          fail('apiKeys.revokeFailed')(e);
-        }
+        const outcome = await report(write('DELETE', `/api/admin/api-keys/${row.id}`), {
+          success: 'apiKeys.revoked',
+          failure: 'apiKeys.revokeFailed',
+        });
+        if (outcome.ok) void client.invalidateQueries({ queryKey: key });
       },
     });
 
@@ -109,11 +108,7 @@ export function ApiKeysSection() {
           {
             key: 'status',
             title: t('apiKeys.fields.status'),
-            render: (_, k) => (
-              <Tag color={k.status === 'ACTIVE' ? 'green' : 'default'}>
-                {t(`apiKeys.statuses.${k.status}`)}
-              </Tag>
-            ),
+            render: (_, k) => <StatusTag status={k.status} prefix="apiKeys.statuses" />,
           },
           { key: 'createdAt', title: t('apiKeys.fields.createdAt'), render: (_, k) => day(k.createdAt) },
           { key: 'lastUsedAt', title: t('apiKeys.fields.lastUsedAt'), render: (_, k) => day(k.lastUsedAt) },

@@ -2,7 +2,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { fakeRoutes } from '../employees/fakeRoutes.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +22,7 @@ describe('admin', () => {
   it('shows the profile and enrols an authenticator with its QR code and recovery codes', async () => {
     const api = installFakeApi();
     api.me = { ...api.me, secondFactorEnrolled: false, passwordExpiresAt: null, passwordExpiringSoon: false };
-    const calls = fakeRoutes({
+    api.on({
       'GET /api/admin/auth/sessions': () => ({ status: 200, body: [session('a', true)] }),
       'POST /api/admin/auth/second-factor': () => ({
         status: 200,
@@ -50,15 +49,15 @@ describe('admin', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     });
     expect(await screen.findByText('aaaaa-bbbbb')).toBeTruthy();
-    expect(calls.find((c) => c.key === 'POST /api/admin/auth/second-factor/confirm')?.body).toEqual({
+    expect(api.calls.find((c) => c.key === 'POST /api/admin/auth/second-factor/confirm')?.body).toEqual({
       code: '123456',
     });
   });
 
   it('ends another session after confirmation', async () => {
-    installFakeApi();
+    const api = installFakeApi();
     let live = [session('a', true), session('b', false)];
-    const calls = fakeRoutes({
+    api.on({
       'GET /api/admin/auth/sessions': () => ({ status: 200, body: live }),
       'DELETE /api/admin/auth/sessions/b': () => {
         live = live.filter((s) => s.id !== 'b');
@@ -72,7 +71,9 @@ describe('admin', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     });
-    await waitFor(() => expect(calls.some((c) => c.key === 'DELETE /api/admin/auth/sessions/b')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((c) => c.key === 'DELETE /api/admin/auth/sessions/b')).toBe(true),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: 'End session' })).toBeNull());
   });
 });

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { installLoyaltyApi, page } from '../loyalty/testing.ts';
 
 const key = {
   id: 1,
@@ -17,14 +17,13 @@ const key = {
 
 describe('admin: integration API keys', () => {
   it('lists keys, creates one and shows its secret once', async () => {
-    const api = installLoyaltyApi(
+    const api = installFakeApi({ permissions: ['apiKey.read', 'apiKey.create', 'apiKey.revoke'] }).use(
       ({ method, url, body }) => {
         if (url.pathname !== '/api/admin/api-keys') return undefined;
         if (method === 'POST')
           return { status: 201, body: { ...key, id: 2, ...(body as object), key: 'lk_the-secret' } };
         return { status: 200, body: page([key]) };
       },
-      ['apiKey.read', 'apiKey.create', 'apiKey.revoke'],
     );
     await renderApp('/dashboard/admin');
     const table = await screen.findByTestId('api-keys-table', {}, { timeout: 10_000 });

@@ -2,7 +2,7 @@ import type { ApprovalBulkItem } from '@loyalty/contracts';
 import { Button, Flex, List, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReasonModal } from './ReasonModal.tsx';
+import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { useDecisions } from './useDecisions.ts';
 
 /** Approve or reject the selected requests; each is decided on its own and its outcome listed. */

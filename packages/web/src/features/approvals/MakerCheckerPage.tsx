@@ -4,14 +4,14 @@ import { Alert, Button, Card, Collapse, Flex, Form, Select, Switch, Typography }
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
+import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { useMakerCheckerCatalog } from '../../components/useMakerChecker.ts';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useLang } from '../../i18n/lang.ts';
-import { useToast } from '../../state/useToast.ts';
-import { ApprovalNotice } from './ApprovalNotice.tsx';
+import { useCan } from '../../state/me.ts';
 import { catalogKey, makerCheckerApi } from './api.ts';
-import { useMakerCheckerCatalog } from './useMakerChecker.ts';
 
 /**
  * Configurations/MakerChecker: the global switch, self-approval, the checker permission and a
@@ -37,7 +37,7 @@ export default function MakerCheckerPage() {
 function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const can = useCan();
   const queryClient = useQueryClient();
   const [form] = Form.useForm();
@@ -55,21 +55,15 @@ function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
       .filter(([id, on]) => saved[id] !== on)
       .map(([serviceId, approvalRequired]) => ({ serviceId, approvalRequired }));
     setSaving(true);
-    try {
-      const result = await makerCheckerApi.configure({ ...values, services });
+    const outcome = await report(makerCheckerApi.configure({ ...values, services }), {
+      success: 'approvals.config.saved',
+      failure: 'approvals.config.saveFailed',
+    });
+    if (outcome.ok) {
       dirty.current = false;
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else toast.success(t('approvals.config.saved'));
       await queryClient.invalidateQueries({ queryKey: catalogKey });
-    } catch (e) {
-      toast.error(
-        t('approvals.config.saveFailed'),
-        t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`),
-      );
-    } finally {
-      setSaving(false);
     }
+    setSaving(false);
   };
 
   return (

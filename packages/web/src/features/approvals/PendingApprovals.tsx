@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../app/session.ts';
+import { useMakerCheckerCatalog } from '../../components/useMakerChecker.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
-import { useMakerCheckerCatalog } from './useMakerChecker.ts';
 
 /**
  * The layout header's maker-checker corner: requests waiting for me (inbox) and my own waiting

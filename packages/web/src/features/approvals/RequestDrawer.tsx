@@ -1,20 +1,20 @@
 import type { ApprovalView } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
+import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { ReasonModal } from '../../components/ReasonModal.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useServiceName } from '../../components/useMakerChecker.ts';
 import { useLang } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
-import { ChangeDiff } from './ChangeDiff.tsx';
-import { statusColor } from './format.ts';
-import { ReasonModal } from './ReasonModal.tsx';
 import { useDecisions } from './useDecisions.ts';
-import { useServiceName } from './useMakerChecker.ts';
 
 /** One request: who, when, from where, its status, the change as a diff, and the decisions left. */
 export function RequestDrawer({
@@ -80,7 +80,7 @@ export function RequestDrawer({
               {
                 key: 'status',
                 label: t('approvals.fields.status'),
-                children: <Tag color={statusColor[r.status]}>{t(`approvals.status.${r.status}`)}</Tag>,
+                children: <StatusTag status={r.status} prefix="approvals.status" />,
               },
               {
                 key: 'target',

@@ -5,20 +5,20 @@ import {
   approvalStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/format.tsx';
+import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useListUrl } from '../../components/useListUrl.ts';
+import { useServiceName } from '../../components/useMakerChecker.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
 import { BulkDecision } from './BulkDecision.tsx';
-import { statusColor } from './format.ts';
-import { DayRangeFilter, SearchFilter } from './ListFilters.tsx';
 import { RequestDrawer } from './RequestDrawer.tsx';
-import { useListUrl } from './useListUrl.ts';
-import { useServiceName } from './useMakerChecker.ts';
 
 const isHistory = (view: ApprovalView) => view.endsWith('history');
 const isInbox = (view: ApprovalView) => view.startsWith('inbox');
@@ -88,7 +88,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
       title: t('approvals.fields.status'),
       sorter: true,
       sortOrder: sorted('status'),
-      render: (_, r) => <Tag color={statusColor[r.status]}>{t(`approvals.status.${r.status}`)}</Tag>,
+      render: (_, r) => <StatusTag status={r.status} prefix="approvals.status" />,
     },
     ...(isHistory(view)
       ? [

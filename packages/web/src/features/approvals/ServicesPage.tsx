@@ -3,41 +3,30 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Flex, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type WriteResult } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
+import { useListUrl } from '../../components/useListUrl.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
 import { useLang } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 import { useAppSelector } from '../../state/store.ts';
-import { useToast } from '../../state/useToast.ts';
 import { catalogKey, makerCheckerApi } from './api.ts';
-import { useListUrl } from './useListUrl.ts';
 
 type ServiceEdit = Omit<Service, 'serviceId' | 'active' | 'createdAt' | 'updatedAt'>;
 
 /** Saves a service; says whether it applied or went to approval. */
 function useSaveService() {
-  const { t } = useTranslation();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const queryClient = useQueryClient();
   return async (service: Service, patch: Partial<ServiceEdit>): Promise<boolean> => {
     const { serviceTypeId, nameEn, nameAr, descriptionEn, descriptionAr, approvalRequired } = service;
     const input = { serviceTypeId, nameEn, nameAr, descriptionEn, descriptionAr, approvalRequired, ...patch };
-    try {
-      const result: WriteResult<Service> = await makerCheckerApi.updateService(service.serviceId, input);
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else toast.success(t('approvals.services.saved'));
-      return true;
-    } catch (e) {
-      toast.error(
-        t('approvals.services.saveFailed'),
-        t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`),
-      );
-      return false;
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: ['services'] });
-      void queryClient.invalidateQueries({ queryKey: catalogKey });
-    }
+    const outcome = await report(makerCheckerApi.updateService(service.serviceId, input), {
+      success: 'approvals.services.saved',
+      failure: 'approvals.services.saveFailed',
+    });
+    void queryClient.invalidateQueries({ queryKey: ['services'] });
+    void queryClient.invalidateQueries({ queryKey: catalogKey });
+    return outcome.ok;
   };
 }
 

@@ -2,7 +2,6 @@ import type {
   ApprovalBulkItem,
   ApprovalRequest,
   ApprovalView,
-  MakerCheckerCatalog,
   MakerCheckerConfig,
   MakerCheckerInput,
   Page,
@@ -31,19 +30,11 @@ export const approvalsApi = {
   reject: (id: number, reason: string) => write<ApprovalRequest>('POST', `${base}/${id}/reject`, { reason }),
   withdraw: (id: number, reason?: string) =>
     write<ApprovalRequest>('POST', `${base}/${id}/withdraw`, { reason }),
-  bulk: async (action: 'approve' | 'reject', ids: number[], reason?: string) => {
-    const result = await write<{ results: ApprovalBulkItem[] }>('POST', `${base}/bulk`, {
-      action,
-      ids,
-      reason,
-    });
-    return result.kind === 'applied' ? result.data.results : [];
-  },
+  bulk: (action: 'approve' | 'reject', ids: number[], reason?: string) =>
+    write<{ results: ApprovalBulkItem[] }>('POST', `${base}/bulk`, { action, ids, reason }),
 };
 
 export const makerCheckerApi = {
-  catalog: (signal?: AbortSignal) =>
-    get<MakerCheckerCatalog>('/api/admin/maker-checker/catalog', undefined, signal),
   config: (signal?: AbortSignal) => get<MakerCheckerConfig>('/api/admin/maker-checker', undefined, signal),
   configure: (input: MakerCheckerInput) =>
     write<MakerCheckerConfig>('PUT', '/api/admin/maker-checker', input),
@@ -56,4 +47,4 @@ export const makerCheckerApi = {
 
 /** Query-cache keys: every maker-checker write refreshes these. */
 export const approvalsKey = 'approval-requests';
-export const catalogKey = ['maker-checker', 'catalog'] as const;
+export { catalogKey } from '../../components/useMakerChecker.ts';

@@ -1,8 +1,8 @@
 import type { ApprovalRequest, MakerCheckerCatalog } from '@loyalty/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { type FakeApi, installFakeApi } from '../../test/fakeApi.ts';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
 const at = '2026-03-01T09:30:00.000Z';
@@ -63,72 +63,67 @@ const catalog = (gated: string[] = []): MakerCheckerCatalog => ({
   })),
 });
 
-const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': status >= 400 ? 'application/problem+json' : 'application/json' },
-  });
-
 /** The fake API plus the maker-checker endpoints, answering from `requests`. */
-function installApi(requests: ApprovalRequest[], gated: string[] = []) {
-  const api: FakeApi = installFakeApi();
+function installApi(requests: ApprovalRequest[], gated: string[] = [], bulkAnswered = Promise.resolve()) {
+  const api = installFakeApi();
   api.me.permissions.push('approval.check', 'adminLog.read');
-  const base = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const path = url.pathname;
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    if (path === '/api/admin/maker-checker/catalog') return json(200, catalog(gated));
-    if (path === '/api/admin/approval-requests/pending-count')
-      return json(200, { mine: 1, inbox: requests.length });
-    if (path === '/api/admin/approval-requests' && method === 'GET') {
-      api.calls.push({ method, path: `${path}${url.search}` });
-      return json(200, { items: requests, total: requests.length, page: 1, pageSize: 10 });
-    }
-    const one = path.match(/^\/api\/admin\/approval-requests\/(\d+)(?:\/(\w+))?$/);
-    if (one) {
-      api.calls.push({ method, path, body });
+  return api
+    .on({
+      'GET /api/admin/maker-checker/catalog': () => ok(catalog(gated)),
+      'GET /api/admin/approval-requests/pending-count': () => ok({ mine: 1, inbox: requests.length }),
+      'GET /api/admin/approval-requests': () => ok({ ...page(requests), total: requests.length }),
+      'POST /api/admin/approval-requests/bulk': async ({ body }) => {
+        const { ids } = body as { ids: number[] };
+        await bulkAnswered;
+        return ok({
+          results: ids.map((id, i) =>
+            i === 0
+              ? { id, ok: true, status: 'APPROVED' }
+              : { id, ok: false, status: 'FAILED', code: 'APPROVAL_STALE', detail: 'changed' },
+          ),
+        });
+      },
+    })
+    .use(({ path, body }) => {
+      const one = path.match(/^\/api\/admin\/approval-requests\/(\d+)(?:\/(\w+))?$/);
+      if (!one) return undefined;
       const found = requests.find((r) => r.id === Number(one[1]));
-      if (!found) return json(404, { type: 'about:blank', title: 'x', status: 404, code: 'NOT_FOUND' });
-      if (!one[2]) return json(200, found);
+      if (!found)
+        return { status: 404, body: { type: 'about:blank', title: 'x', status: 404, code: 'NOT_FOUND' } };
+      if (!one[2]) return ok(found);
       const status = { approve: 'APPROVED', reject: 'REJECTED', withdraw: 'WITHDRAWN' }[one[2]];
-      return json(200, { ...found, status, reason: body?.reason ?? null });
-    }
-    if (path === '/api/admin/approval-requests/bulk') {
-      api.calls.push({ method, path, body });
-      return json(200, {
-        results: body.ids.map((id: number, i: number) =>
-          i === 0
-            ? { id, ok: true, status: 'APPROVED' }
-            : { id, ok: false, status: 'FAILED', code: 'APPROVAL_STALE', detail: 'changed' },
-        ),
-      });
-    }
-    return base(input, init);
-  });
-  return api;
+      return ok({ ...found, status, reason: (body as { reason?: string } | undefined)?.reason ?? null });
+    });
 }
 
 const user = () => userEvent.setup();
 
 describe('Approvals (/dashboard/Approvals)', () => {
-  it('lists the inbox and approves several at once, reporting each outcome', async () => {
-    const api = installApi([
-      request(5),
-      request(6, { serviceId: 'tier.create', targetId: null, before: null }),
-    ]);
+  it('lists the inbox and approves several at once behind the loading overlay, reporting each outcome', async () => {
+    let answer = () => {};
+    const api = installApi(
+      [request(5), request(6, { serviceId: 'tier.create', targetId: null, before: null })],
+      [],
+      new Promise<void>((resolve) => {
+        answer = resolve;
+      }),
+    );
     await renderApp('/dashboard/Approvals');
     const table = await screen.findByTestId('requests-inbox');
     expect(await within(table).findByText('#5')).toBeTruthy();
     expect(within(table).getByText('Tier update')).toBeTruthy();
     expect(within(table).getByText('New tier')).toBeTruthy();
-    expect(api.calls.some((c) => c.path.includes('view=inbox'))).toBe(true);
+    expect(api.calls.some((c) => c.search.includes('view=inbox'))).toBe(true);
 
     const u = user();
     for (const box of within(table).getAllByRole('checkbox').slice(1)) await u.click(box);
+    expect(screen.queryByTestId('loading-overlay')).toBeNull();
     await u.click(screen.getByRole('button', { name: 'Approve selected' }));
+    // The spec's full-screen overlay (dataLoading) while the decisions run, gone afterwards.
+    expect(await screen.findByTestId('loading-overlay')).toBeTruthy();
+    answer();
     const results = await screen.findByTestId('bulk-results');
+    await waitFor(() => expect(screen.queryByTestId('loading-overlay')).toBeNull());
     expect(within(results).getByText('Approved')).toBeTruthy();
     expect(within(results).getByText(/The record changed after the request was made/)).toBeTruthy();
     expect(api.calls.find((c) => c.path.endsWith('/bulk'))?.body).toEqual({ action: 'approve', ids: [5, 6] });
@@ -173,7 +168,7 @@ describe('Requests (/dashboard/Requests)', () => {
     const api = installApi([request(9)]);
     await renderApp('/dashboard/Requests?request=9');
     await screen.findByTestId('request-detail');
-    expect(api.calls.some((c) => c.path.includes('view=mine'))).toBe(true);
+    expect(api.calls.some((c) => c.search.includes('view=mine'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
     await user().click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(api.calls.some((c) => c.path.endsWith('/9/withdraw'))).toBe(true));

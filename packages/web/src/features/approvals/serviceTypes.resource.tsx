@@ -1,14 +1,16 @@
 import {
   type ServiceType,
   serviceCommands,
+  serviceResource,
   serviceTypeBilingual,
   serviceTypeFields,
+  serviceTypeResource,
   serviceTypeSortFields,
 } from '@loyalty/contracts';
 import type { z } from 'zod';
 import { resourceApi } from '../../api/resource.ts';
 import { LangLink } from '../../components/LangLink.tsx';
-import { defineResource, type FieldDef } from '../../components/resource.ts';
+import { defineResource, type FieldDef, screenLink, screenPaths } from '../../components/resource.ts';
 
 type TypeInput = z.output<typeof serviceTypeFields>;
 type TypeEdit = z.output<typeof serviceTypeBilingual>;
@@ -20,8 +22,6 @@ const bilingualFields: FieldDef<TypeEdit>[] = [
   { name: 'descriptionAr', label: 'approvals.types.fields.descriptionAr', input: 'textarea' },
 ];
 
-const endpoint = '/api/admin/service-types';
-
 const common = {
   key: 'service-types',
   columns: [
@@ -32,7 +32,7 @@ const common = {
       key: 'serviceCount' as const,
       label: 'approvals.types.fields.services',
       render: (row: ServiceType) => (
-        <LangLink to={`/dashboard/ServiceTypes/Services?serviceTypeId=${row.id}`}>
+        <LangLink to={`${screenLink(serviceResource, 'list')}?serviceTypeId=${row.id}`}>
           {row.serviceCount}
         </LangLink>
       ),
@@ -42,11 +42,7 @@ const common = {
   sortFields: serviceTypeSortFields,
   // Service types are never deleted: services and the history of requests refer to them.
   permissions: { create: serviceCommands.createType.name, update: serviceCommands.updateType.name },
-  paths: {
-    list: '/dashboard/ServiceTypes',
-    create: '/dashboard/ServiceTypes/Create',
-    edit: (id: number) => `/dashboard/ServiceTypes/Edit/${id}`,
-  },
+  paths: screenPaths(serviceTypeResource),
   messages: {
     created: 'approvals.types.created',
     updated: 'approvals.types.updated',
@@ -63,7 +59,7 @@ const common = {
 /** Maker-checker service types (ServiceTypes, ServiceTypes/Create). */
 export const serviceTypesResource = defineResource<ServiceType, TypeInput>({
   ...common,
-  api: resourceApi<ServiceType, TypeInput>(endpoint),
+  api: resourceApi(serviceTypeResource),
   schema: serviceTypeFields,
   fields: [
     { name: 'code', label: 'approvals.types.fields.code', input: 'text' },
@@ -74,7 +70,7 @@ export const serviceTypesResource = defineResource<ServiceType, TypeInput>({
 /** ServiceTypes/Edit/:id: the code is the type's key and is not edited. */
 export const serviceTypeEditResource = defineResource<ServiceType, TypeEdit>({
   ...common,
-  api: resourceApi<ServiceType, TypeEdit>(endpoint),
+  api: resourceApi(serviceTypeResource),
   schema: serviceTypeBilingual,
   fields: bilingualFields,
 });

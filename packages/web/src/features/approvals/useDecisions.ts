@@ -1,51 +1,42 @@
 import type { ApprovalBulkItem } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
-import { useToast } from '../../state/useToast.ts';
+import type { WriteResult } from '../../api/client.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { useDataLoading } from '../../state/useDataLoading.ts';
 import { approvalsApi } from './api.ts';
 
 /**
- * Approve, reject, withdraw and bulk decisions, with their toasts. A decision may change any
- * data (an approval applies the maker's change), so every cached query is refreshed afterwards.
+ * Approve, reject, withdraw and bulk decisions, through the shared write-outcome handler. A
+ * decision may change any data (an approval applies the maker's change), so every cached query
+ * is refreshed afterwards. Bulk decisions run behind the full-screen loading overlay.
  */
 export function useDecisions() {
-  const { t } = useTranslation();
-  const toast = useToast();
+  const report = useWriteOutcome();
+  const withOverlay = useDataLoading();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries();
 
-  const run = async (call: () => Promise<unknown>, success: string): Promise<boolean> => {
-    try {
-      await call();
-      toast.success(t(success));
-      return true;
-    } catch (e) {
-      toast.error(t('approvals.decisionFailed'), t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
-      return false;
-    } finally {
-      refresh();
-    }
+  const run = async (write: Promise<WriteResult<unknown>>, success: string): Promise<boolean> => {
+    const outcome = await report(write, { success, failure: 'approvals.decisionFailed' });
+    refresh();
+    return outcome.ok;
   };
 
   return {
-    approve: (id: number) => run(() => approvalsApi.approve(id), 'approvals.done.APPROVED'),
-    reject: (id: number, reason: string) =>
-      run(() => approvalsApi.reject(id, reason), 'approvals.done.REJECTED'),
-    withdraw: (id: number) => run(() => approvalsApi.withdraw(id), 'approvals.done.WITHDRAWN'),
+    approve: (id: number) => run(approvalsApi.approve(id), 'approvals.done.APPROVED'),
+    reject: (id: number, reason: string) => run(approvalsApi.reject(id, reason), 'approvals.done.REJECTED'),
+    withdraw: (id: number) => run(approvalsApi.withdraw(id), 'approvals.done.WITHDRAWN'),
+    /** Each request decided on its own; the outcome of each (none when the call failed). */
     bulk: async (
       action: 'approve' | 'reject',
       ids: number[],
       reason?: string,
     ): Promise<ApprovalBulkItem[]> => {
-      try {
-        return await approvalsApi.bulk(action, ids, reason);
-      } catch (e) {
-        toast.error(t('approvals.decisionFailed'), t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
-        return [];
-      } finally {
-        refresh();
-      }
+      const outcome = await withOverlay(() =>
+        report(approvalsApi.bulk(action, ids, reason), { failure: 'approvals.decisionFailed' }),
+      );
+      refresh();
+      return outcome.ok && outcome.result.kind === 'applied' ? outcome.result.data.results : [];
     },
   };
 }

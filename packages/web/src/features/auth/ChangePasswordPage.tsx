@@ -2,6 +2,7 @@ import { Flex, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { accountApi } from '../../api/account.ts';
 import { LangLink } from '../../components/LangLink.tsx';
 import { useAppSelector } from '../../state/store.ts';
 import { authApi } from './api.ts';
@@ -48,7 +49,7 @@ export default function ChangePasswordPage() {
           askCurrent
           submitText={t('auth.changePassword')}
           onSubmit={async (newPassword, currentPassword) => {
-            await authApi.changePassword(currentPassword ?? '', newPassword);
+            await accountApi.changePassword(currentPassword ?? '', newPassword);
             setDone(true);
           }}
         />

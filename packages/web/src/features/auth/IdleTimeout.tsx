@@ -4,8 +4,8 @@ import { Alert, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logoutSession } from '../../api/auth.ts';
-import { useMe } from '../../app/session.ts';
 import { setTimedOut, setToken } from '../../state/auth.ts';
+import { useMe } from '../../state/me.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
 import { SignInFlow } from './SignInFlow.tsx';
 

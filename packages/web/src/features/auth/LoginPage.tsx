@@ -3,14 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import type { ReturnState } from '../../app/RequireAuth.tsx';
-import { meQueryKey } from '../../app/session.ts';
 import { LangLink } from '../../components/LangLink.tsx';
 import { useLang, withLang } from '../../i18n/lang.ts';
 import { setTimedOut, setToken } from '../../state/auth.ts';
+import { meQueryKey } from '../../state/me.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
 import { PublicCard } from './PublicCard.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
+
+/** Where a signed-out user was going (set by the dashboard's guard); sign-in returns there. */
+export interface ReturnState {
+  from?: string;
+}
 
 /**
  * `/` and every unknown path. After sign-in the user returns to where they were going (or the

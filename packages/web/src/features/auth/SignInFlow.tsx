@@ -10,11 +10,11 @@ import { Alert, Button, Form, Input, Typography } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
 import { zodRules } from '../../components/zodRules.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { authApi } from './api.ts';
 import { PasswordForm } from './PasswordForm.tsx';
-import { CodeForm, EnrolTotp, RecoveryCodes } from './SecondFactor.tsx';
 
 type Step =
   | { kind: 'credentials' }

@@ -1,9 +1,9 @@
 import { Modal, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accountApi } from '../../api/account.ts';
 import { connectStepUp } from '../../api/client.ts';
-import { authApi } from './api.ts';
-import { CodeForm } from './SecondFactor.tsx';
+import { CodeForm } from '../../components/SecondFactor.tsx';
 
 /**
  * Step-up for protected operations: when the server answers 403 STEP_UP_REQUIRED (an SCA rule
@@ -45,7 +45,7 @@ export function StepUpPrompt() {
       <CodeForm
         submitText={t('auth.verify')}
         onSubmit={async (code) => {
-          await authApi.stepUp(code);
+          await accountApi.stepUp(code);
           finish(true);
         }}
       />

@@ -1,13 +1,6 @@
-import {
-  enrolConfirmResponse,
-  type LoginInput,
-  loginResponse,
-  recoveryCodesResponse,
-  type SessionInfo,
-  totpEnrolment,
-} from '@loyalty/contracts';
+import { enrolConfirmResponse, type LoginInput, loginResponse, totpEnrolment } from '@loyalty/contracts';
 import type { z } from 'zod';
-import { get, request } from '../../api/client.ts';
+import { request } from '../../api/client.ts';
 
 /**
  * The sign-in steps and the caller's own account. Answers of 401 here mean "wrong password or
@@ -36,13 +29,4 @@ export const authApi = {
     post('/login/password', { challenge, currentPassword, newPassword }, loginResponse),
   forgotPassword: (username: string) => send('/forgot-password', { username }),
   resetPassword: (token: string, newPassword: string) => send('/reset-password', { token, newPassword }),
-
-  // Signed in: own account.
-  changePassword: (currentPassword: string, newPassword: string) =>
-    send('/password', { currentPassword, newPassword }),
-  startOwnEnrolment: (code?: string) => post('/second-factor', code ? { code } : {}, totpEnrolment),
-  confirmOwnEnrolment: (code: string) => post('/second-factor/confirm', { code }, recoveryCodesResponse),
-  stepUp: (code: string) => send('/step-up', { code }),
-  sessions: (signal?: AbortSignal) => get<SessionInfo[]>('/api/admin/auth/sessions', undefined, signal),
-  endSession: (id: string) => send(`/sessions/${id}`, undefined, 'DELETE'),
 };

@@ -7,6 +7,7 @@ import {
   redemptionCommands,
   redemptionRead,
   type Voucher,
+  voucherResource,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,14 +31,24 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, get, type WriteResult } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
+import { ApiError, type WriteResult } from '../../api/client.ts';
+import { resourceEndpoint } from '../../api/resource.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { Day, dayOf, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
-import { useToast } from '../../state/useToast.ts';
-import { ReasonModal } from '../approvals/ReasonModal.tsx';
+import { ReasonModal } from '../../components/ReasonModal.tsx';
+import { listChoices } from '../../components/resource.ts';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { useCan } from '../../state/me.ts';
 import { customerApi } from './api.ts';
-import { StatusTag } from './StatusTag.tsx';
+
+/** Active vouchers, searched by name as the user types. */
+const activeVoucherChoices = listChoices<Voucher>({
+  key: 'active-vouchers',
+  path: resourceEndpoint(voucherResource),
+  query: { status: 'ACTIVE' },
+  label: (v) => `${v.name} · ${v.pointsRequired}`,
+});
 
 /** A server-paged table of one of the customer's lists. */
 function PagedTable<T extends { id: number }>({
@@ -90,7 +101,7 @@ type Dialog =
 export default function CustomerInfoPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const client = useQueryClient();
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
@@ -106,17 +117,10 @@ export default function CustomerInfoPage() {
 
   /** Runs a write: toasts its outcome and refreshes what it changed. */
   async function act(write: Promise<WriteResult<unknown>>, success: string, failure: string) {
-    try {
-      const result = await write;
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else toast.success(t(success));
-      setDialog(undefined);
-      void client.invalidateQueries({ queryKey: ['customers'] });
-      void client.invalidateQueries({ queryKey: ['redemptions'] });
-    } catch (e) {
-      toast.error(t(failure), e instanceof ApiError ? t(`error.${e.code}`) : undefined);
-    }
+    if (!(await report(write, { success, failure })).ok) return;
+    setDialog(undefined);
+    void client.invalidateQueries({ queryKey: ['customers'] });
+    void client.invalidateQueries({ queryKey: ['redemptions'] });
   }
 
   if (customer.isError || !Number.isInteger(id) || id <= 0) {
@@ -203,11 +207,7 @@ export default function CustomerInfoPage() {
     {
       key: 'status',
       title: t('customers.fields.status'),
-      render: (_, r) => (
-        <Tag color={r.status === 'ISSUED' ? 'green' : 'default'}>
-          {t(`customers.redemptionStatuses.${r.status}`)}
-        </Tag>
-      ),
+      render: (_, r) => <StatusTag status={r.status} prefix="customers.redemptionStatuses" />,
     },
     {
       key: 'actions',
@@ -306,7 +306,7 @@ export default function CustomerInfoPage() {
       >
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('customers.fields.status')}>
-            <StatusTag status={c.status} />
+            <StatusTag status={c.status} prefix="customers.statuses" />
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.segment')}>
             {t(`customers.segments.${c.segment}`)}
@@ -457,16 +457,7 @@ export default function CustomerInfoPage() {
           aria-label={t('customers.redemptions.voucher')}
           style={{ width: '100%' }}
           onChange={(v) => setVoucherId(v === undefined ? undefined : Number(v))}
-          options={{
-            key: 'active-vouchers',
-            load: async (signal) =>
-              (
-                await get<Page<Voucher>>('/api/admin/vouchers', { status: 'ACTIVE', pageSize: 100 }, signal)
-              ).items.map((v) => ({
-                value: v.id,
-                label: `${v.name} · ${v.pointsRequired}`,
-              })),
-          }}
+          options={activeVoucherChoices}
         />
       </Modal>
     </Flex>

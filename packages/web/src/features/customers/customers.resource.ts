@@ -1,19 +1,32 @@
 import {
   type Customer,
+  customerResource,
   customerSegments,
   customerSortFields,
   customerStatuses,
   customerStatusInput,
+  type Tier,
+  tierResource,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
-import { resourceApi } from '../../api/resource.ts';
+import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { formatPoints, ltrText } from '../../components/format.tsx';
-import { defineResource } from '../../components/resource.ts';
-import { tierChoices } from '../loyalty/choices.ts';
-import { StatusTag } from './StatusTag.tsx';
+import { defineResource, fixedChoices, listChoices, screenPaths } from '../../components/resource.ts';
+import { StatusTag } from '../../components/StatusTag.tsx';
 
-export const statusChoices = customerStatuses.map((s) => ({ value: s, label: `customers.statuses.${s}` }));
+export const statusChoices = fixedChoices(customerStatuses, 'customers.statuses');
+
+/** The tier filter: tiers searched by name, lowest first. */
+const tierChoices = listChoices<Tier>({
+  key: 'tiers',
+  path: resourceEndpoint(tierResource),
+  query: { sort: 'minPoints:asc' },
+  label: (t) => t.name,
+});
 export const segmentChoices = customerSegments.map((s) => ({ value: s, label: `customers.segments.${s}` }));
+
+/** customer/info, the customer's own screen (not a resource screen; see app/routes.ts). */
+const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
 
 /**
  * Customers (PRODUCT §3.1): searched by number, name, mobile or e-mail, filtered by tier, status
@@ -21,7 +34,7 @@ export const segmentChoices = customerSegments.map((s) => ({ value: s, label: `c
  */
 export const customersResource = defineResource<Customer, object>({
   key: 'customers',
-  api: resourceApi<Customer, object>('/api/admin/customers'),
+  api: resourceApi(customerResource),
   schema: customerStatusInput,
   fields: [],
   columns: [
@@ -34,7 +47,7 @@ export const customersResource = defineResource<Customer, object>({
     {
       key: 'status',
       label: 'customers.fields.status',
-      render: (c) => createElement(StatusTag, { status: c.status }),
+      render: (c) => createElement(StatusTag, { status: c.status, prefix: 'customers.statuses' }),
     },
     {
       key: 'lastActivityAt',
@@ -49,12 +62,8 @@ export const customersResource = defineResource<Customer, object>({
     { name: 'segment', label: 'customers.fields.segment', options: segmentChoices },
   ],
   permissions: {},
-  rowLink: (c) => `/dashboard/customer/info?id=${c.id}`,
-  paths: {
-    list: '/dashboard/customer',
-    create: '/dashboard/customer',
-    edit: (id) => `/dashboard/customer/info?id=${id}`,
-  },
+  rowLink: (c) => customerInfoUrl(c.id),
+  paths: screenPaths(customerResource, { edit: customerInfoUrl }),
   messages: {
     created: 'customers.saved',
     updated: 'customers.saved',

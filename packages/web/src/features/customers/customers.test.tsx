@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { installLoyaltyApi, page } from '../loyalty/testing.ts';
 
 const customer = {
   id: 5,
@@ -60,7 +60,7 @@ const permissions = [
 ];
 
 function install() {
-  return installLoyaltyApi(({ method, url }) => {
+  return installFakeApi({ permissions: permissions }).use(({ method, url }) => {
     const path = url.pathname;
     if (path === '/api/admin/customers' && method === 'GET') {
       const found = url.searchParams.get('q') === 'nobody' ? [] : [customer];
@@ -85,7 +85,7 @@ function install() {
       };
     }
     return undefined;
-  }, permissions);
+  });
 }
 
 async function toast(text: string) {

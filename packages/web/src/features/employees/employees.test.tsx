@@ -1,9 +1,8 @@
 import type { Role, User } from '@loyalty/contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../../test/fakeApi.ts';
+import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { fakeRoutes, page } from './fakeRoutes.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,9 +56,9 @@ describe('employee/users', () => {
   it('lists users with their role, lock and second factor', async () => {
     const api = installFakeApi();
     api.me.permissions = allUserPermissions;
-    fakeRoutes({
-      'GET /api/admin/users': () => page([user()]),
-      'GET /api/admin/roles': () => page([teller]),
+    api.on({
+      'GET /api/admin/users': () => ok(page([user()])),
+      'GET /api/admin/roles': () => ok(page([teller])),
     });
     await renderApp('/dashboard/employee/users');
     expect(await screen.findByText('Amal Haddad')).toBeTruthy();
@@ -81,13 +80,13 @@ describe('employee/users', () => {
     const api = installFakeApi();
     api.me.permissions = allUserPermissions;
     let locked = true;
-    const calls = fakeRoutes({
+    api.on({
       'GET /api/admin/users/7': () => ({
         status: 200,
         body: user({ locked, failedAttempts: locked ? 5 : 0 }),
       }),
       'GET /api/admin/users/7/sessions': () => ({ status: 200, body: [] }),
-      'GET /api/admin/roles': () => page([teller]),
+      'GET /api/admin/roles': () => ok(page([teller])),
       'POST /api/admin/users/7/unlock': () => {
         locked = false;
         return { status: 204 };
@@ -102,7 +101,7 @@ describe('employee/users', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
     });
-    await waitFor(() => expect(calls.some((c) => c.key === 'POST /api/admin/users/7/unlock')).toBe(true));
+    await waitFor(() => expect(api.calls.some((c) => c.key === 'POST /api/admin/users/7/unlock')).toBe(true));
     expect(await screen.findByText('Not locked')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset password' })).toBeTruthy();
   });

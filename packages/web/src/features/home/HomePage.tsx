@@ -1,6 +1,6 @@
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../app/session.ts';
+import { useMe } from '../../state/me.ts';
 
 /** The dashboard home (spec §2, label "dashboard"). KPIs arrive with the reports work. */
 export default function HomePage() {

@@ -1,20 +1,20 @@
 import { type AdminLog, type AdminLogVerify, adminLogSortFields, auditOutcomes } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { formatTime } from '../../components/format.tsx';
+import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useListUrl } from '../../components/useListUrl.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
+import { useDataLoading } from '../../state/useDataLoading.ts';
 import { useToast } from '../../state/useToast.ts';
-import { ChangeDiff } from '../approvals/ChangeDiff.tsx';
-import { DayRangeFilter, SearchFilter } from '../approvals/ListFilters.tsx';
-import { useListUrl } from '../approvals/useListUrl.ts';
 import { downloadAdminLogs, logsApi } from './api.ts';
-
-const outcomeColor = { SUCCESS: 'green', DENIED: 'red', FAILED: 'volcano', PENDING: 'gold' } as const;
 
 /**
  * SystemLogs/AdminLogs: the audit trail — every write, sign-in attempt and refused access, who,
@@ -25,6 +25,7 @@ export default function AdminLogsPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const toast = useToast();
+  const withOverlay = useDataLoading();
   const token = useAppSelector((s) => s.auth.token);
   const { filters, query, filter, sortOrder, onTableChange, pagination } = useListUrl(adminLogSortFields, [
     'actor',
@@ -49,7 +50,7 @@ export default function AdminLogsPage() {
     setBusy(what);
     try {
       if (what === 'verify') setVerify(await logsApi.verify());
-      else await downloadAdminLogs(query, token);
+      else await withOverlay(() => downloadAdminLogs(query, token));
     } catch (e) {
       toast.error(undefined, t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
     } finally {
@@ -123,7 +124,7 @@ export default function AdminLogsPage() {
           {
             key: 'outcome',
             title: t('logs.fields.outcome'),
-            render: (_, r) => <Tag color={outcomeColor[r.outcome]}>{t(`logs.outcome.${r.outcome}`)}</Tag>,
+            render: (_, r) => <StatusTag status={r.outcome} prefix="logs.outcome" />,
           },
           {
             key: 'target',

@@ -1,26 +1,18 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
 import { formatTime } from '../../components/format.tsx';
+import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useListUrl } from '../../components/useListUrl.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useLang } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
-import { DayRangeFilter, SearchFilter } from '../approvals/ListFilters.tsx';
-import { useListUrl } from '../approvals/useListUrl.ts';
 import { logsApi } from './api.ts';
-
-const levelColor = {
-  trace: 'default',
-  debug: 'default',
-  info: 'blue',
-  warn: 'gold',
-  error: 'red',
-  fatal: 'magenta',
-} as const;
 
 /** SystemLogs: server events (start-up, jobs, integration calls, errors), searchable, and their retention. */
 export default function SystemLogsPage() {
@@ -87,7 +79,7 @@ export default function SystemLogsPage() {
             {
               key: 'level',
               title: t('logs.fields.level'),
-              render: (_, r) => <Tag color={levelColor[r.level]}>{t(`logs.level.${r.level}`)}</Tag>,
+              render: (_, r) => <StatusTag status={r.level} prefix="logs.level" />,
             },
             { key: 'category', dataIndex: 'category', title: t('logs.fields.category') },
             { key: 'message', dataIndex: 'message', title: t('logs.fields.message') },
@@ -116,6 +108,7 @@ export default function SystemLogsPage() {
 function Retention() {
   const { t } = useTranslation();
   const toast = useToast();
+  const report = useWriteOutcome();
   const can = useCan();
   const queryClient = useQueryClient();
   const settings = useQuery({
@@ -128,16 +121,13 @@ function Retention() {
 
   const save = async () => {
     if (!value) return toast.error(t('msg.fillAllFields'));
-    try {
-      const result = await logsApi.saveSettings(value);
-      if (result.kind === 'pending')
-        toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-      else toast.success(t('logs.retention.saved'));
-      setDays(null);
-      void queryClient.invalidateQueries({ queryKey: ['system-logs', 'settings'] });
-    } catch (e) {
-      toast.error(t('logs.retention.saveFailed'), t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
-    }
+    const outcome = await report(logsApi.saveSettings(value), {
+      success: 'logs.retention.saved',
+      failure: 'logs.retention.saveFailed',
+    });
+    if (!outcome.ok) return;
+    setDays(null);
+    void queryClient.invalidateQueries({ queryKey: ['system-logs', 'settings'] });
   };
 
   return (

@@ -1,11 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../../test/fakeApi.ts';
+import { describe, expect, it } from 'vitest';
+import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-
-const json = (status: number, body?: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const entry = {
   id: 3,
@@ -33,33 +30,22 @@ const entry = {
 function installApi(verify: object) {
   const api = installFakeApi();
   api.me.permissions.push('adminLog.read', 'systemLog.read');
-  const base = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    if (url.pathname === '/api/admin/admin-logs') {
-      api.calls.push({ method: 'GET', path: `${url.pathname}${url.search}` });
-      return json(200, { items: [entry], total: 1, page: 1, pageSize: 10 });
-    }
-    if (url.pathname === '/api/admin/admin-logs/verify') return json(200, verify);
-    if (url.pathname === '/api/admin/system-logs/settings') {
-      return json(200, { retentionDays: 90, updatedAt: entry.at, updatedBy: null });
-    }
-    if (url.pathname === '/api/admin/system-logs') {
-      api.calls.push({ method: 'GET', path: `${url.pathname}${url.search}` });
-      const item = {
-        id: 1,
-        at: entry.at,
-        level: 'error',
-        category: 'http',
-        message: 'request failed',
-        requestId: 'r-1',
-        context: null,
-      };
-      return json(200, { items: [item], total: 1, page: 1, pageSize: 10 });
-    }
-    return base(input, init);
+  const item = {
+    id: 1,
+    at: entry.at,
+    level: 'error',
+    category: 'http',
+    message: 'request failed',
+    requestId: 'r-1',
+    context: null,
+  };
+  return api.on({
+    'GET /api/admin/admin-logs': () => ok(page([entry])),
+    'GET /api/admin/admin-logs/verify': () => ok(verify),
+    'GET /api/admin/system-logs/settings': () =>
+      ok({ retentionDays: 90, updatedAt: entry.at, updatedBy: null }),
+    'GET /api/admin/system-logs': () => ok(page([item])),
   });
-  return api;
 }
 
 describe('AdminLogs (/dashboard/SystemLogs/AdminLogs)', () => {
@@ -75,7 +61,9 @@ describe('AdminLogs (/dashboard/SystemLogs/AdminLogs)', () => {
     expect(await within(table).findByText('(for maker)')).toBeTruthy();
     await waitFor(() =>
       expect(
-        api.calls.some((c) => c.path.includes('outcome=SUCCESS') && c.path.includes('approvalRequestId=5')),
+        api.calls.some(
+          (c) => c.search.includes('outcome=SUCCESS') && c.search.includes('approvalRequestId=5'),
+        ),
       ).toBe(true),
     );
 
@@ -98,7 +86,7 @@ describe('SystemLogs (/dashboard/SystemLogs)', () => {
     const table = await screen.findByTestId('system-logs-table');
     expect(await within(table).findByText('request failed')).toBeTruthy();
     expect(within(table).getByText('خطأ')).toBeTruthy();
-    expect(api.calls.some((c) => c.path.includes('level=error'))).toBe(true);
+    expect(api.calls.some((c) => c.search.includes('level=error'))).toBe(true);
     expect(await screen.findByDisplayValue('90')).toBeTruthy();
   });
 });

@@ -1,28 +1,19 @@
-import type { Page, Tier, TransactionType } from '@loyalty/contracts';
-import { get } from '../../api/client.ts';
-import type { Choices } from '../../components/resource.ts';
+import { type Tier, type TransactionType, tierResource, transactionTypeResource } from '@loyalty/contracts';
+import { resourceEndpoint } from '../../api/resource.ts';
+import { listChoices } from '../../components/resource.ts';
 
-/** Tiers as choices of a select (a ladder is short: one page holds it). */
-export const tierChoices: Choices = {
+/** Tiers as choices of a select, lowest first. */
+export const tierChoices = listChoices<Tier>({
   key: 'tiers',
-  load: async (signal) =>
-    (await get<Page<Tier>>('/api/admin/tiers', { pageSize: 100, sort: 'minPoints:asc' }, signal)).items.map(
-      (t) => ({
-        value: t.id,
-        label: t.name,
-      }),
-    ),
-};
+  path: resourceEndpoint(tierResource),
+  query: { sort: 'minPoints:asc' },
+  label: (t) => t.name,
+});
 
 /** Earning transaction types (the ones rules apply to). */
-export const earnTypeChoices: Choices = {
+export const earnTypeChoices = listChoices<TransactionType>({
   key: 'earn-types',
-  load: async (signal) =>
-    (
-      await get<Page<TransactionType>>(
-        '/api/admin/transaction-types',
-        { pageSize: 100, type: 'EARN' },
-        signal,
-      )
-    ).items.map((t) => ({ value: t.id, label: `${t.name} (${t.code})` })),
-};
+  path: resourceEndpoint(transactionTypeResource),
+  query: { type: 'EARN' },
+  label: (t) => `${t.name} (${t.code})`,
+});

@@ -1,32 +1,20 @@
-import {
-  pointsRuleCommands,
-  pointsRuleRead,
-  transactionTypeCommands,
-  transactionTypeRead,
-} from '@loyalty/contracts';
-import { lazyPage } from '../../app/lazyPage.tsx';
+import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 
-/** The loyalty engine's screens (rules, transaction types) for the route table. */
-export const loyaltyPages = {
-  rules: { page: lazyPage(() => import('./rules/RuleListPage.tsx')), permission: pointsRuleRead.code },
-  createRule: {
-    page: lazyPage(() => import('./rules/RuleCreatePage.tsx')),
-    permission: pointsRuleCommands.create.name,
+/** The loyalty screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
+export const loyaltyResourcePages = {
+  tiers: {
+    list: lazyPage(() => import('./tiers/TierListPage.tsx')),
+    create: lazyPage(() => import('./tiers/TierCreatePage.tsx')),
+    edit: lazyPage(() => import('./tiers/TierEditPage.tsx')),
   },
-  editRule: {
-    page: lazyPage(() => import('./rules/RuleEditPage.tsx')),
-    permission: pointsRuleCommands.update.name,
+  'points-rules': {
+    list: lazyPage(() => import('./rules/RuleListPage.tsx')),
+    create: lazyPage(() => import('./rules/RuleCreatePage.tsx')),
+    edit: lazyPage(() => import('./rules/RuleEditPage.tsx')),
   },
-  transactionTypes: {
-    page: lazyPage(() => import('./transactionTypes/TransactionTypeListPage.tsx')),
-    permission: transactionTypeRead.code,
+  'transaction-types': {
+    list: lazyPage(() => import('./transactionTypes/TransactionTypeListPage.tsx')),
+    create: lazyPage(() => import('./transactionTypes/TransactionTypeCreatePage.tsx')),
+    edit: lazyPage(() => import('./transactionTypes/TransactionTypeEditPage.tsx')),
   },
-  createTransactionType: {
-    page: lazyPage(() => import('./transactionTypes/TransactionTypeCreatePage.tsx')),
-    permission: transactionTypeCommands.create.name,
-  },
-  editTransactionType: {
-    page: lazyPage(() => import('./transactionTypes/TransactionTypeEditPage.tsx')),
-    permission: transactionTypeCommands.update.name,
-  },
-};
+} satisfies Record<string, ScreenPages>;

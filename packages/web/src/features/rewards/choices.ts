@@ -1,25 +1,19 @@
-import type { Page, RewardCategory, Store } from '@loyalty/contracts';
-import { get } from '../../api/client.ts';
-import type { Choices } from '../../components/resource.ts';
-
-const byName = { pageSize: 100, sort: 'name:asc' };
+import { type RewardCategory, rewardCategoryResource, type Store, storeResource } from '@loyalty/contracts';
+import { resourceEndpoint } from '../../api/resource.ts';
+import { listChoices } from '../../components/resource.ts';
 
 /** Reward categories as choices of a select. */
-export const categoryChoices: Choices = {
+export const categoryChoices = listChoices<RewardCategory>({
   key: 'reward-categories',
-  load: async (signal) =>
-    (await get<Page<RewardCategory>>('/api/admin/reward-categories', byName, signal)).items.map((c) => ({
-      value: c.id,
-      label: c.name,
-    })),
-};
+  path: resourceEndpoint(rewardCategoryResource),
+  query: { sort: 'name:asc' },
+  label: (c) => c.name,
+});
 
 /** Partner stores as choices of a select. */
-export const storeChoices: Choices = {
+export const storeChoices = listChoices<Store>({
   key: 'stores',
-  load: async (signal) =>
-    (await get<Page<Store>>('/api/admin/stores', byName, signal)).items.map((s) => ({
-      value: s.id,
-      label: s.name,
-    })),
-};
+  path: resourceEndpoint(storeResource),
+  query: { sort: 'name:asc' },
+  label: (s) => s.name,
+});

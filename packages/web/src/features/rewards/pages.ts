@@ -1,43 +1,20 @@
-import {
-  rewardCategoryCommands,
-  rewardCategoryRead,
-  storeCommands,
-  storeRead,
-  voucherCommands,
-  voucherRead,
-} from '@loyalty/contracts';
-import { lazyPage } from '../../app/lazyPage.tsx';
+import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 
-/** The rewards screens for the route table. */
-export const rewardPages = {
-  categories: {
-    page: lazyPage(() => import('./categories/CategoryListPage.tsx')),
-    permission: rewardCategoryRead.code,
+/** The rewards screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
+export const rewardResourcePages = {
+  'reward-categories': {
+    list: lazyPage(() => import('./categories/CategoryListPage.tsx')),
+    create: lazyPage(() => import('./categories/CategoryCreatePage.tsx')),
+    edit: lazyPage(() => import('./categories/CategoryEditPage.tsx')),
   },
-  createCategory: {
-    page: lazyPage(() => import('./categories/CategoryCreatePage.tsx')),
-    permission: rewardCategoryCommands.create.name,
+  vouchers: {
+    list: lazyPage(() => import('./vouchers/VoucherListPage.tsx')),
+    create: lazyPage(() => import('./vouchers/VoucherCreatePage.tsx')),
+    edit: lazyPage(() => import('./vouchers/VoucherEditPage.tsx')),
   },
-  editCategory: {
-    page: lazyPage(() => import('./categories/CategoryEditPage.tsx')),
-    permission: rewardCategoryCommands.update.name,
+  stores: {
+    list: lazyPage(() => import('./stores/StoreListPage.tsx')),
+    create: lazyPage(() => import('./stores/StoreCreatePage.tsx')),
+    edit: lazyPage(() => import('./stores/StoreEditPage.tsx')),
   },
-  vouchers: { page: lazyPage(() => import('./vouchers/VoucherListPage.tsx')), permission: voucherRead.code },
-  createVoucher: {
-    page: lazyPage(() => import('./vouchers/VoucherCreatePage.tsx')),
-    permission: voucherCommands.create.name,
-  },
-  editVoucher: {
-    page: lazyPage(() => import('./vouchers/VoucherEditPage.tsx')),
-    permission: voucherCommands.update.name,
-  },
-  stores: { page: lazyPage(() => import('./stores/StoreListPage.tsx')), permission: storeRead.code },
-  createStore: {
-    page: lazyPage(() => import('./stores/StoreCreatePage.tsx')),
-    permission: storeCommands.create.name,
-  },
-  editStore: {
-    page: lazyPage(() => import('./stores/StoreEditPage.tsx')),
-    permission: storeCommands.update.name,
-  },
-};
+} satisfies Record<string, ScreenPages>;

@@ -36,7 +36,8 @@ function rewardsApi() {
     .concat(rewardsCatalogue.reads.map((r) => r.code));
   return api;
 }
-const writes = (api: ReturnType<typeof installFakeApi>) => api.calls.filter((c) => c.method !== 'GET');
+const writes = (api: ReturnType<typeof installFakeApi>) =>
+  api.calls.filter((c) => c.method !== 'GET').map(({ method, path, body }) => ({ method, path, body }));
 
 async function toast(text: string) {
   await waitFor(async () =>

@@ -7,7 +7,8 @@ import {
 } from '@loyalty/contracts';
 import { Button, Flex, Form, InputNumber, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from './SettingsCard.tsx';
+import { SettingsCard } from '../../components/SettingsCard.tsx';
+import { settingsMessages } from './choices.ts';
 
 const numbers = ['minLength', 'maxLength', 'historyCount'] as const;
 const switches = [
@@ -28,6 +29,7 @@ export default function CredentialPolicyPage() {
       schema={credentialPolicyFields}
       permission={credentialPolicyCommands.update.name}
       title={t('security.credential.title')}
+      messages={settingsMessages}
       extra={(form, markDirty) => (
         <Form.Item shouldUpdate noStyle>
           {() => {

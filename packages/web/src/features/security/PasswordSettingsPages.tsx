@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCan } from '../../app/session.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { ResourceCreatePage, ResourceEditPage } from '../../components/ResourceFormPages.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 import {
   expirySettingsResource,
   lockSettingsResource,
@@ -23,7 +23,7 @@ export function PasswordSettingsListPage() {
     <Flex vertical gap={16}>
       {can(passwordSettingsResource.permissions.create) && (
         <Flex gap={8}>
-          <Button onClick={() => navigate('/dashboard/security/PasswordSettings/Add/Lock')}>
+          <Button onClick={() => navigate(passwordSettingsResource.paths.create)}>
             {t('security.passwordSettings.addLock')}
           </Button>
           <Button onClick={() => navigate('/dashboard/security/PasswordSettings/Add/Expiry')}>

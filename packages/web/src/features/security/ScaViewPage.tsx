@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { useCan } from '../../app/session.ts';
 import { DateTime } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
-import { StatusTag } from '../employees/shared.tsx';
+import { useCan } from '../../state/me.ts';
 import { scaResource } from './sca.resource.tsx';
 
 /** `security/SCA/View/:id`: one requirement, read-only, with Edit for those allowed. */

@@ -1,9 +1,10 @@
 import { securityPolicyCommands, securityPolicyFields } from '@loyalty/contracts';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../components/SettingsCard.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
+import { settingsMessages } from './choices.ts';
 import { policyFields } from './SecurityPolicyPage.tsx';
-import { SettingsCard } from './SettingsCard.tsx';
 
 /** `security/edit-policy`: access-token life, idle timeout, session life, concurrent sessions. */
 export default function SecurityPolicyEditPage() {
@@ -15,6 +16,7 @@ export default function SecurityPolicyEditPage() {
       schema={securityPolicyFields}
       permission={securityPolicyCommands.update.name}
       title={t('security.policy.editTitle')}
+      messages={settingsMessages}
       onSaved={() => navigate('/dashboard/security/policy')}
     >
       {(rules) =>

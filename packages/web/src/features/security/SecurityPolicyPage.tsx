@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { get } from '../../api/client.ts';
-import { useCan } from '../../app/session.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
 
 export const policyFields = [
   'accessTokenMinutes',

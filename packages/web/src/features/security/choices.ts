@@ -1,10 +1,14 @@
 import { passwordSettingModes, scaFactors, scaOperations, userTypes } from '@loyalty/contracts';
-import type { Choices } from '../../components/resource.ts';
+import { fixedChoices } from '../../components/resource.ts';
 
-const fixed = (values: readonly string[], prefix: string): Choices =>
-  values.map((value) => ({ value, label: `${prefix}.${value}` }));
+export const userTypeChoices = fixedChoices(userTypes, 'security.userType');
+export const modeChoices = fixedChoices(passwordSettingModes, 'security.mode');
+export const operationChoices = fixedChoices(scaOperations, 'security.operation');
+export const factorChoices = fixedChoices(scaFactors, 'security.factor');
 
-export const userTypeChoices = fixed(userTypes, 'security.userType');
-export const modeChoices = fixed(passwordSettingModes, 'security.mode');
-export const operationChoices = fixed(scaOperations, 'security.operation');
-export const factorChoices = fixed(scaFactors, 'security.factor');
+/** What the security settings cards say. */
+export const settingsMessages = {
+  saved: 'security.saved',
+  saveFailed: 'security.saveFailed',
+  fetchFailed: 'security.fetchFailed',
+};

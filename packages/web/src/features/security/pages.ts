@@ -1,45 +1,40 @@
 import {
   credentialPolicyRead,
   passwordSettingCommands,
-  passwordSettingRead,
-  scaRuleCommands,
-  scaRuleRead,
   securityPolicyCommands,
   securityPolicyRead,
 } from '@loyalty/contracts';
-import { lazyPage } from '../../app/lazyPage.tsx';
+import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 
-/** The security screens (PRODUCT §3.6) and the signed-in user's own `admin` screen. */
+/** SCA rules and password settings: lazy pages by descriptor name and screen (PRODUCT §3.6). */
+export const securityResourcePages = {
+  'sca-rules': {
+    list: lazyPage(() => import('./ScaListPage.tsx')),
+    create: lazyPage(() => import('./ScaAddPage.tsx')),
+    edit: lazyPage(() => import('./ScaEditPage.tsx')),
+    view: lazyPage(() => import('./ScaViewPage.tsx')),
+  },
+  'password-settings': {
+    list: lazyPage(() => import('./PasswordSettingListRoute.tsx')),
+    create: lazyPage(() => import('./PasswordSettingAddLockRoute.tsx')),
+    edit: lazyPage(() => import('./PasswordSettingEditRoute.tsx')),
+  },
+} satisfies Record<string, ScreenPages>;
+
+/** The security screens that are not a resource's screens, for the route table. */
 export const securityPages = {
   credential: {
     page: lazyPage(() => import('./CredentialPolicyPage.tsx')),
     permission: credentialPolicyRead.code,
   },
-  sca: { page: lazyPage(() => import('./ScaListPage.tsx')), permission: scaRuleRead.code },
-  addSca: { page: lazyPage(() => import('./ScaAddPage.tsx')), permission: scaRuleCommands.create.name },
-  editSca: { page: lazyPage(() => import('./ScaEditPage.tsx')), permission: scaRuleCommands.update.name },
-  viewSca: { page: lazyPage(() => import('./ScaViewPage.tsx')), permission: scaRuleRead.code },
-  passwordSettings: {
-    page: lazyPage(() => import('./PasswordSettingListRoute.tsx')),
-    permission: passwordSettingRead.code,
-  },
-  addLock: {
-    page: lazyPage(() => import('./PasswordSettingAddLockRoute.tsx')),
-    permission: passwordSettingCommands.create.name,
-  },
+  // The password settings' second create screen (the first, Add/Lock, is the descriptor's).
   addExpiry: {
     page: lazyPage(() => import('./PasswordSettingAddExpiryRoute.tsx')),
     permission: passwordSettingCommands.create.name,
-  },
-  editPasswordSetting: {
-    page: lazyPage(() => import('./PasswordSettingEditRoute.tsx')),
-    permission: passwordSettingCommands.update.name,
   },
   policy: { page: lazyPage(() => import('./SecurityPolicyPage.tsx')), permission: securityPolicyRead.code },
   editPolicy: {
     page: lazyPage(() => import('./SecurityPolicyEditPage.tsx')),
     permission: securityPolicyCommands.update.name,
   },
-  // Everyone signed in has their own profile, second factor and sessions.
-  admin: { page: lazyPage(() => import('../admin/AdminPage.tsx')) },
 };

@@ -4,13 +4,14 @@ import {
   type PasswordSettingMode,
   passwordSettingCommands,
   passwordSettingFields,
+  passwordSettingResource,
   passwordSettingSortFields,
 } from '@loyalty/contracts';
 import { z } from 'zod';
 import { resourceApi } from '../../api/resource.ts';
-import { defineResource, type FieldDef } from '../../components/resource.ts';
+import { defineResource, type FieldDef, screenPaths } from '../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { i18n } from '../../i18n/index.ts';
-import { StatusTag, statusChoices } from '../employees/shared.tsx';
 import { modeChoices, userTypeChoices } from './choices.ts';
 
 const common: FieldDef<PasswordSettingInput>[] = [
@@ -40,7 +41,7 @@ const status: FieldDef<PasswordSettingInput> = {
   name: 'status',
   label: 'security.passwordSettings.fields.status',
   input: 'select',
-  options: statusChoices,
+  options: activeStatusChoices,
 };
 
 /** What a setting says, in a sentence: "Lock after 5 failures for 30 minutes". */
@@ -57,7 +58,7 @@ const ruleOf = (s: PasswordSetting) =>
 
 const base = defineResource<PasswordSetting, PasswordSettingInput>({
   key: 'password-settings',
-  api: resourceApi<PasswordSetting, PasswordSettingInput>('/api/admin/password-settings'),
+  api: resourceApi(passwordSettingResource),
   schema: passwordSettingFields,
   fields: [],
   columns: [
@@ -88,11 +89,7 @@ const base = defineResource<PasswordSetting, PasswordSettingInput>({
     update: passwordSettingCommands.update.name,
     delete: passwordSettingCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/security/PasswordSettings',
-    create: '/dashboard/security/PasswordSettings/Add/Lock',
-    edit: (id) => `/dashboard/security/PasswordSettings/Edit/${id}`,
-  },
+  paths: screenPaths(passwordSettingResource),
   messages: {
     created: 'security.passwordSettings.created',
     updated: 'security.passwordSettings.updated',

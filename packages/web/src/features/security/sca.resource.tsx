@@ -3,25 +3,26 @@ import {
   type ScaRuleInput,
   scaRuleCommands,
   scaRuleFields,
+  scaRuleResource,
   scaRuleSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../api/resource.ts';
-import { defineResource } from '../../components/resource.ts';
+import { defineResource, screenLink, screenPaths } from '../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { i18n } from '../../i18n/index.ts';
-import { StatusTag, statusChoices } from '../employees/shared.tsx';
 import { factorChoices, operationChoices, userTypeChoices } from './choices.ts';
 
-/** Second-factor requirements (SCA). Screens: security/SCA, /Add, /Edit/:id, /View/:id. */
+/** Second-factor requirements (SCA). Screens: its contracts descriptor. */
 export const scaResource = defineResource<ScaRule, ScaRuleInput>({
   key: 'sca-rules',
-  api: resourceApi<ScaRule, ScaRuleInput>('/api/admin/sca-rules'),
+  api: resourceApi(scaRuleResource),
   schema: scaRuleFields,
   fields: [
     { name: 'operation', label: 'security.sca.fields.operation', input: 'select', options: operationChoices },
     { name: 'userType', label: 'security.sca.fields.userType', input: 'select', options: userTypeChoices },
     { name: 'factor', label: 'security.sca.fields.factor', input: 'select', options: factorChoices },
     { name: 'description', label: 'security.sca.fields.description', input: 'textarea' },
-    { name: 'status', label: 'security.sca.fields.status', input: 'select', options: statusChoices },
+    { name: 'status', label: 'security.sca.fields.status', input: 'select', options: activeStatusChoices },
   ],
   columns: [
     {
@@ -45,19 +46,15 @@ export const scaResource = defineResource<ScaRule, ScaRuleInput>({
   sortFields: scaRuleSortFields,
   filters: [
     { name: 'operation', label: 'security.sca.fields.operation', options: operationChoices },
-    { name: 'status', label: 'security.sca.fields.status', options: statusChoices },
+    { name: 'status', label: 'security.sca.fields.status', options: activeStatusChoices },
   ],
   permissions: {
     create: scaRuleCommands.create.name,
     update: scaRuleCommands.update.name,
     delete: scaRuleCommands.delete.name,
   },
-  rowLink: (r) => `/dashboard/security/SCA/View/${r.id}`,
-  paths: {
-    list: '/dashboard/security/SCA',
-    create: '/dashboard/security/SCA/Add',
-    edit: (id) => `/dashboard/security/SCA/Edit/${id}`,
-  },
+  rowLink: (r) => screenLink(scaRuleResource, 'view', r.id),
+  paths: screenPaths(scaRuleResource),
   messages: {
     created: 'security.sca.created',
     updated: 'security.sca.updated',

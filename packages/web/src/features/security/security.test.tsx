@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { fakeRoutes } from '../employees/fakeRoutes.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,12 +18,12 @@ describe('security/credential', () => {
   it('shows the policy, applies the NIST/ASVS preset and saves it', async () => {
     const api = installFakeApi();
     api.me.permissions = ['credentialPolicy.read', 'credentialPolicy.update'];
-    const calls = fakeRoutes({
+    api.on({
       'GET /api/admin/credential-policy': () => ({
         status: 200,
         body: { ...credentialPresets.PCI_DSS, preset: 'PCI_DSS', updatedAt: '2026-01-01T00:00:00.000Z' },
       }),
-      'PUT /api/admin/credential-policy': (body) => ({
+      'PUT /api/admin/credential-policy': ({ body }) => ({
         status: 200,
         body: { ...(body as object), preset: 'NIST_ASVS' },
       }),
@@ -35,7 +34,7 @@ describe('security/credential', () => {
     expect(screen.getByTestId('preset').textContent).toBe('NIST / ASVS');
     await click('Save');
     await waitFor(() =>
-      expect(calls.find((c) => c.key === 'PUT /api/admin/credential-policy')?.body).toEqual(
+      expect(api.calls.find((c) => c.key === 'PUT /api/admin/credential-policy')?.body).toEqual(
         credentialPresets.NIST_ASVS,
       ),
     );
@@ -45,7 +44,7 @@ describe('security/credential', () => {
   it('is read-only without the update permission', async () => {
     const api = installFakeApi();
     api.me.permissions = ['credentialPolicy.read'];
-    fakeRoutes({
+    api.on({
       'GET /api/admin/credential-policy': () => ({
         status: 200,
         body: { ...credentialPresets.PCI_DSS, preset: 'PCI_DSS', updatedAt: '2026-01-01T00:00:00.000Z' },
@@ -68,12 +67,12 @@ describe('step-up', () => {
       sessionLifeHours: 12,
       maxConcurrentSessions: 3,
     };
-    const calls = fakeRoutes({
+    api.on({
       'GET /api/admin/security-policy': () => ({
         status: 200,
         body: { ...policy, updatedAt: '2026-01-01T00:00:00.000Z' },
       }),
-      'PUT /api/admin/security-policy': (body) =>
+      'PUT /api/admin/security-policy': ({ body }) =>
         steppedUp
           ? { status: 200, body: { ...(body as object), updatedAt: '2026-01-02T00:00:00.000Z' } }
           : { status: 403, body: { type: 'x', title: 'x', status: 403, code: 'STEP_UP_REQUIRED' } },
@@ -89,9 +88,9 @@ describe('step-up', () => {
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '654321' } });
     await click('Verify');
     await waitFor(() =>
-      expect(calls.filter((c) => c.key === 'PUT /api/admin/security-policy')).toHaveLength(2),
+      expect(api.calls.filter((c) => c.key === 'PUT /api/admin/security-policy')).toHaveLength(2),
     );
-    expect(calls.find((c) => c.key === 'POST /api/admin/auth/step-up')?.body).toEqual({ code: '654321' });
+    expect(api.calls.find((c) => c.key === 'POST /api/admin/auth/step-up')?.body).toEqual({ code: '654321' });
   });
 });
 
@@ -99,8 +98,11 @@ describe('security/PasswordSettings/Add/Lock', () => {
   it('adds a lockout setting with only the lockout fields', async () => {
     const api = installFakeApi();
     api.me.permissions = ['passwordSetting.read', 'passwordSetting.create'];
-    const calls = fakeRoutes({
-      'POST /api/admin/password-settings': (body) => ({ status: 201, body: { id: 9, ...(body as object) } }),
+    api.on({
+      'POST /api/admin/password-settings': ({ body }) => ({
+        status: 201,
+        body: { id: 9, ...(body as object) },
+      }),
       'GET /api/admin/password-settings': () => ({
         status: 200,
         body: { items: [], total: 0, page: 1, pageSize: 10 },
@@ -127,7 +129,7 @@ describe('security/PasswordSettings/Add/Lock', () => {
     }
     await click('Save');
     await waitFor(() =>
-      expect(calls.find((c) => c.key === 'POST /api/admin/password-settings')?.body).toMatchObject({
+      expect(api.calls.find((c) => c.key === 'POST /api/admin/password-settings')?.body).toMatchObject({
         mode: 'LOCK',
         userType: 'CUSTOMER',
         maxFailures: 4,

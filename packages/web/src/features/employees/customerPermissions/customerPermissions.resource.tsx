@@ -3,16 +3,17 @@ import {
   type CustomerPermissionInput,
   customerPermissionCommands,
   customerPermissionFields,
+  customerPermissionResource,
   customerPermissionSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
-import { defineResource } from '../../../components/resource.ts';
-import { StatusTag, statusChoices } from '../shared.tsx';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
 /** Customer-app features; the integration API refuses disabled ones. */
 export const customerPermissionsResource = defineResource<CustomerPermission, CustomerPermissionInput>({
   key: 'customer-permissions',
-  api: resourceApi<CustomerPermission, CustomerPermissionInput>('/api/admin/customer-permissions'),
+  api: resourceApi(customerPermissionResource),
   schema: customerPermissionFields,
   fields: [
     { name: 'code', label: 'employees.customerPermissions.fields.code', input: 'text' },
@@ -22,7 +23,7 @@ export const customerPermissionsResource = defineResource<CustomerPermission, Cu
       name: 'status',
       label: 'employees.customerPermissions.fields.status',
       input: 'select',
-      options: statusChoices,
+      options: activeStatusChoices,
     },
   ],
   columns: [
@@ -36,17 +37,15 @@ export const customerPermissionsResource = defineResource<CustomerPermission, Cu
     },
   ],
   sortFields: customerPermissionSortFields,
-  filters: [{ name: 'status', label: 'employees.customerPermissions.fields.status', options: statusChoices }],
+  filters: [
+    { name: 'status', label: 'employees.customerPermissions.fields.status', options: activeStatusChoices },
+  ],
   permissions: {
     create: customerPermissionCommands.create.name,
     update: customerPermissionCommands.update.name,
     delete: customerPermissionCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/customer/permissions',
-    create: '/dashboard/customer/create-permission',
-    edit: (id) => `/dashboard/customer/edit-permission/${id}`,
-  },
+  paths: screenPaths(customerPermissionResource),
   messages: {
     created: 'employees.customerPermissions.created',
     updated: 'employees.customerPermissions.updated',

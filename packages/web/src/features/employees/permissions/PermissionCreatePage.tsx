@@ -1,6 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../../../i18n/lang.ts';
+import { permissionsResource } from './permissions.resource.tsx';
 
 /**
  * `employee/create-permission`. A permission guards an operation of the system, so new codes come
@@ -16,7 +17,7 @@ export default function PermissionCreatePage() {
       title={t('employees.permissions.createTitle')}
       subTitle={t('employees.permissions.createText')}
       extra={
-        <Button type="primary" onClick={() => navigate('/dashboard/employee/permissions')}>
+        <Button type="primary" onClick={() => navigate(permissionsResource.paths.list)}>
           {t('employees.permissions.toCatalogue')}
         </Button>
       }

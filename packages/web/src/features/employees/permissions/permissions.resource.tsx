@@ -1,15 +1,14 @@
 import {
-  type Page,
   type StaffPermission,
   type StaffPermissionInput,
   staffPermissionCommands,
   staffPermissionFields,
+  staffPermissionResource,
   staffPermissionSortFields,
 } from '@loyalty/contracts';
-import { get } from '../../../api/client.ts';
 import { resourceApi } from '../../../api/resource.ts';
-import { defineResource } from '../../../components/resource.ts';
-import { StatusTag, statusChoices } from '../shared.tsx';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
 /**
  * The staff permission catalogue. Codes come from the system's operations, so there is no
@@ -17,12 +16,17 @@ import { StatusTag, statusChoices } from '../shared.tsx';
  */
 export const permissionsResource = defineResource<StaffPermission, StaffPermissionInput>({
   key: 'permissions',
-  api: resourceApi<StaffPermission, StaffPermissionInput>('/api/admin/permissions'),
+  api: resourceApi(staffPermissionResource),
   schema: staffPermissionFields,
   fields: [
     { name: 'name', label: 'employees.permissions.fields.name', input: 'text' },
     { name: 'description', label: 'employees.permissions.fields.description', input: 'textarea' },
-    { name: 'status', label: 'employees.permissions.fields.status', input: 'select', options: statusChoices },
+    {
+      name: 'status',
+      label: 'employees.permissions.fields.status',
+      input: 'select',
+      options: activeStatusChoices,
+    },
   ],
   columns: [
     { key: 'code', label: 'employees.permissions.fields.code' },
@@ -37,7 +41,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
   ],
   sortFields: staffPermissionSortFields,
   filters: [
-    { name: 'status', label: 'employees.permissions.fields.status', options: statusChoices },
+    { name: 'status', label: 'employees.permissions.fields.status', options: activeStatusChoices },
     {
       name: 'kind',
       label: 'employees.permissions.fields.kind',
@@ -48,11 +52,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
     },
   ],
   permissions: { update: staffPermissionCommands.update.name },
-  paths: {
-    list: '/dashboard/employee/permissions',
-    create: '/dashboard/employee/create-permission',
-    edit: (id) => `/dashboard/employee/edit-permission/${id}`,
-  },
+  paths: screenPaths(staffPermissionResource),
   messages: {
     created: 'employees.permissions.updated',
     updated: 'employees.permissions.updated',
@@ -70,11 +70,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
 export async function loadCatalogue(signal?: AbortSignal): Promise<StaffPermission[]> {
   const all: StaffPermission[] = [];
   for (let page = 1; ; page++) {
-    const res = await get<Page<StaffPermission>>(
-      '/api/admin/permissions',
-      { page, pageSize: 100, sort: 'code:asc' },
-      signal,
-    );
+    const res = await permissionsResource.api.list({ page, pageSize: 100, sort: 'code:asc' }, signal);
     all.push(...res.items);
     if (all.length >= res.total || res.items.length === 0) return all;
   }

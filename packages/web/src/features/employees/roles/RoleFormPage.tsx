@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { activeStatusChoices } from '../../../components/StatusTag.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
 import { useLangNavigate } from '../../../i18n/lang.ts';
 import { useToast } from '../../../state/useToast.ts';
 import { loadCatalogue } from '../permissions/permissions.resource.tsx';
-import { statusChoices } from '../shared.tsx';
 import { rolesResource } from './roles.resource.tsx';
 
 /** The permission catalogue as a tree: one branch per area, the codes as leaves. */
@@ -131,7 +131,7 @@ export default function RoleFormPage() {
           <Input.TextArea rows={2} />
         </Form.Item>
         <Form.Item name="status" label={t('employees.roles.fields.status')} rules={rules('status')}>
-          <ChoiceSelect options={statusChoices} allowClear={false} />
+          <ChoiceSelect options={activeStatusChoices} allowClear={false} />
         </Form.Item>
         <Form.Item
           name="permissions"

@@ -1,7 +1,14 @@
-import { type Role, type RoleInput, roleCommands, roleFields, roleSortFields } from '@loyalty/contracts';
+import {
+  type Role,
+  type RoleInput,
+  roleCommands,
+  roleFields,
+  roleResource,
+  roleSortFields,
+} from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
-import { defineResource } from '../../../components/resource.ts';
-import { StatusTag, statusChoices } from '../shared.tsx';
+import { defineResource, screenLink, screenPaths } from '../../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
 /**
  * Roles with their permission sets. The spec has no edit-role route: `employee/create-role` is one
@@ -9,7 +16,7 @@ import { StatusTag, statusChoices } from '../shared.tsx';
  */
 export const rolesResource = defineResource<Role, RoleInput>({
   key: 'roles',
-  api: resourceApi<Role, RoleInput>('/api/admin/roles'),
+  api: resourceApi(roleResource),
   schema: roleFields,
   fields: [],
   columns: [
@@ -20,17 +27,14 @@ export const rolesResource = defineResource<Role, RoleInput>({
     { key: 'status', label: 'employees.roles.fields.status', render: (r) => <StatusTag status={r.status} /> },
   ],
   sortFields: roleSortFields,
-  filters: [{ name: 'status', label: 'employees.roles.fields.status', options: statusChoices }],
+  filters: [{ name: 'status', label: 'employees.roles.fields.status', options: activeStatusChoices }],
   permissions: {
     create: roleCommands.create.name,
     update: roleCommands.update.name,
     delete: roleCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/employee/roles',
-    create: '/dashboard/employee/create-role',
-    edit: (id) => `/dashboard/employee/create-role?id=${id}`,
-  },
+  // The role form creates, and edits with `?id=` (the descriptor has no edit screen).
+  paths: screenPaths(roleResource, { edit: (id) => `${screenLink(roleResource, 'create')}?id=${id}` }),
   messages: {
     created: 'employees.roles.created',
     updated: 'employees.roles.updated',

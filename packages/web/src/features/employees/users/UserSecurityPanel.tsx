@@ -2,11 +2,11 @@ import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, get, write } from '../../../api/client.ts';
-import { useCan, useMe } from '../../../app/session.ts';
+import { get, write } from '../../../api/client.ts';
 import { DateTime } from '../../../components/format.tsx';
+import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useConfirm } from '../../../state/confirm.ts';
-import { useToast } from '../../../state/useToast.ts';
+import { useCan, useMe } from '../../../state/me.ts';
 
 interface UserAction {
   path: string;
@@ -44,7 +44,7 @@ export function UserSecurityPanel({ id }: { id: number }) {
   const can = useCan();
   const { data: me } = useMe();
   const confirm = useConfirm();
-  const toast = useToast();
+  const report = useWriteOutcome();
   const queryClient = useQueryClient();
   const user = useQuery({
     queryKey: ['users', 'detail', id],
@@ -62,18 +62,11 @@ export function UserSecurityPanel({ id }: { id: number }) {
       header: t(`employees.users.actions.${action.key}`),
       message: t(`employees.users.actions.${action.key}Confirm`, { name: u.fullName }),
       handleConfirm: async () => {
-        try {
-          const result = await write('POST', `/api/admin/users/${id}/${action.path}`);
-          if (result.kind === 'pending')
-            toast.info(t('common.submittedForApproval'), t('common.submittedForApprovalDetail'));
-          else toast.success(t(`employees.users.actions.${action.key}Done`));
-          await queryClient.invalidateQueries({ queryKey: ['users'] });
-        } catch (e) {
-          toast.error(
-            t('employees.users.actionFailed'),
-            e instanceof ApiError ? t(`error.${e.code}`) : undefined,
-          );
-        }
+        const outcome = await report(write('POST', `/api/admin/users/${id}/${action.path}`), {
+          success: `employees.users.actions.${action.key}Done`,
+          failure: 'employees.users.actionFailed',
+        });
+        if (outcome.ok) await queryClient.invalidateQueries({ queryKey: ['users'] });
       },
     });
 

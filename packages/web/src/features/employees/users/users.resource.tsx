@@ -3,15 +3,17 @@ import {
   type UserInput,
   userCommands,
   userFields,
+  userResource,
   userSortFields,
   userUpdateFields,
 } from '@loyalty/contracts';
 import { Space, Tag } from 'antd';
 import { resourceApi } from '../../../api/resource.ts';
 import { DateTime } from '../../../components/format.tsx';
-import { defineResource, type FieldDef } from '../../../components/resource.ts';
+import { defineResource, type FieldDef, screenPaths } from '../../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { i18n } from '../../../i18n/index.ts';
-import { roleChoices, StatusTag, statusChoices } from '../shared.tsx';
+import { roleChoices } from '../choices.ts';
 
 const fields: FieldDef<UserInput>[] = [
   { name: 'username', label: 'employees.users.fields.username', input: 'text' },
@@ -19,13 +21,13 @@ const fields: FieldDef<UserInput>[] = [
   { name: 'email', label: 'employees.users.fields.email', input: 'text' },
   { name: 'mobile', label: 'employees.users.fields.mobile', input: 'text' },
   { name: 'roleId', label: 'employees.users.fields.role', input: 'select', options: roleChoices },
-  { name: 'status', label: 'employees.users.fields.status', input: 'select', options: statusChoices },
+  { name: 'status', label: 'employees.users.fields.status', input: 'select', options: activeStatusChoices },
 ];
 
-/** Staff users (PRODUCT §3.6). Screens: employee/users, employee/create-user, employee/edit-user/:id. */
+/** Staff users (PRODUCT §3.6). Screens: its contracts descriptor. */
 export const usersResource = defineResource<User, UserInput>({
   key: 'users',
-  api: resourceApi<User, UserInput>('/api/admin/users'),
+  api: resourceApi(userResource),
   schema: userFields,
   fields,
   columns: [
@@ -57,15 +59,11 @@ export const usersResource = defineResource<User, UserInput>({
   ],
   sortFields: userSortFields,
   filters: [
-    { name: 'status', label: 'employees.users.fields.status', options: statusChoices },
+    { name: 'status', label: 'employees.users.fields.status', options: activeStatusChoices },
     { name: 'roleId', label: 'employees.users.fields.role', options: roleChoices },
   ],
   permissions: { create: userCommands.create.name, update: userCommands.update.name },
-  paths: {
-    list: '/dashboard/employee/users',
-    create: '/dashboard/employee/create-user',
-    edit: (id) => `/dashboard/employee/edit-user/${id}`,
-  },
+  paths: screenPaths(userResource),
   messages: {
     created: 'employees.users.created',
     updated: 'employees.users.updated',

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { LoyaltySettingsCard } from './LoyaltySettingsCard.tsx';
 import { rulesResource } from './rules.resource.ts';
-import { SettingsCard } from './SettingsCard.tsx';
 import { SimulatePanel } from './SimulatePanel.tsx';
 
 /** The rules, with the dry run beside them and the engine's settings below. */
@@ -9,7 +9,7 @@ export default function RuleListPage() {
     <>
       <ResourceTable resource={rulesResource} />
       <SimulatePanel />
-      <SettingsCard />
+      <LoyaltySettingsCard />
     </>
   );
 }

@@ -3,6 +3,7 @@ import {
   type PointsRuleInput,
   pointsRuleCommands,
   pointsRuleInput,
+  pointsRuleResource,
   pointsRuleSortFields,
   ruleConditions,
   ruleStatuses,
@@ -10,7 +11,7 @@ import {
 import { createElement } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
 import { formatAmount, formatPoints } from '../../../components/format.tsx';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
 
@@ -18,12 +19,12 @@ export const conditionChoices = ruleConditions.map((c) => ({
   value: c,
   label: `pointsRules.conditions.${c}`,
 }));
-const statusChoices = ruleStatuses.map((s) => ({ value: s, label: `pointsRules.statuses.${s}` }));
+const statusChoices = fixedChoices(ruleStatuses, 'pointsRules.statuses');
 
-/** Points rules (PRODUCT §3.1). Screens: loyalty/rules, create-rules, edit-rules/:id. */
+/** Points rules (PRODUCT §3.1). Screens: its contracts descriptor. */
 export const rulesResource = defineResource<PointsRule, PointsRuleInput>({
   key: 'points-rules',
-  api: resourceApi<PointsRule, PointsRuleInput>('/api/admin/points-rules'),
+  api: resourceApi(pointsRuleResource),
   schema: pointsRuleInput,
   fields: [
     {
@@ -98,11 +99,7 @@ export const rulesResource = defineResource<PointsRule, PointsRuleInput>({
     update: pointsRuleCommands.update.name,
     delete: pointsRuleCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/loyalty/rules',
-    create: '/dashboard/create-rules',
-    edit: (id) => `/dashboard/edit-rules/${id}`,
-  },
+  paths: screenPaths(pointsRuleResource),
   messages: {
     created: 'msg.ruleAdded',
     updated: 'pointsRules.updated',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi, page } from '../../../test/fakeApi.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-import { installLoyaltyApi, page } from '../testing.ts';
 
 const rule = {
   id: 7,
@@ -42,7 +42,7 @@ const permissions = [
 ];
 
 function install(overrides: { put?: { status: number; body?: unknown } } = {}) {
-  return installLoyaltyApi(({ method, url, body }) => {
+  return installFakeApi({ permissions: permissions }).use(({ method, url, body }) => {
     const path = url.pathname;
     if (path === '/api/admin/transaction-types') return { status: 200, body: page([cardType]) };
     if (path === '/api/admin/points-rules' && method === 'GET') return { status: 200, body: page([rule]) };
@@ -89,7 +89,7 @@ function install(overrides: { put?: { status: number; body?: unknown } } = {}) {
       };
     }
     return undefined;
-  }, permissions);
+  });
 }
 
 async function toast(text: string) {
@@ -99,9 +99,12 @@ async function toast(text: string) {
 }
 
 const writes = (api: ReturnType<typeof install>) =>
-  api.calls.filter(
-    (c) => c.path.startsWith('/api/admin/points-rules') && c.method !== 'GET' && !c.path.endsWith('simulate'),
-  );
+  api.calls
+    .filter(
+      (c) =>
+        c.path.startsWith('/api/admin/points-rules') && c.method !== 'GET' && !c.path.endsWith('simulate'),
+    )
+    .map(({ method, path, body }) => ({ method, path, body }));
 
 async function choose(label: string, option: string) {
   const u = userEvent.setup();

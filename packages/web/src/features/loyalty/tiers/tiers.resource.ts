@@ -1,12 +1,19 @@
-import { type Tier, type TierInput, tierCommands, tierInput, tierSortFields } from '@loyalty/contracts';
+import {
+  type Tier,
+  type TierInput,
+  tierCommands,
+  tierInput,
+  tierResource,
+  tierSortFields,
+} from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { formatPoints } from '../../../components/format.tsx';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
 
-/** Loyalty tiers (PRODUCT §3.1). Screens: loyalty/tire, create-tire, edit-tire/:id. */
+/** Loyalty tiers (PRODUCT §3.1). Screens: its contracts descriptor. */
 export const tiersResource = defineResource<Tier, TierInput>({
   key: 'tiers',
-  api: resourceApi<Tier, TierInput>('/api/admin/tiers'),
+  api: resourceApi(tierResource),
   schema: tierInput,
   fields: [
     { name: 'name', label: 'tiers.fields.name', input: 'text' },
@@ -26,11 +33,7 @@ export const tiersResource = defineResource<Tier, TierInput>({
     update: tierCommands.update.name,
     delete: tierCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/loyalty/tire',
-    create: '/dashboard/create-tire',
-    edit: (id) => `/dashboard/edit-tire/${id}`,
-  },
+  paths: screenPaths(tierResource),
   messages: {
     created: 'msg.tierCreated',
     updated: 'msg.tierUpdated',

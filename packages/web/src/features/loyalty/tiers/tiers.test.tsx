@@ -13,7 +13,9 @@ async function toast(text: string) {
 }
 
 const writes = (api: ReturnType<typeof installFakeApi>) =>
-  api.calls.filter((c) => c.path.startsWith('/api/admin/tiers') && c.method !== 'GET');
+  api.calls
+    .filter((c) => c.path.startsWith('/api/admin/tiers') && c.method !== 'GET')
+    .map(({ method, path, body }) => ({ method, path, body }));
 
 async function fill(values: Partial<Record<'Name' | 'Description' | 'Min points' | 'Max points', string>>) {
   const u = user();

@@ -4,19 +4,20 @@ import {
   transactionKinds,
   transactionTypeCommands,
   transactionTypeInput,
+  transactionTypeResource,
   transactionTypeSortFields,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { Translated } from '../Translated.tsx';
 
 const kinds = transactionKinds.map((k) => ({ value: k, label: `transactionTypes.kinds.${k}` }));
 
-/** Transaction types (PRODUCT §3.1). Screens: loyalty/transaction, loyalty/transaction-create, transaction-edit/:id. */
+/** Transaction types (PRODUCT §3.1). Screens: its contracts descriptor. */
 export const transactionTypesResource = defineResource<TransactionType, TransactionTypeInput>({
   key: 'transaction-types',
-  api: resourceApi<TransactionType, TransactionTypeInput>('/api/admin/transaction-types'),
+  api: resourceApi(transactionTypeResource),
   schema: transactionTypeInput,
   fields: [
     { name: 'name', label: 'transactionTypes.fields.name', input: 'text' },
@@ -41,11 +42,7 @@ export const transactionTypesResource = defineResource<TransactionType, Transact
     update: transactionTypeCommands.update.name,
     delete: transactionTypeCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/loyalty/transaction',
-    create: '/dashboard/loyalty/transaction-create',
-    edit: (id) => `/dashboard/transaction-edit/${id}`,
-  },
+  paths: screenPaths(transactionTypeResource),
   messages: {
     created: 'transactionTypes.created',
     updated: 'transactionTypes.updated',

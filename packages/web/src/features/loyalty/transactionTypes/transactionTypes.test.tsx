@@ -1,18 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { installFakeApi, page } from '../../../test/fakeApi.ts';
 import { renderApp } from '../../../test/renderApp.tsx';
-import { installLoyaltyApi, page } from '../testing.ts';
 
 const permissions = ['transactionType.read', 'transactionType.create', 'transactionType.update'];
 
 function install() {
-  return installLoyaltyApi(({ method, url, body }) => {
+  return installFakeApi({ permissions: permissions }).use(({ method, url, body }) => {
     if (url.pathname !== '/api/admin/transaction-types') return undefined;
     if (method === 'POST')
       return { status: 201, body: { id: 9, ...(body as object), createdAt: '', updatedAt: '' } };
     return { status: 200, body: page([]) };
-  }, permissions);
+  });
 }
 
 async function toast(text: string) {

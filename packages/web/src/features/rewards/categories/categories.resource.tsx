@@ -4,16 +4,17 @@ import {
   rewardCategoryCommands,
   rewardCategoryEditFields,
   rewardCategoryInput,
+  rewardCategoryResource,
   rewardCategorySortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
 
-/** Reward categories (PRODUCT §3.2). Screens: rewards/category, create-category, edit-category/:id. */
+/** Reward categories (PRODUCT §3.2). Screens: its contracts descriptor. */
 export const categoriesResource = defineResource<RewardCategory, RewardCategoryInput>({
   key: 'reward-categories',
-  api: resourceApi<RewardCategory, RewardCategoryInput>('/api/admin/reward-categories'),
+  api: resourceApi(rewardCategoryResource),
   // The create form says 'you must fill all input' (the edit form's schema is below).
   schema: rewardCategoryInput,
   fields: [
@@ -32,11 +33,7 @@ export const categoriesResource = defineResource<RewardCategory, RewardCategoryI
     update: rewardCategoryCommands.update.name,
     delete: rewardCategoryCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/rewards/category',
-    create: '/dashboard/create-category',
-    edit: (id) => `/dashboard/edit-category/${id}`,
-  },
+  paths: screenPaths(rewardCategoryResource),
   messages: {
     created: 'msg.categoryCreated',
     updated: 'msg.categoryUpdated',

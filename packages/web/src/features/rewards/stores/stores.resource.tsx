@@ -1,13 +1,20 @@
-import { type Store, type StoreInput, storeCommands, storeInput, storeSortFields } from '@loyalty/contracts';
+import {
+  type Store,
+  type StoreInput,
+  storeCommands,
+  storeInput,
+  storeResource,
+  storeSortFields,
+} from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { categoryChoices } from '../choices.ts';
 
-/** Partner stores (PRODUCT §3.2). Screens: rewards/stores, rewards/create-store, rewards/edit-stores/:id. */
+/** Partner stores (PRODUCT §3.2). Screens: its contracts descriptor. */
 export const storesResource = defineResource<Store, StoreInput>({
   key: 'stores',
-  api: resourceApi<Store, StoreInput>('/api/admin/stores'),
+  api: resourceApi(storeResource),
   schema: storeInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
@@ -26,11 +33,7 @@ export const storesResource = defineResource<Store, StoreInput>({
     update: storeCommands.update.name,
     delete: storeCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/rewards/stores',
-    create: '/dashboard/rewards/create-store',
-    edit: (id) => `/dashboard/rewards/edit-stores/${id}`,
-  },
+  paths: screenPaths(storeResource),
   messages: {
     created: 'msg.storeCreated',
     updated: 'msg.storeUpdated',

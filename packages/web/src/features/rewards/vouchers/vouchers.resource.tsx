@@ -3,27 +3,22 @@ import {
   type VoucherInput,
   voucherCommands,
   voucherInput,
+  voucherResource,
   voucherSortFields,
   voucherStatuses,
 } from '@loyalty/contracts';
-import { Tag } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
-import { defineResource } from '../../../components/resource.ts';
+import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
+import { StatusTag } from '../../../components/StatusTag.tsx';
 import { storeChoices } from '../choices.ts';
 
-const statusChoices = voucherStatuses.map((s) => ({ value: s, label: `rewards.statuses.${s}` }));
+const statusChoices = fixedChoices(voucherStatuses, 'rewards.statuses');
 
-function VoucherStatus({ status }: { status: Voucher['status'] }) {
-  const { t } = useTranslation();
-  return <Tag color={status === 'ACTIVE' ? 'green' : 'default'}>{t(`rewards.statuses.${status}`)}</Tag>;
-}
-
-/** Vouchers (PRODUCT §3.2). Screens: rewards/vocher, rewards/create-Vocher, rewards/edit-vocher/:id. */
+/** Vouchers (PRODUCT §3.2). Screens: its contracts descriptor. */
 export const vouchersResource = defineResource<Voucher, VoucherInput>({
   key: 'vouchers',
-  api: resourceApi<Voucher, VoucherInput>('/api/admin/vouchers'),
+  api: resourceApi(voucherResource),
   schema: voucherInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
@@ -50,7 +45,11 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
       render: (row) => `${row.remaining} / ${row.amount}`,
     },
     { key: 'validUntil', label: 'rewards.fields.validUntil' },
-    { key: 'status', label: 'rewards.fields.status', render: (row) => <VoucherStatus status={row.status} /> },
+    {
+      key: 'status',
+      label: 'rewards.fields.status',
+      render: (row) => <StatusTag status={row.status} prefix="rewards.statuses" />,
+    },
   ],
   sortFields: voucherSortFields,
   filters: [
@@ -62,11 +61,7 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
     update: voucherCommands.update.name,
     delete: voucherCommands.delete.name,
   },
-  paths: {
-    list: '/dashboard/rewards/vocher',
-    create: '/dashboard/rewards/create-Vocher',
-    edit: (id) => `/dashboard/rewards/edit-vocher/${id}`,
-  },
+  paths: screenPaths(voucherResource),
   messages: {
     created: 'msg.voucherCreated',
     updated: 'msg.voucherUpdated',

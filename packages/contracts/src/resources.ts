@@ -1,0 +1,50 @@
+import { approvalResource } from './approvals/requests.ts';
+import { serviceResource, serviceTypeResource } from './approvals/services.ts';
+import { customerResource } from './customers/customers.ts';
+import { customerPermissionResource } from './identity/customerPermissions.ts';
+import { roleResource } from './identity/roles.ts';
+import { staffPermissionResource } from './identity/staffPermissions.ts';
+import { userResource } from './identity/users.ts';
+import { apiKeyResource } from './integration/apiKeys.ts';
+import { adminLogResource } from './logs/adminLogs.ts';
+import { systemLogResource } from './logs/systemLogs.ts';
+import { pointsRuleResource } from './loyalty/pointsRules.ts';
+import { tierResource } from './loyalty/tiers.ts';
+import { transactionTypeResource } from './loyalty/transactionTypes.ts';
+import { messageCategoryResource } from './messaging/messageCategories.ts';
+import { messageResource } from './messaging/messages.ts';
+import { messageTemplateResource } from './messaging/messageTemplates.ts';
+import type { ResourceDescriptor } from './resource.ts';
+import { redemptionResource } from './rewards/redemptions.ts';
+import { rewardCategoryResource } from './rewards/rewardCategories.ts';
+import { storeResource } from './rewards/stores.ts';
+import { voucherResource } from './rewards/vouchers.ts';
+import { passwordSettingResource } from './security/passwordSettings.ts';
+import { scaRuleResource } from './security/scaRules.ts';
+
+/** Every listed resource of the admin API; a new resource is added here (see docs/architecture.md). */
+export const resources: ResourceDescriptor[] = [
+  tierResource,
+  transactionTypeResource,
+  pointsRuleResource,
+  customerResource,
+  rewardCategoryResource,
+  storeResource,
+  voucherResource,
+  redemptionResource,
+  userResource,
+  roleResource,
+  staffPermissionResource,
+  customerPermissionResource,
+  apiKeyResource,
+  serviceTypeResource,
+  serviceResource,
+  approvalResource,
+  adminLogResource,
+  systemLogResource,
+  passwordSettingResource,
+  scaRuleResource,
+  messageResource,
+  messageCategoryResource,
+  messageTemplateResource,
+];

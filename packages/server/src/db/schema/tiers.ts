@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+
+/**
+ * Loyalty tiers. Point ranges never overlap: besides the service's check, the migration adds an
+ * exclusion constraint (tiers_range_excl) so concurrent writers cannot slip past each other.
+ */
+export const tiers = pgTable(
+  'tiers',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    minPoints: integer('min_points').notNull(),
+    maxPoints: integer('max_points').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('tiers_name_key').on(sql`lower(${t.name})`),
+    check('tiers_range_check', sql`${t.minPoints} >= 0 and ${t.minPoints} < ${t.maxPoints}`),
+  ],
+);

@@ -1,0 +1,69 @@
+import {
+  adminLogExportQuery,
+  adminLogListQuery,
+  adminLogPage,
+  adminLogRead,
+  adminLogResource,
+  adminLogSchema,
+  adminLogVerifySchema,
+  idParams,
+  problemSchema,
+} from '@loyalty/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportAdminLogs, getAdminLog, listAdminLogs, verifyChain } from './adminLogs.service.ts';
+
+const adminTags = [adminLogResource.tag];
+const readAdmin = { access: { permission: adminLogRead.code } };
+
+/** The audit trail: list, one entry, CSV export, chain verification. */
+export const adminLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/admin-logs',
+    {
+      config: readAdmin,
+      schema: { tags: adminTags, querystring: adminLogListQuery, response: { 200: adminLogPage } },
+    },
+    (req) => listAdminLogs(app.db, req.query),
+  );
+
+  app.get(
+    '/admin-logs/export',
+    {
+      config: { ...readAdmin, download: 'text/csv' },
+      schema: {
+        tags: adminTags,
+        summary: 'The matching entries as CSV (text/csv, UTF-8), streamed',
+        querystring: adminLogExportQuery,
+      },
+    },
+    (req, reply) => {
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="admin-logs-${stamp}Z.csv"`)
+        .send(exportAdminLogs(app.db, req.query));
+    },
+  );
+
+  app.get(
+    '/admin-logs/verify',
+    {
+      config: readAdmin,
+      schema: {
+        tags: adminTags,
+        summary: 'Checks the hash chain and reports the first broken link',
+        response: { 200: adminLogVerifySchema },
+      },
+    },
+    () => verifyChain(app.db),
+  );
+
+  app.get(
+    '/admin-logs/:id',
+    {
+      config: readAdmin,
+      schema: { tags: adminTags, params: idParams, response: { 200: adminLogSchema, 404: problemSchema } },
+    },
+    (req) => getAdminLog(app.db, req.params.id),
+  );
+};

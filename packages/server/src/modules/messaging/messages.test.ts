@@ -1,0 +1,219 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conversations, users } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { startMailbox } from '../../test/mailbox.ts';
+import { channel, programmeFixtures } from '../loyalty/testing.ts';
+
+type As = { authorization: string };
+let t: TestApp;
+let admin: As;
+let api: ReturnType<typeof channel>;
+let agents: { as: As; id: number }[];
+let categoryId: number;
+let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+
+const get = (url: string, as: As = admin) => t.inject({ method: 'GET', url: `/api/admin${url}`, as });
+const ask = (customerNumber: string, payload: object) =>
+  api('POST', `/customers/${customerNumber}/messages`, payload);
+const idOf = async (as: As) =>
+  (await t.inject({ method: 'GET', url: '/api/admin/auth/me', as })).json().id as number;
+
+beforeAll(async () => {
+  mailbox = await startMailbox();
+  t = await buildTestApp({ SMTP_URL: mailbox.url });
+  admin = await t.signIn();
+  const fx = programmeFixtures(t, admin);
+  api = channel(t, await fx.apiKey(['customers', 'messages']));
+  await api('PUT', '/customers/C100', { fullName: 'Sara Al-Harbi', language: 'ar' });
+  await api('PUT', '/customers/C200', { fullName: 'John Smith', email: 'john@example.com' });
+  // Two agents of one role: new messages of the category are spread between them.
+  agents = [];
+  for (let i = 0; i < 2; i++) {
+    const as = await t.userWith(['message.read']);
+    agents.push({ as, id: await idOf(as) });
+  }
+  const [first] = await t.app.db
+    .select({ roleId: users.roleId })
+    .from(users)
+    .where(eq(users.id, agents[0]?.id ?? 0));
+  await t.app.db
+    .update(users)
+    .set({ roleId: first?.roleId })
+    .where(eq(users.id, agents[1]?.id ?? 0));
+  categoryId = (
+    await fx.post('/api/admin/message-categories', {
+      nameEn: 'Points',
+      nameAr: 'النقاط',
+      responseTargetHours: 4,
+      defaultAssigneeRoleId: first?.roleId,
+      status: 'ACTIVE',
+    })
+  ).id;
+});
+
+describe('POST /api/integration/v1/customers/{customerNumber}/messages', () => {
+  it('opens a conversation, assigned to the agent of the category’s role with the fewest open messages', async () => {
+    const one = await ask('C100', {
+      externalId: 'APP-1',
+      subject: 'نقاطي',
+      body: 'لم تُضف نقاط مشترياتي أمس',
+      categoryId,
+    });
+    expect(one.statusCode).toBe(201);
+    expect(one.json()).toMatchObject({ status: 'ASSIGNED', replayed: false });
+    const two = await ask('C200', { externalId: 'APP-2', body: 'Where are my points?', categoryId });
+    const assignees = await t.app.db
+      .select({ assigneeId: conversations.assigneeId })
+      .from(conversations)
+      .where(sql`${conversations.id} in (${one.json().messageId}, ${two.json().messageId})`);
+    expect(assignees.map((a) => a.assigneeId).sort()).toEqual(agents.map((a) => a.id).sort());
+
+    const again = await ask('C100', { externalId: 'APP-1', body: 'typed twice', categoryId });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ...one.json(), replayed: true });
+  });
+
+  it('refuses an empty message, an unknown customer, a blocked one and a disabled category', async () => {
+    const empty = await ask('C100', { externalId: 'APP-E', body: '  ' });
+    expect(empty.json().errors).toEqual([{ path: 'body', message: 'fillAllFields' }]);
+    expect((await ask('NOPE', { externalId: 'APP-U', body: 'hello' })).statusCode).toBe(404);
+    const off = await programmeFixtures(t, admin).post('/api/admin/message-categories', {
+      nameEn: 'Old',
+      nameAr: 'قديم',
+      responseTargetHours: 24,
+      status: 'DISABLED',
+    });
+    const disabled = await ask('C100', { externalId: 'APP-D', body: 'hello', categoryId: off.id });
+    expect(disabled.json().errors).toEqual([{ path: 'categoryId', message: 'categoryDisabled' }]);
+  });
+});
+
+describe('GET /api/admin/messages', () => {
+  it('searches by customer name or text, filters by status, and gives each agent their own queue', async () => {
+    const byName = (await get('/messages?q=sara')).json();
+    expect(byName.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(['C100']);
+    expect((await get(`/messages?q=${encodeURIComponent('مشترياتي')}`)).json().total).toBe(1);
+    expect((await get('/messages?status=ASSIGNED')).json().total).toBe(2);
+    for (const agent of agents) {
+      const mine = (await get('/messages?mine=true', agent.as)).json().items;
+      expect(mine).toHaveLength(1);
+      expect(mine[0].assigneeId).toBe(agent.id);
+    }
+  });
+
+  it('marks a message overdue once its response target has passed', async () => {
+    expect((await get('/messages?overdue=true')).json().total).toBe(0);
+    await t.app.db
+      .update(conversations)
+      .set({ dueAt: sql`now() - interval '1 minute'` })
+      .where(eq(conversations.externalId, 'APP-2'));
+    const overdue = (await get('/messages?overdue=true')).json().items;
+    expect(
+      overdue.map((m: { customerNumber: string; overdue: boolean }) => [m.customerNumber, m.overdue]),
+    ).toEqual([['C200', true]]);
+  });
+
+  it('shows one conversation with the customer’s card and the thread', async () => {
+    const [item] = (await get('/messages?q=sara')).json().items;
+    const detail = (await get(`/messages/${item.id}`)).json();
+    expect(detail).toMatchObject({
+      categoryNameEn: 'Points',
+      categoryNameAr: 'النقاط',
+      customer: { customerNumber: 'C100', fullName: 'Sara Al-Harbi', language: 'ar', balance: 0 },
+      entries: [{ kind: 'INBOUND', body: 'لم تُضف نقاط مشترياتي أمس', authorName: null }],
+    });
+    expect(new Date(detail.dueAt).getTime() - new Date(detail.createdAt).getTime()).toBe(4 * 3_600_000);
+    expect((await get('/messages/999999')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/admin/messages/{id}/…', () => {
+  const act = (id: number, action: string, payload: object = {}, as: As = admin) =>
+    t.inject({ method: 'POST', url: `/api/admin/messages/${id}/${action}`, payload, as });
+  const johns = async () =>
+    (await get('/messages?q=john')).json().items[0] as { id: number; assigneeId: number };
+
+  it('assigns to a person or to the least-loaded member of a role', async () => {
+    const { id } = await johns();
+    const adminId = await idOf(admin);
+    expect((await act(id, 'assign', { userId: adminId })).json()).toMatchObject({ assigneeId: adminId });
+    const both = await act(id, 'assign', { userId: adminId, roleId: 1 });
+    expect(both.json().errors).toEqual([{ path: 'userId', message: 'assignToUserOrRole' }]);
+    const [role] = await t.app.db
+      .select({ roleId: users.roleId })
+      .from(users)
+      .where(eq(users.id, agents[0]?.id ?? 0));
+    const byRole = (await act(id, 'assign', { roleId: role?.roleId })).json();
+    expect(agents.map((a) => a.id)).toContain(byRole.assigneeId);
+  });
+
+  it('replies with the placeholders filled, to the thread and by e-mail, and notes stay internal', async () => {
+    const { id } = await johns();
+    const arrived = mailbox.next('john@example.com');
+    const replied = await act(id, 'replies', {
+      body: 'Dear {{customer.name}}, your balance is {{customer.balance}} points. — {{staff.name}}',
+    });
+    expect(replied.statusCode).toBe(200);
+    const text = 'Dear John Smith, your balance is 0 points. — System Administrator';
+    expect(replied.json()).toMatchObject({ status: 'REPLIED', repliedByName: 'System Administrator' });
+    expect(replied.json().entries.at(-1)).toMatchObject({
+      kind: 'REPLY',
+      body: text,
+      authorName: 'System Administrator',
+    });
+    const mail = await arrived;
+    expect(mail.subject).toBe('Reply to your message');
+    expect(mail.text).toContain(text);
+
+    const noted = await act(id, 'notes', { body: 'Called the customer as well' });
+    expect(noted.json().entries.at(-1)).toMatchObject({ kind: 'NOTE', authorName: 'System Administrator' });
+    const unknown = await act(id, 'replies', { body: 'Hi {{customer.nickname}}' });
+    expect(unknown.json().errors).toEqual([{ path: 'body', message: 'unknownPlaceholder' }]);
+  });
+
+  it('closes, refuses a reply to a closed conversation, and reopens', async () => {
+    const { id } = await johns();
+    expect((await act(id, 'close')).json()).toMatchObject({ status: 'CLOSED' });
+    const late = await act(id, 'replies', { body: 'One more thing' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('CONFLICT');
+    expect((await act(id, 'close')).statusCode).toBe(409);
+    const reopened = (await act(id, 'reopen')).json();
+    expect(reopened).toMatchObject({ status: 'ASSIGNED', closedAt: null });
+    const audit = (await get(`/admin-logs?targetType=message&targetId=${id}`)).json().items;
+    expect(audit.map((e: { command: string }) => e.command)).toEqual(
+      expect.arrayContaining([
+        'message.assign',
+        'message.reply',
+        'message.note',
+        'message.close',
+        'message.reopen',
+      ]),
+    );
+  });
+
+  it('needs the permission of each action', async () => {
+    const { id } = await johns();
+    const reader = agents[0]?.as as As;
+    expect((await act(id, 'notes', { body: 'x' }, reader)).statusCode).toBe(403);
+  });
+});
+
+describe('the customer’s in-app inbox (integration API)', () => {
+  it('lists the replies, never the notes, newest first, and marks one read once', async () => {
+    const inbox = (await api('GET', '/customers/C200/messages')).json();
+    expect(inbox.total).toBe(1);
+    const [reply] = inbox.items;
+    expect(reply).toMatchObject({ subject: '', readAt: null });
+    expect(reply.body).toContain('Dear John Smith');
+    expect((await api('GET', '/customers/C200/messages?unread=true')).json().total).toBe(1);
+
+    const read = await api('POST', `/customers/C200/messages/${reply.id}/read`);
+    expect(read.statusCode).toBe(200);
+    const again = await api('POST', `/customers/C200/messages/${reply.id}/read`);
+    expect(again.json().readAt).toBe(read.json().readAt);
+    expect((await api('GET', '/customers/C200/messages?unread=true')).json().total).toBe(0);
+    expect((await api('POST', `/customers/C100/messages/${reply.id}/read`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,38 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { type Choices, fixedChoices } from './resource.ts';
+
+/**
+ * The one status → colour map of the app: record statuses (users, roles, customers, vouchers,
+ * rules, API keys), approval request statuses, audit outcomes and log levels. Anything not listed
+ * is neutral.
+ */
+const colors: Record<string, string> = {
+  ACTIVE: 'green',
+  ISSUED: 'green',
+  APPROVED: 'green',
+  SUCCESS: 'green',
+  PENDING: 'gold',
+  BLOCKED: 'red',
+  REJECTED: 'red',
+  DENIED: 'red',
+  FAILED: 'volcano',
+  info: 'blue',
+  warn: 'gold',
+  error: 'red',
+  fatal: 'magenta',
+};
+
+/** The tag colour of a status. */
+export function statusColor(status: string): string {
+  return colors[status] ?? 'default';
+}
+
+/** ACTIVE / DISABLED, the status of users, roles, permissions and security settings. */
+export const activeStatusChoices: Choices = fixedChoices(['ACTIVE', 'DISABLED'], 'common.status');
+
+/** A status as a coloured tag; its text is the i18n key `<prefix>.<status>`. */
+export function StatusTag({ status, prefix = 'common.status' }: { status: string; prefix?: string }) {
+  const { t } = useTranslation();
+  return <Tag color={statusColor(status)}>{t(`${prefix}.${status}`)}</Tag>;
+}

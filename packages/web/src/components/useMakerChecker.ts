@@ -1,0 +1,54 @@
+import type { MakerCheckerCatalog } from '@loyalty/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { get } from '../api/client.ts';
+import { useLang } from '../i18n/lang.ts';
+import { setServices, setServiceTypes } from '../state/makerChecker.ts';
+import { useAppDispatch, useAppSelector } from '../state/store.ts';
+
+/** Query-cache key of the catalogue: every maker-checker write refreshes it. */
+export const catalogKey = ['maker-checker', 'catalog'] as const;
+
+/**
+ * The maker-checker catalogue of the signed-in user's session: loaded once signed in, put into
+ * the `makerChecker` slice (service types by id, services by serviceId). Mounted by the layout.
+ */
+export function useMakerCheckerCatalog() {
+  const signedIn = useAppSelector((s) => s.auth.token !== null);
+  const dispatch = useAppDispatch();
+  const catalog = useQuery({
+    queryKey: catalogKey,
+    queryFn: ({ signal }) => get<MakerCheckerCatalog>('/api/admin/maker-checker/catalog', undefined, signal),
+    enabled: signedIn,
+    staleTime: 60_000,
+    retry: false,
+  });
+  useEffect(() => {
+    if (!catalog.data) return;
+    dispatch(setServiceTypes(catalog.data.serviceTypes));
+    dispatch(setServices(catalog.data.services));
+  }, [catalog.data, dispatch]);
+  return catalog;
+}
+
+/** Will a write of this service (command name) wait for a checker? */
+export function useNeedsApproval(serviceId: string | undefined): boolean {
+  const enabled = useMakerCheckerCatalog().data?.config.enabled ?? false;
+  const required = useAppSelector((s) =>
+    serviceId ? s.makerChecker.services[serviceId]?.approvalRequired === true : false,
+  );
+  return enabled && required;
+}
+
+/** A service's name in the user's language (its command name until the catalogue is loaded). */
+export function useServiceName(): (serviceId: string) => string {
+  const { lang } = useLang();
+  const services = useAppSelector((s) => s.makerChecker.services);
+  return useCallback(
+    (serviceId) => {
+      const service = services[serviceId] as { nameEn?: string; nameAr?: string } | undefined;
+      return (lang === 'ar' ? service?.nameAr : service?.nameEn) ?? serviceId;
+    },
+    [lang, services],
+  );
+}

@@ -1,0 +1,31 @@
+import { SUPER_ADMIN_ROLE } from '@loyalty/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { fetchMe } from '../api/auth.ts';
+import { useAppSelector } from './store.ts';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in staff member (name, role, permission codes). */
+export function useMe() {
+  const token = useAppSelector((s) => s.auth.token);
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => fetchMe(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** `can(code)`: may the user do this? No code means "anyone signed in". */
+export function useCan(): (permission: string | undefined) => boolean {
+  const { data: me } = useMe();
+  return useCallback(
+    (permission) =>
+      permission === undefined ||
+      me?.role === SUPER_ADMIN_ROLE ||
+      (me?.permissions.includes(permission) ?? false),
+    [me],
+  );
+}
