@@ -22,11 +22,14 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** A fresh browser context (own cookies and storage) with one page. */
+    /** A fresh browser context (own cookies and storage, reduced motion) with one page. */
     async page(): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: 1366, height: 860 },
+        // The app then turns antd's animations off: a click never lands on a dialog button that
+        // is still zooming into place (it used to miss under load, leaving the dialog open).
+        reducedMotion: 'reduce',
       });
       return context.newPage();
     },

@@ -49,6 +49,7 @@ async function confirmDelete(page: Page, table: string, name: string, t: (typeof
   const dialog = page.getByRole('dialog');
   await dialog.getByText(t.msg.rewardDeleteConfirm).waitFor();
   await dialog.getByRole('button', { name: t.msg.confirmYes }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** Opens the voucher list searched for this name, in the page's language. */

@@ -1,15 +1,21 @@
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import arEG from 'antd/locale/ar_EG';
 import enUS from 'antd/locale/en_US';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { dirOf, useLang } from '../i18n/lang.ts';
 import { ConfirmModal, GlobalLoadingOverlay, ToastHost } from './GlobalUi.tsx';
 
-// Spec §9: toasts enter and leave in 300 ms.
-const theme: ThemeConfig = { components: { Notification: { motionDurationMid: '0.3s' } } };
+// Spec §9: toasts enter and leave in 300 ms — unless the user asked the system for less motion
+// (WCAG 2.3.3): then nothing zooms, slides or fades, and a dialog's buttons are where they will stay.
+const themeOf = (motion: boolean): ThemeConfig => ({
+  token: { motion },
+  components: { Notification: { motionDurationMid: '0.3s' } },
+});
+const animatedTheme = themeOf(true);
+const stillTheme = themeOf(false);
 
 /**
  * The root of every route: applies `?lang=` (i18n, `<html dir lang>`, antd direction and
@@ -21,6 +27,7 @@ export function AppShell({ sessionReady }: { sessionReady: Promise<void> }) {
   const { i18n } = useTranslation();
   const dir = dirOf(lang);
   const sessionRestored = useSettled(sessionReady);
+  const theme = usePrefersReducedMotion() ? stillTheme : animatedTheme;
 
   useLayoutEffect(() => {
     void i18n.changeLanguage(lang);
@@ -36,6 +43,20 @@ export function AppShell({ sessionReady }: { sessionReady: Promise<void> }) {
       <GlobalLoadingOverlay />
       {sessionRestored ? <Outlet /> : <LoadingOverlay />}
     </ConfigProvider>
+  );
+}
+
+const reducedMotion = '(prefers-reduced-motion: reduce)';
+
+/** The system setting "reduce motion", followed live. */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia?.(reducedMotion);
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => window.matchMedia?.(reducedMotion).matches ?? false,
   );
 }
 
