@@ -4,7 +4,7 @@ import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirError } from './db/dataDirLock.ts';
 import { ensureBaseline, FirstStartError, seedDemo } from './db/seed.ts';
-import { ensureApprovalCatalogue } from './modules/approvals/index.ts';
+import { ensureMakerCheckerServices } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 
 let closing = false;
@@ -42,7 +42,7 @@ async function main() {
 
   await database.migrate();
   await ensureBaseline(database.db, config, DEMO_ADMIN.password);
-  await ensureApprovalCatalogue(database.db, modules);
+  await ensureMakerCheckerServices(database.db, modules);
   if (config.demoData) await seedDemo(database.db);
 
   app = await buildApp(config, database);

@@ -8,7 +8,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../db/schema/index.ts';
 import { ensureBaseline } from '../db/seed.ts';
-import { ensureApprovalCatalogue } from '../modules/approvals/index.ts';
+import { ensureMakerCheckerServices } from '../modules/approvals/index.ts';
 import { modules } from '../modules/index.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 
@@ -73,7 +73,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   });
   await database.migrate();
   await ensureBaseline(database.db, config, ADMIN.password);
-  await ensureApprovalCatalogue(database.db, modules);
+  await ensureMakerCheckerServices(database.db, modules);
   app = await buildApp(config, database, { web: false });
   await app.ready();
   const built = app;

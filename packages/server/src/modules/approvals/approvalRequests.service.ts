@@ -24,7 +24,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, toProblem } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { getConfig, isChecker } from './catalogue.service.ts';
+import { getConfig, isChecker } from './makerChecker.service.ts';
 
 type RequestRow = typeof approvalRequests.$inferSelect;
 type ConfigRow = Awaited<ReturnType<typeof getConfig>>;

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
-import { chooseRule, utcDate } from './rules.engine.ts';
+import { chooseRule, utcDate } from './pointsRules.engine.ts';
 
 type RuleRow = typeof pointsRules.$inferSelect;
 

@@ -8,9 +8,9 @@ export const loyaltyResourcePages = {
     edit: lazyPage(() => import('./tiers/TierEditPage.tsx')),
   },
   'points-rules': {
-    list: lazyPage(() => import('./rules/RuleListPage.tsx')),
-    create: lazyPage(() => import('./rules/RuleCreatePage.tsx')),
-    edit: lazyPage(() => import('./rules/RuleEditPage.tsx')),
+    list: lazyPage(() => import('./pointsRules/PointsRuleListPage.tsx')),
+    create: lazyPage(() => import('./pointsRules/PointsRuleCreatePage.tsx')),
+    edit: lazyPage(() => import('./pointsRules/PointsRuleEditPage.tsx')),
   },
   'transaction-types': {
     list: lazyPage(() => import('./transactionTypes/TransactionTypeListPage.tsx')),

@@ -3,7 +3,7 @@ import { resourceEndpoint } from '../../api/resource.ts';
 import { listChoices } from '../../components/resource.ts';
 
 /** Reward categories as choices of a select. */
-export const categoryChoices = listChoices<RewardCategory>({
+export const rewardCategoryChoices = listChoices<RewardCategory>({
   key: 'reward-categories',
   path: resourceEndpoint(rewardCategoryResource),
   query: { sort: 'name:asc' },

@@ -3,9 +3,9 @@ import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 /** The rewards screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const rewardResourcePages = {
   'reward-categories': {
-    list: lazyPage(() => import('./categories/CategoryListPage.tsx')),
-    create: lazyPage(() => import('./categories/CategoryCreatePage.tsx')),
-    edit: lazyPage(() => import('./categories/CategoryEditPage.tsx')),
+    list: lazyPage(() => import('./rewardCategories/RewardCategoryListPage.tsx')),
+    create: lazyPage(() => import('./rewardCategories/RewardCategoryCreatePage.tsx')),
+    edit: lazyPage(() => import('./rewardCategories/RewardCategoryEditPage.tsx')),
   },
   vouchers: {
     list: lazyPage(() => import('./vouchers/VoucherListPage.tsx')),

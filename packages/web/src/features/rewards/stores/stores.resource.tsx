@@ -9,7 +9,7 @@ import {
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
-import { categoryChoices } from '../choices.ts';
+import { rewardCategoryChoices } from '../choices.ts';
 
 /** Partner stores (PRODUCT §3.2). Screens: its contracts descriptor. */
 export const storesResource = defineResource<Store, StoreInput>({
@@ -18,7 +18,7 @@ export const storesResource = defineResource<Store, StoreInput>({
   schema: storeInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
-    { name: 'categoryId', label: 'rewards.fields.category', input: 'select', options: categoryChoices },
+    { name: 'categoryId', label: 'rewards.fields.category', input: 'select', options: rewardCategoryChoices },
     { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
   ],
   columns: [
@@ -27,7 +27,7 @@ export const storesResource = defineResource<Store, StoreInput>({
     { key: 'categoryName', label: 'rewards.fields.category' },
   ],
   sortFields: storeSortFields,
-  filters: [{ name: 'categoryId', label: 'rewards.fields.category', options: categoryChoices }],
+  filters: [{ name: 'categoryId', label: 'rewards.fields.category', options: rewardCategoryChoices }],
   permissions: {
     create: storeCommands.create.name,
     update: storeCommands.update.name,

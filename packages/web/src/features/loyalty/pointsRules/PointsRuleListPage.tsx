@@ -1,13 +1,13 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { LoyaltySettingsCard } from './LoyaltySettingsCard.tsx';
-import { rulesResource } from './rules.resource.ts';
+import { pointsRulesResource } from './pointsRules.resource.ts';
 import { SimulatePanel } from './SimulatePanel.tsx';
 
 /** The rules, with the dry run beside them and the engine's settings below. */
-export default function RuleListPage() {
+export default function PointsRuleListPage() {
   return (
     <>
-      <ResourceTable resource={rulesResource} />
+      <ResourceTable resource={pointsRulesResource} />
       <SimulatePanel />
       <LoyaltySettingsCard />
     </>

@@ -28,7 +28,7 @@ import {
   listServiceTypes,
   toConfig,
   toService,
-} from './catalogue.service.ts';
+} from './makerChecker.service.ts';
 
 const tags = ['Maker-checker: configuration'];
 /** Every signed-in user reads the catalogue: forms show whether their save will need approval. */
@@ -37,7 +37,7 @@ const read = { access: { permission: makerCheckerRead.code } };
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 const command = (name: string) => ({ access: { permission: name } });
 
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+export const makerCheckerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/maker-checker',
     { config: read, schema: { tags, response: { 200: makerCheckerSchema } } },

@@ -12,7 +12,7 @@ import { ImageThumb } from '../../../components/ImageUpload.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 
 /** Reward categories (PRODUCT §3.2). Screens: its contracts descriptor. */
-export const categoriesResource = defineResource<RewardCategory, RewardCategoryInput>({
+export const rewardCategoriesResource = defineResource<RewardCategory, RewardCategoryInput>({
   key: 'reward-categories',
   api: resourceApi(rewardCategoryResource),
   // The create form says 'you must fill all input' (the edit form's schema is below).
@@ -48,4 +48,4 @@ export const categoriesResource = defineResource<RewardCategory, RewardCategoryI
 });
 
 /** The edit form validates with the edit schema: 'Please fill all fields.'. */
-export const categoryEditResource = { ...categoriesResource, schema: rewardCategoryEditFields };
+export const rewardCategoryEditResource = { ...rewardCategoriesResource, schema: rewardCategoryEditFields };

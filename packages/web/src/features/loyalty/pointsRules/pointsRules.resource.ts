@@ -22,7 +22,7 @@ export const conditionChoices = ruleConditions.map((c) => ({
 const statusChoices = fixedChoices(ruleStatuses, 'pointsRules.statuses');
 
 /** Points rules (PRODUCT §3.1). Screens: its contracts descriptor. */
-export const rulesResource = defineResource<PointsRule, PointsRuleInput>({
+export const pointsRulesResource = defineResource<PointsRule, PointsRuleInput>({
   key: 'points-rules',
   api: resourceApi(pointsRuleResource),
   schema: pointsRuleInput,

@@ -53,7 +53,7 @@ const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
  * approvable commands a service. New ones are added, names staff edited are kept, services whose
  * command is gone are marked inactive (kept: requests refer to them).
  */
-export async function ensureApprovalCatalogue(db: Db, modules: Pick<ServerModule, 'name' | 'handlers'>[]) {
+export async function ensureMakerCheckerServices(db: Db, modules: Pick<ServerModule, 'name' | 'handlers'>[]) {
   await db.transaction(async (tx) => {
     const areas = modules.filter((m) => m.handlers.some((h) => h.options.approvable !== false));
     if (areas.length === 0) return;
@@ -228,7 +228,7 @@ export async function catalog(db: Executor) {
 const invalid = (path: string, message: string) =>
   new AppError('VALIDATION_FAILED', undefined, [{ path, message }]);
 
-export const catalogueHandlers = [
+export const makerCheckerHandlers = [
   defineHandler(
     serviceCommands.createType,
     async ({ tx }, input) => {

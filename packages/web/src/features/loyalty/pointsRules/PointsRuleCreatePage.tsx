@@ -1,0 +1,6 @@
+import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
+import { pointsRulesResource } from './pointsRules.resource.ts';
+
+export default function PointsRuleCreatePage() {
+  return <ResourceCreatePage resource={pointsRulesResource} />;
+}

@@ -1,6 +1,0 @@
-import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { rulesResource } from './rules.resource.ts';
-
-export default function RuleCreatePage() {
-  return <ResourceCreatePage resource={rulesResource} />;
-}

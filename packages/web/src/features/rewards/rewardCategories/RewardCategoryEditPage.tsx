@@ -1,0 +1,6 @@
+import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
+import { rewardCategoryEditResource } from './rewardCategories.resource.tsx';
+
+export default function RewardCategoryEditPage() {
+  return <ResourceEditPage resource={rewardCategoryEditResource} />;
+}
