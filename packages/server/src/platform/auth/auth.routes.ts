@@ -198,11 +198,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'New access token from the refresh cookie',
-        response: { 200: tokenResponse, 401: problemSchema },
+        description:
+          'Without a refresh cookie there is no session to restore: 204, so that a visitor who is ' +
+          'not signed in asks without an error. A cookie that no longer opens a session: 401.',
+        response: { 200: tokenResponse, 204: z.null(), 401: problemSchema },
       },
     },
     async (req, reply) => {
-      const rotated = await db.transaction((tx) => rotateSession(tx, req.cookies[REFRESH_COOKIE]));
+      const cookie = req.cookies[REFRESH_COOKIE];
+      if (!cookie) return reply.code(204).send();
+      const rotated = await db.transaction((tx) => rotateSession(tx, cookie));
       const record = rotated && (await loadActorRecord(db, rotated.userId, rotated.sessionId));
       if (!rotated || !record) {
         reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });

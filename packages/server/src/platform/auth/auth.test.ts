@@ -113,8 +113,14 @@ describe('refresh, me and logout', () => {
     expect((await refresh(cookie)).statusCode).toBe(401);
   });
 
-  it('refuses refresh without a cookie', async () => {
+  it('answers 204 without a cookie: no session to restore, and no error for a visitor', async () => {
     const res = await refresh(undefined);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+  });
+
+  it('refuses a cookie that opens no session', async () => {
+    const res = await refresh('not-a-session.secret');
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('SESSION_EXPIRED');
   });
