@@ -92,7 +92,10 @@ describe('authorization matrix', () => {
     }
   });
 
-  it('lets through a user holding just the route’s permission (the declared permission is the one needed)', async () => {
+  // A user (argon2 sign-in) per permission code and a call per route: it grows with the API.
+  it('lets through a user holding just the route’s permission (the declared permission is the one needed)', {
+    timeout: 120_000,
+  }, async () => {
     const holders = new Map<string, { authorization: string }>();
     for (const route of gated()) {
       const code = permissionOf(route);
