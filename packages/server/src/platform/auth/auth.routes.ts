@@ -206,7 +206,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const cookie = req.cookies[REFRESH_COOKIE];
-      if (!cookie) return reply.code(204).send();
+      if (!cookie) return reply.code(204).send(null);
       const rotated = await db.transaction((tx) => rotateSession(tx, cookie));
       const record = rotated && (await loadActorRecord(db, rotated.userId, rotated.sessionId));
       if (!rotated || !record) {
