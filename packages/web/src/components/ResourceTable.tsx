@@ -86,12 +86,12 @@ export function ResourceTable<T extends { id: number }, I extends object>({
       render: (_: unknown, row: T) => (
         <Space>
           {canEdit && (
-            <Button type="link" onClick={() => navigate(resource.paths.edit(row.id))}>
+            <Button type="link" size="small" onClick={() => navigate(resource.paths.edit(row.id))}>
               {t('common.edit')}
             </Button>
           )}
           {canDelete && (
-            <Button type="link" danger onClick={() => actions.confirmDelete(row)}>
+            <Button type="link" size="small" danger onClick={() => actions.confirmDelete(row)}>
               {t('common.delete')}
             </Button>
           )}
@@ -142,6 +142,8 @@ export function ResourceTable<T extends { id: number }, I extends object>({
       <Table<T>
         data-testid={`${resource.key}-table`}
         rowKey="id"
+        // A back office reads many rows at once: the denser of antd's sizes.
+        size="middle"
         columns={columns}
         // Wide tables (points rules) scroll inside their card instead of spilling past it.
         scroll={{ x: 'max-content' }}

@@ -8,9 +8,9 @@ import {
   ruleConditions,
   ruleStatuses,
 } from '@loyalty/contracts';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
-import { formatAmount, formatPoints } from '../../../components/format.tsx';
+import { formatAmount, formatPoints, ltrText } from '../../../components/format.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
@@ -68,21 +68,41 @@ export const pointsRulesResource = defineResource<PointsRule, PointsRuleInput>({
       label: 'pointsRules.fields.tierId',
       render: (r) => r.tierName ?? createElement(Translated, { k: 'pointsRules.allTiers' }),
     },
+    // Condition and amount read as one phrase ("More than 10,000.00"), the points bounds and the
+    // validity as ranges: eleven fields in eight columns, so the list fits a 1366 px screen.
     {
       key: 'condition',
       label: 'pointsRules.fields.condition',
-      render: (r) => createElement(Translated, { k: `pointsRules.conditions.${r.condition}` }),
+      render: (r) =>
+        createElement(
+          Fragment,
+          null,
+          createElement(Translated, { k: `pointsRules.conditions.${r.condition}` }),
+          ' ',
+          ltrText(formatAmount(r.amount)),
+        ),
     },
-    { key: 'amount', label: 'pointsRules.fields.amount', render: (r) => formatAmount(r.amount) },
     {
       key: 'pointsPerTransaction',
       label: 'pointsRules.fields.pointsPerTransaction',
       render: (r) => formatPoints(r.pointsPerTransaction),
     },
-    { key: 'minPoints', label: 'pointsRules.fields.minPoints', render: (r) => formatPoints(r.minPoints) },
-    { key: 'maxPoints', label: 'pointsRules.fields.maxPoints', render: (r) => formatPoints(r.maxPoints) },
-    { key: 'validFrom', label: 'pointsRules.fields.validFrom' },
-    { key: 'validUntil', label: 'pointsRules.fields.validUntil' },
+    {
+      key: 'minPoints',
+      label: 'pointsRules.pointsRange',
+      render: (r) => ltrText(`${formatPoints(r.minPoints)} – ${formatPoints(r.maxPoints)}`),
+    },
+    {
+      key: 'validFrom',
+      label: 'pointsRules.validity',
+      // Two lines (from →, until): the narrowest a range of two dates gets.
+      render: (r) =>
+        createElement(
+          'span',
+          { style: { whiteSpace: 'pre-line' } },
+          `${ltrText(`${r.validFrom} →`)}\n${ltrText(r.validUntil)}`,
+        ),
+    },
     {
       key: 'status',
       label: 'pointsRules.fields.status',

@@ -199,7 +199,13 @@ describe('points rules screens', () => {
     const table = await screen.findByTestId('points-rules-table');
     expect(await within(table).findByText('Card purchase')).toBeTruthy();
     expect(await within(table).findByText('جميع المستويات')).toBeTruthy();
-    expect(within(table).getByText('لكل مبلغ كامل')).toBeTruthy();
+    // Condition and amount in one cell; the points bounds and validity as ranges.
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells).toContain('لكل مبلغ كامل \u206610.00\u2069');
+    expect(cells).toContain('\u20661 – 500\u2069');
+    expect(cells).toContain('\u20662026-01-01 →\u2069\n\u20662026-12-31\u2069');
     expect(await screen.findByText('إعدادات المحرك', {}, { timeout: 10_000 })).toBeTruthy();
     const panel = (await screen.findByText('محاكاة معاملة', {}, { timeout: 10_000 })).closest(
       '.ant-card',
