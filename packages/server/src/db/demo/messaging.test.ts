@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { rowsOf } from '../client.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 
@@ -31,5 +33,18 @@ describe('seedDemoMessaging', () => {
       await t.inject({ method: 'GET', url: '/api/admin/message-categories', as: admin })
     ).json();
     expect(categories.total).toBe(5);
+  });
+
+  it('answers each question after it was asked, over months', async () => {
+    const rows = rowsOf<{ early: number; oldest_days: number }>(
+      await t.app.db.execute(sql`
+      select
+        (select count(*)::int from conversation_entries r join conversation_entries q
+           on q.conversation_id = r.conversation_id and q.kind = 'INBOUND'
+         where r.kind = 'REPLY' and r.created_at <= q.created_at) as early,
+        (select extract(day from now() - min(created_at))::int from conversations) as oldest_days`),
+    );
+    expect(rows[0]).toMatchObject({ early: 0 });
+    expect(rows[0]?.oldest_days).toBeGreaterThan(90);
   });
 });

@@ -251,7 +251,8 @@ export async function seedDemoMessaging(db: Db, conversationCount = 400) {
     // Older messages are mostly answered; the last days' still wait in the queue.
     const ageHours = r() ** 2 * 365 * 24;
     const createdAt = new Date(now - ageHours * hour);
-    const answered = ageHours > 72 ? r() < 0.93 : r() < 0.4;
+    // Nothing is answered in its first hour, so a reply never precedes its question.
+    const answered = ageHours > 72 ? r() < 0.93 : ageHours > 1 && r() < 0.4;
     const replyAt = new Date(
       Math.min(now - hour / 4, createdAt.getTime() + (0.5 + r() * category.hours * 1.3) * hour),
     );
