@@ -4,8 +4,8 @@ import { decisionHandlers } from './approvalRequests.service.ts';
 import { makerCheckerRoutes } from './makerChecker.routes.ts';
 import { makerCheckerHandlers } from './makerChecker.service.ts';
 
-export { ensureMakerCheckerServices } from './makerChecker.service.ts';
 export { makerCheckerGate } from './gate.ts';
+export { ensureMakerCheckerServices } from './makerChecker.service.ts';
 
 /** Maker-checker: the service catalogue and its settings, pending requests and their decisions. */
 export const approvalsModule: ServerModule = {

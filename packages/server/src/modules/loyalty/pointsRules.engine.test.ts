@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { RuleRow } from './programme.ts';
 import { chooseRule, clamp, evaluationOrder, rawPoints } from './pointsRules.engine.ts';
+import type { RuleRow } from './programme.ts';
 
 const conditions = ['GT', 'GTE', 'EQ', 'LT', 'LTE', 'PER_EACH'] as const;
 const money = fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100);

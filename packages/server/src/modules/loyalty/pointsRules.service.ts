@@ -14,8 +14,8 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { invalidateProgramme, type Programme, programme } from './programme.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
+import { invalidateProgramme, type Programme, programme } from './programme.ts';
 
 type RuleRow = typeof pointsRules.$inferSelect;
 

@@ -9,8 +9,8 @@ import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type EarningItem, type EarningRow, postEarning } from './earnings.queue.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
-import { type Programme, programme } from './programme.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
+import { type Programme, programme } from './programme.ts';
 
 /** What a campaign adds to an earning (campaigns register a hook; see registerEarnBonus). */
 export interface EarnBonus {
