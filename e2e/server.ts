@@ -1,5 +1,5 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,13 +28,35 @@ const freePort = () =>
     s.on('error', reject);
   });
 
+/** Newest modification time of the product's sources (what `npm run build` reads). */
+function newestSource(): number {
+  let newest = 0;
+  for (const pkg of ['contracts', 'server', 'web']) {
+    const dir = path.join(root, 'packages', pkg);
+    const files = [
+      ...readdirSync(path.join(dir, 'src'), { recursive: true, encoding: 'utf8' }).map((f) =>
+        path.join('src', f),
+      ),
+      'package.json',
+      ...(pkg === 'web' ? ['index.html', 'vite.config.ts'] : []),
+    ];
+    for (const f of files) newest = Math.max(newest, statSync(path.join(dir, f)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The built product is missing, or older than a source file. */
+function buildIsStale(): boolean {
+  if (!existsSync(serverMain) || !existsSync(webIndex)) return true;
+  return Math.min(statSync(serverMain).mtimeMs, statSync(webIndex).mtimeMs) < newestSource();
+}
+
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 
-/** Builds the product if needed, starts it on a fresh data directory, waits for health. */
+/** Builds the product when it is missing or stale, starts it on a fresh data directory, waits for health. */
 export async function setup(project: TestProject) {
-  if (!existsSync(serverMain) || !existsSync(webIndex))
-    execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  if (buildIsStale()) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   dataDir = mkdtempSync(path.join(tmpdir(), 'loyalty-e2e-'));
   const port = await freePort();
   child = spawn(process.execPath, [serverMain], {

@@ -2,6 +2,7 @@ export * from './approvals/index.ts';
 export * from './auth/session.ts';
 export * from './commands.ts';
 export * from './common.ts';
+export * from './content/index.ts';
 export * from './customers/index.ts';
 export * from './errors.ts';
 export * from './identity/index.ts';

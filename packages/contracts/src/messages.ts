@@ -53,6 +53,27 @@ export const specMessages = {
   rulePerEachAmount: 'For "per each" the amount must be greater than 0',
   transactionCodeFormat: 'Use letters, digits, _ and - only',
   adjustmentNotZero: 'The adjustment cannot be 0 points',
+  // Application content: texts of ours (locations).
+  latitudeRange: 'Latitude must be between -90 and 90',
+  longitudeRange: 'Longitude must be between -180 and 180',
+  phoneInvalid: 'Enter a valid phone number',
+  emailInvalid: 'Enter a valid e-mail address',
+  timeFormat: 'Use the 24-hour format HH:MM',
+  closingBeforeOpening: 'The closing time must be after the opening time',
+  chooseWorkingDays: 'Choose at least one working day',
+  // Application content: FAQ (spec §5).
+  questionRequired: 'Question is Required',
+  answerRequired: 'Answer is Required',
+  // Messaging: texts of ours.
+  unknownPlaceholder: 'Unknown placeholder: use only the placeholders listed',
+  assignToUserOrRole: 'Choose a staff member or a role to assign to',
+  noActiveAssignee: 'No active staff member to assign to',
+  // Outbound messages (create-message): texts of ours.
+  chooseChannel: 'Choose the in-app inbox, e-mail or both',
+  unknownCustomer: 'No customer has this number',
+  csvBadNumber: 'Not a customer number',
+  csvUnknownCustomer: 'No customer has this number',
+  csvTooManyRows: 'Too many customer numbers in one file',
 } as const;
 
 export type MessageKey = keyof typeof specMessages;

@@ -1,5 +1,6 @@
 import { approvalsCatalogue } from './approvals/index.ts';
 import type { AreaCatalogue } from './commands.ts';
+import { contentCatalogue } from './content/index.ts';
 import { customersCatalogue } from './customers/index.ts';
 import { identityCatalogue } from './identity/index.ts';
 import { integrationCatalogue } from './integration/index.ts';
@@ -16,6 +17,7 @@ import { securityCatalogue } from './security/index.ts';
  */
 export const catalogue = {
   approvals: approvalsCatalogue,
+  content: contentCatalogue,
   customers: customersCatalogue,
   identity: identityCatalogue,
   integration: integrationCatalogue,

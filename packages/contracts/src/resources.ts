@@ -1,5 +1,8 @@
 import { approvalResource } from './approvals/requests.ts';
 import { serviceResource, serviceTypeResource } from './approvals/services.ts';
+import { faqResource } from './content/faqs.ts';
+import { legalDocumentResource } from './content/legalDocuments.ts';
+import { locationResource } from './content/locations.ts';
 import { customerResource } from './customers/customers.ts';
 import { customerPermissionResource } from './identity/customerPermissions.ts';
 import { roleResource } from './identity/roles.ts';
@@ -14,6 +17,7 @@ import { transactionTypeResource } from './loyalty/transactionTypes.ts';
 import { messageCategoryResource } from './messaging/messageCategories.ts';
 import { messageResource } from './messaging/messages.ts';
 import { messageTemplateResource } from './messaging/messageTemplates.ts';
+import { outboundDeliveryResource, outboundMessageResource } from './messaging/outboundMessages.ts';
 import type { ResourceDescriptor } from './resource.ts';
 import { redemptionResource } from './rewards/redemptions.ts';
 import { rewardCategoryResource } from './rewards/rewardCategories.ts';
@@ -44,7 +48,12 @@ export const resources: ResourceDescriptor[] = [
   systemLogResource,
   passwordSettingResource,
   scaRuleResource,
+  locationResource,
+  faqResource,
+  legalDocumentResource,
   messageResource,
   messageCategoryResource,
   messageTemplateResource,
+  outboundMessageResource,
+  outboundDeliveryResource,
 ];

@@ -45,6 +45,17 @@ const csp = {
   frameAncestors: ["'none'"],
 };
 
+/**
+ * The image source of a configured map tile server (`MAP_TILE_URL`): its origin, with `{s}.`
+ * subdomains as a wildcard. None when no tile server is configured: the map is offline.
+ */
+export function tileSources(template: string | undefined): string[] {
+  if (!template) return [];
+  const url = new URL(template.replace(/\{s\}\./, 'a.').replace(/\{[a-z]+\}/g, '0'));
+  const host = /^https?:\/\/\{s\}\./.test(template) ? `*.${url.host.slice(2)}` : url.host;
+  return [`${url.protocol}//${host}`];
+}
+
 export interface AppOptions {
   /** Serve the built web app (off in API tests). */
   web?: boolean;
@@ -105,7 +116,11 @@ export async function buildApp(
   const securityHeaders = helmet({
     // Upgrading requests to https only makes sense where the app is served over https.
     contentSecurityPolicy: {
-      directives: { ...csp, upgradeInsecureRequests: config.cookieSecure ? [] : null },
+      directives: {
+        ...csp,
+        imgSrc: [...csp.imgSrc, ...tileSources(config.mapTiles?.url)],
+        upgradeInsecureRequests: config.cookieSecure ? [] : null,
+      },
     },
   });
   app.addHook('onRequest', (req, reply, done) =>

@@ -47,6 +47,15 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   WEB_DIST: z.string().optional(),
   DEMO_DATA: bool,
+  MAP_TILE_URL: z
+    .string()
+    .regex(
+      /^https?:\/\/[^\s"';]+$/,
+      'must be an http(s) URL template such as https://tiles.example.com/{z}/{x}/{y}.png',
+    )
+    .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+    .optional(),
+  MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
 });
 
 export interface Config {
@@ -74,6 +83,11 @@ export interface Config {
   webDist: string | undefined;
   /** Load the demo programme into an empty database (default: on the embedded database only). */
   demoData: boolean;
+  /**
+   * Raster tiles under the locations map (`{z}/{x}/{y}`, `{s}` for subdomains); without them the
+   * map shows only the offline outlines shipped with the web app (docs/decisions/content.md).
+   */
+  mapTiles: { url: string; attribution: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     webDist: e.WEB_DIST,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
   };
 }

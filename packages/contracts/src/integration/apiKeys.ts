@@ -5,7 +5,14 @@ import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
 /** What a key may call on the integration API. */
-export const apiKeyScopes = ['customers', 'transactions', 'balance', 'redemptions', 'messages'] as const;
+export const apiKeyScopes = [
+  'customers',
+  'transactions',
+  'balance',
+  'redemptions',
+  'messages',
+  'content',
+] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 export const apiKeyInput = z.object({

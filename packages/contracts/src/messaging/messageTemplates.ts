@@ -19,6 +19,12 @@ export const messagePlaceholders = {
   'staff.name': 'The name of the staff member who writes',
 } as const;
 export type MessagePlaceholder = keyof typeof messagePlaceholders;
+export const messagePlaceholderNames = Object.keys(messagePlaceholders) as [
+  MessagePlaceholder,
+  ...MessagePlaceholder[],
+];
+/** The placeholders' values for one customer, as a reply by the asking staff member would fill them. */
+export const messagePlaceholderValues = z.record(z.enum(messagePlaceholderNames), z.string());
 
 /** The `{{…}}` names a text uses. */
 export const placeholdersIn = (body: string) =>
@@ -80,4 +86,10 @@ export const messageTemplateResource = defineResource({
   sortFields: messageTemplateSortFields,
   read: messageTemplateRead,
   commands: messageTemplateCommands,
+  screens: {
+    list: { path: 'template', label: 'templates' },
+    create: { path: 'create-template', label: 'createTemplate' },
+    edit: { path: 'edit-template/:id', label: 'editTemplate' },
+  },
+  menu: { group: 'messaging' },
 });

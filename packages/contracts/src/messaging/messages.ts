@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { dbId, idInput, idSchema, requiredText, text } from '../common.ts';
+import { bigIdSchema, dbId, idInput, idSchema, requiredText, text } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 import { messageText } from './messageTemplates.ts';
@@ -73,6 +73,7 @@ export const messageListQuery = listQuerySchema(messageSortFields, {
   channel: z.enum(messageChannels).optional(),
   assigneeId: idSchema.optional(),
   repliedById: idSchema.optional(),
+  customerId: bigIdSchema.optional().describe('One customer’s conversations (customer info)'),
   mine: z.stringbool().optional().describe('true: only messages assigned to me (my queue)'),
   overdue: z.stringbool().optional().describe('true: only messages past their response target'),
   from: isoDateTime.optional().describe('Written at or after (ISO 8601)'),
@@ -80,6 +81,9 @@ export const messageListQuery = listQuerySchema(messageSortFields, {
 });
 export type MessageListQuery = z.output<typeof messageListQuery>;
 export const messagePage = pageSchema(messageSchema);
+/** The CSV export takes the queue's search and filters (my queue included), without paging. */
+export const messageExportQuery = messageListQuery.omit({ page: true, pageSize: true, sort: true });
+export type MessageExportQuery = z.output<typeof messageExportQuery>;
 
 /** A customer's question, from the customer app through the integration API. */
 export const channelMessageInput = z.object({
@@ -115,6 +119,8 @@ export const messageReplyBody = z.object({
   close: z.boolean().default(false).describe('Reply and close'),
 });
 export const messageNoteBody = z.object({ body: requiredText('fillAllFields', 4000) });
+/** Moves a misfiled conversation to another category (or none); its due time follows. */
+export const messageCategoryBody = z.object({ categoryId: dbId.nullable() });
 
 export const messageCommands = {
   assign: command('message.assign', messageAssignInput, 'Assign a customer message'),
@@ -124,6 +130,11 @@ export const messageCommands = {
     messageNoteBody.extend(idInput.shape),
     'Add an internal note to a conversation',
   ),
+  categorize: command(
+    'message.categorize',
+    messageCategoryBody.extend(idInput.shape),
+    'Change the category of a conversation',
+  ),
   close: command('message.close', idInput, 'Close a conversation'),
   reopen: command('message.reopen', idInput, 'Reopen a closed conversation'),
 };
@@ -131,7 +142,10 @@ export const messageCommands = {
 /** The customer's in-app inbox: what staff wrote to them, newest first. */
 export const inboxEntrySchema = z.object({
   id: z.number().int(),
-  messageId: z.number().int().describe('The conversation'),
+  kind: z
+    .enum(['REPLY', 'OUTBOUND'])
+    .describe('A reply to the customer’s message, or a message staff sent them (create-message)'),
+  messageId: z.number().int().nullable().describe('The conversation of a reply; null for a sent message'),
   subject: z.string(),
   body: z.string(),
   createdAt: z.string(),
@@ -160,4 +174,10 @@ export const messageResource = defineResource({
   sortFields: messageSortFields,
   read: messageRead,
   commands: messageCommands,
+  // The message categories are managed on the queue's screen (a tab), which has no route of its own.
+  screens: {
+    list: { path: 'message', label: 'messageQueue' },
+    view: { path: 'admin/message/:id', label: 'messageThread' },
+  },
+  menu: { group: 'messaging' },
 });

@@ -4,6 +4,7 @@ import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import type { Db } from './client.ts';
 import { seedDemoCatalogue } from './demo/catalogue.ts';
+import { seedDemoContent } from './demo/content.ts';
 import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
@@ -112,4 +113,6 @@ export async function seedDemo(db: Db) {
   }
   // Once, also into a demo folder made before the service desk existed.
   await seedDemoMessaging(db);
+  // Once, also into a demo folder made before the application content existed.
+  await seedDemoContent(db);
 }

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../platform/module.ts';
 import { approvalsModule } from './approvals/index.ts';
+import { contentModule } from './content/index.ts';
 import { customersModule } from './customers/index.ts';
 import { identityModule } from './identity/index.ts';
 import { integrationModule } from './integration/index.ts';
@@ -20,4 +21,5 @@ export const modules: ServerModule[] = [
   identityModule,
   securityModule,
   messagingModule,
+  contentModule,
 ];

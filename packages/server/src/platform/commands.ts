@@ -65,6 +65,11 @@ export interface HandlerOptions<I extends z.ZodType> {
   /** False for commands that never wait for approval (the approval decisions themselves). */
   approvable?: boolean;
   /**
+   * True for a service that needs a checker until staff turn it off (publishing a legal
+   * document): its `approval_required` starts on when the service is first catalogued.
+   */
+  approvalByDefault?: boolean;
+  /**
    * False for the integration API's channel postings: their record is the points ledger (and
    * SystemLogs), not the staff AdminLogs, whose hash chain would serialize every posting.
    */

@@ -34,6 +34,8 @@ const titles: Record<ErrorCode, string> = {
   VOUCHER_OUT_OF_STOCK: 'No codes of this voucher are left',
   REDEMPTION_LIMIT_REACHED: 'The customer already holds as many codes of this voucher as allowed',
   REDEMPTION_ALREADY_CANCELLED: 'The redemption is already cancelled',
+  AUDIENCE_EMPTY: 'No customer would receive this message',
+  CSV_INVALID: 'The CSV file has lines that are not known customer numbers',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Unexpected server error',
   SERVICE_UNAVAILABLE: 'Service unavailable',

@@ -16,8 +16,11 @@ export interface JobDefinition {
 }
 
 export interface JobRunner {
-  /** Claims and runs every due job once; answers the names it ran. Tests call this directly. */
-  tick(): Promise<string[]>;
+  /**
+   * Claims and runs every due job once (or only the named one, as a route that just asked for
+   * it does); answers the names it ran. Tests call this directly.
+   */
+  tick(only?: string): Promise<string[]>;
   /** Asks for a job to run at the next tick (on whichever instance claims it). */
   requestRun(name: string): Promise<void>;
   start(pollMs?: number): void;
@@ -41,8 +44,8 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     return registered;
   };
 
-  async function claim(): Promise<{ name: string; state: string | null } | undefined> {
-    const names = [...byName.keys()];
+  async function claim(only?: string): Promise<{ name: string; state: string | null } | undefined> {
+    const names = only === undefined ? [...byName.keys()] : [only].filter((n) => byName.has(n));
     if (!names.length) return undefined;
     const [row] = rowsOf<{ name: string; state: string | null }>(
       await db.execute(sql`
@@ -80,15 +83,24 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     }
   }
 
-  async function tick() {
+  async function runDue(only?: string) {
     await register();
     const ran: string[] = [];
-    for (let claimed = await claim(); claimed; claimed = await claim()) {
+    for (let claimed = await claim(only); claimed; claimed = await claim(only)) {
       await runOne(claimed);
       ran.push(claimed.name);
     }
     return ran;
   }
+
+  // Ticks asked for outside the timer (a route that just queued work); stop() waits for them too.
+  const asked = new Set<Promise<unknown>>();
+  const tick = (only?: string) => {
+    const run = runDue(only);
+    asked.add(run);
+    void run.catch(() => {}).finally(() => asked.delete(run));
+    return run;
+  };
 
   return {
     tick,
@@ -109,7 +121,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     async stop() {
       clearTimeout(timer);
       timer = undefined;
-      await running;
+      await Promise.allSettled([running, ...asked]);
     },
   };
 }

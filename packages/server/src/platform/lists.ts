@@ -40,13 +40,11 @@ export interface ListQuery {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** `?page=&pageSize=&sort=&q=&<field>=` → one page plus the total, on indexed columns. */
-export async function listPage<T extends PgTable, Q extends ListQuery, S extends string, R>(
-  db: Executor,
+/** The condition of a list's search (`q`) and filters, without paging: the list's and its export's. */
+export function listWhere<T extends PgTable, Q extends ListQuery, S extends string>(
   spec: ListSpec<T, Q, S>,
-  query: Q,
-  toItem: (row: T['$inferSelect']) => R,
-): Promise<Page<R> & { totalCapped?: boolean }> {
+  query: Omit<Q, 'page' | 'pageSize' | 'sort'>,
+): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (query.q && spec.search?.length) {
     const pattern = `%${escapeLike(query.q)}%`;
@@ -56,7 +54,17 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
     const value = (query as Record<string, unknown>)[field];
     if (value !== undefined && value !== '') conditions.push(build(value));
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** `?page=&pageSize=&sort=&q=&<field>=` → one page plus the total, on indexed columns. */
+export async function listPage<T extends PgTable, Q extends ListQuery, S extends string, R>(
+  db: Executor,
+  spec: ListSpec<T, Q, S>,
+  query: Q,
+  toItem: (row: T['$inferSelect']) => R,
+): Promise<Page<R> & { totalCapped?: boolean }> {
+  const where = listWhere(spec, query);
   const sort = parseSort(query.sort) ?? spec.defaultSort;
   const column = (spec.sortable as Record<string, AnyColumn>)[sort.field];
   // The query schema allows only the contract's sort fields and the spec has a column for each:

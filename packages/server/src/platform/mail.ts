@@ -20,7 +20,12 @@ export const appLink = (path: string) => `{{app}}${path}`;
  * caused it commits, and it survives a crash between commit and delivery.
  */
 export async function enqueueMail(db: Executor, message: MailMessage) {
-  await db.insert(outboundMail).values(message);
+  await enqueueMails(db, [message]);
+}
+
+/** Queues many e-mails in one statement, in the caller's transaction (a batch of an outbound send). */
+export async function enqueueMails(db: Executor, messages: MailMessage[]) {
+  if (messages.length) await db.insert(outboundMail).values(messages);
 }
 
 const BATCH = 20;
@@ -47,8 +52,10 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
     }
   }
 
-  async function flush(): Promise<number> {
+  /** Sends one batch of what is due; answers how many were sent and how many were claimed. */
+  async function flushBatch(): Promise<{ sent: number; claimed: number }> {
     let sent = 0;
+    let claimed = 0;
     try {
       await db.transaction(async (tx) => {
         const due = await tx
@@ -58,6 +65,7 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
           .orderBy(asc(outboundMail.nextAttemptAt))
           .limit(BATCH)
           .for('update', { skipLocked: true });
+        claimed = due.length;
         for (const row of due) {
           try {
             await deliver({ to: row.to, subject: row.subject, text: row.text });
@@ -84,7 +92,18 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
     } catch (err) {
       log.error({ err }, 'mail outbox flush failed');
     }
-    return sent;
+    return { sent, claimed };
+  }
+
+  /** Sends everything due now, batch after batch (an outbound send queues thousands at once). */
+  async function flush(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { sent, claimed } = await flushBatch();
+      total += sent;
+      // A short batch drained the queue; a failure waits for its retry time.
+      if (claimed < BATCH || sent < claimed) return total;
+    }
   }
 
   let timer: NodeJS.Timeout | undefined;

@@ -13,6 +13,7 @@ import { modules } from '../modules/index.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 
 export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
+const USER_PASSWORD = 'Test#User-Password-1';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
@@ -46,6 +47,8 @@ export interface TestApp {
   /** A staff member whose role holds exactly these permissions; answers their bearer header. */
   userWith(permissionCodes: string[]): Promise<{ authorization: string }>;
   inject(opts: InjectOptions & { as?: { authorization: string } }): Promise<LightMyRequestResponse>;
+  /** Closes the app and starts a new one on the same database, as a server restart would. */
+  restart(): Promise<void>;
 }
 
 /** Builds the real app on a fresh database and closes both after the file's tests. */
@@ -76,7 +79,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   await ensureMakerCheckerServices(database.db, modules);
   app = await buildApp(config, database, { web: false });
   await app.ready();
-  const built = app;
+  let built = app;
 
   const signIn = async (username = ADMIN.username, password = ADMIN.password) => {
     const res = await built.inject({
@@ -89,6 +92,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   };
 
   let n = 0;
+  // One argon2 hash for every test user (the same password): tests that make a user per
+  // permission code (guard.test.ts) would otherwise spend most of their time hashing.
+  let userHash: Promise<string> | undefined;
   const userWith = async (codes: string[]) => {
     n += 1;
     const code = `TEST_ROLE_${n}_${randomBytes(3).toString('hex')}`;
@@ -104,18 +110,23 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await db.insert(rolePermissions).values(codes.map((permissionCode) => ({ roleId, permissionCode })));
     }
     const username = `user_${code.toLowerCase()}`;
-    const password = 'Test#User-Password-1';
-    await db
-      .insert(users)
-      .values({ username, fullName: username, passwordHash: await hashPassword(password), roleId });
-    return signIn(username, password);
+    userHash ??= hashPassword(USER_PASSWORD);
+    await db.insert(users).values({ username, fullName: username, passwordHash: await userHash, roleId });
+    return signIn(username, USER_PASSWORD);
   };
 
   return {
-    app: built,
+    get app() {
+      return built;
+    },
     signIn,
     userWith,
     inject: ({ as, headers, ...opts }) =>
       built.inject({ ...opts, headers: { ...headers, ...(as ?? {}) } } as InjectOptions),
+    async restart() {
+      await built.close();
+      app = built = await buildApp(config, database, { web: false });
+      await built.ready();
+    },
   };
 }

@@ -8,7 +8,7 @@ export interface ReceivedMail {
   text: string;
 }
 
-/** Undoes quoted-printable transfer encoding (what nodemailer uses for long lines). */
+/** Undoes quoted-printable transfer encoding (what nodemailer uses for long lines; base64 for mostly non-Latin text). */
 const decodeQuotedPrintable = (body: string) =>
   Buffer.from(
     body
@@ -22,8 +22,13 @@ function parse(raw: string, to: string[]): ReceivedMail {
   const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
   const body = raw.slice(split + 4);
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
-  const qp = /quoted-printable/i.test(header('Content-Transfer-Encoding'));
-  return { to, subject: header('Subject'), text: qp ? decodeQuotedPrintable(body) : body };
+  const encoding = header('Content-Transfer-Encoding');
+  const text = /quoted-printable/i.test(encoding)
+    ? decodeQuotedPrintable(body)
+    : /base64/i.test(encoding)
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : body;
+  return { to, subject: header('Subject'), text };
 }
 
 /**

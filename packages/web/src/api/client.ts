@@ -133,15 +133,19 @@ export async function get<T>(path: string, query?: Query, signal?: AbortSignal):
   return (await request<T>(path, { query, signal })).data;
 }
 
-/** POST/PUT/DELETE whose 202 answer means "submitted for approval" (maker-checker). */
+/**
+ * POST/PUT/DELETE whose 202 `{requestId, status: 'PENDING'}` answer means "submitted for approval"
+ * (maker-checker); any other 202 is a write accepted to run in the background (an outbound send).
+ */
 export async function write<T>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<WriteResult<T>> {
   const { status, data } = await request<T>(path, { method, body });
-  if (status === 202)
-    return { kind: 'pending', requestId: String((data as { requestId?: unknown }).requestId) };
+  const held = data as { requestId?: unknown; status?: unknown } | undefined;
+  if (status === 202 && held?.status === 'PENDING' && held.requestId !== undefined)
+    return { kind: 'pending', requestId: String(held.requestId) };
   return { kind: 'applied', data };
 }
 
@@ -153,11 +157,13 @@ let refreshing: Promise<TokenResponse> | undefined;
  */
 export function refreshSession(): Promise<TokenResponse> {
   refreshing ??= (async () => {
-    const { data } = await request<unknown>('/api/admin/auth/refresh', {
+    const { status, data } = await request<unknown>('/api/admin/auth/refresh', {
       method: 'POST',
       body: {},
       retryOn401: false,
     });
+    // 204: no refresh cookie, so no session to restore (a visitor before sign-in).
+    if (status === 204) throw new ApiError(401, 'SESSION_EXPIRED');
     const token = tokenResponse.parse(data);
     session.onRefreshed(token);
     return token;

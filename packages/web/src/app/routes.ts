@@ -2,8 +2,13 @@ import {
   adminLogResource,
   customerPermissionResource,
   customerResource,
+  faqResource,
+  legalDocumentScreens,
+  locationResource,
   type MenuGroup,
   menuGroups,
+  messageResource,
+  messageTemplateResource,
   passwordSettingResource,
   pointsRuleResource,
   type ResourceDescriptor,
@@ -26,10 +31,12 @@ import {
 import { lazyPage, type PageLoader, type ScreenPages } from '../components/lazyPage.tsx';
 import { adminPages } from '../features/admin/pages.ts';
 import { approvalPages, approvalResourcePages } from '../features/approvals/pages.ts';
+import { contentPages, contentResourcePages } from '../features/content/pages.ts';
 import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
 import { employeeResourcePages } from '../features/employees/pages.ts';
 import { logResourcePages } from '../features/logs/pages.ts';
 import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
+import { messagingPages, messagingResourcePages } from '../features/messaging/pages.ts';
 import { rewardResourcePages } from '../features/rewards/pages.ts';
 import { securityPages, securityResourcePages } from '../features/security/pages.ts';
 
@@ -76,6 +83,8 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...securityResourcePages,
   ...approvalResourcePages,
   ...logResourcePages,
+  ...messagingResourcePages,
+  ...contentResourcePages,
 };
 
 /**
@@ -162,13 +171,10 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'MainReports', label: 'reports', menu: true },
   ]),
   ...inGroup('messaging', [
-    { path: 'message', label: 'messageQueue', menu: true },
-    { path: 'admin/message/:id', label: 'messageThread', parent: 'message' },
-    { path: 'replay/message/:id', label: 'replyMessage', parent: 'message' },
-    { path: 'template', label: 'templates', menu: true },
-    { path: 'create-template', label: 'createTemplate', parent: 'template' },
-    { path: 'edit-template/:id', label: 'editTemplate', parent: 'template' },
-    { path: 'create-message', label: 'newMessage', menu: true },
+    messageResource,
+    { label: 'replyMessage', parent: 'message', ...messagingPages.reply },
+    messageTemplateResource,
+    { path: 'create-message', label: 'newMessage', menu: true, ...messagingPages.newMessage },
   ]),
   ...inGroup('alerts', [
     { path: 'Alerts', label: 'alerts', menu: true },
@@ -184,16 +190,20 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'AlertConfigurations', label: 'alertConfigurations', menu: true },
   ]),
   ...inGroup('applicationContent', [
-    { path: 'application/location', label: 'locations', menu: true },
-    { path: 'application/create-location', label: 'createLocation', parent: 'application/location' },
-    { path: 'application/edit-location/:id', label: 'editLocation', parent: 'application/location' },
-    { path: 'application/privacy', label: 'privacyPolicy', menu: true },
-    { path: 'application/create-privacy', label: 'createPrivacyPolicy', parent: 'application/privacy' },
-    { path: 'application/terms', label: 'terms', menu: true },
-    { path: 'application/create-condation', label: 'createTerms', parent: 'application/terms' },
-    { path: 'application/questions', label: 'faq', menu: true },
-    { path: 'application/create-question', label: 'createQuestion', parent: 'application/questions' },
-    { path: 'application/update-question/:id', label: 'editQuestion', parent: 'application/questions' },
+    locationResource,
+    { ...legalDocumentScreens.PRIVACY.list, menu: true, ...contentPages.privacy },
+    {
+      ...legalDocumentScreens.PRIVACY.create,
+      parent: legalDocumentScreens.PRIVACY.list.path,
+      ...contentPages.createPrivacy,
+    },
+    { ...legalDocumentScreens.TERMS.list, menu: true, ...contentPages.terms },
+    {
+      ...legalDocumentScreens.TERMS.create,
+      parent: legalDocumentScreens.TERMS.list.path,
+      ...contentPages.createTerms,
+    },
+    faqResource,
   ]),
   ...inGroup('security', [
     { path: 'security/credential', label: 'credentialPolicy', menu: true, ...securityPages.credential },

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Form, Input, InputNumber } from 'antd';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { Fragment, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
@@ -14,19 +14,28 @@ import { isRequired, messageText, zodRules } from './zodRules.ts';
 type Values = Record<string, unknown>;
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Lists (several choices) compare by their values. */
+const comparable = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v) : blankToUndefined(v));
 
 /** Same values for the form's fields? (blank, null and missing count as the same) */
 function sameValues(a: Values, b: Values, names: string[]): boolean {
-  return names.every((n) => blankToUndefined(a[n]) === blankToUndefined(b[n]));
+  return names.every((n) => comparable(a[n]) === comparable(b[n]));
 }
 
 function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode {
   if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
   if (field.input === 'textarea') return <Input.TextArea rows={3} />;
   if (field.input === 'date') return <Input type="date" />;
+  if (field.input === 'time') return <Input type="time" />;
   if (field.input === 'image') return <ImageUpload />;
   if (field.input === 'select' && field.options) {
-    return <ChoiceSelect options={field.options} placeholder={field.placeholder && t(field.placeholder)} />;
+    return (
+      <ChoiceSelect
+        options={field.options}
+        mode={field.multiple ? 'multiple' : undefined}
+        placeholder={field.placeholder && t(field.placeholder)}
+      />
+    );
   }
   return <Input />;
 }
@@ -60,6 +69,13 @@ export function ResourceForm<T extends { id: number }, I extends object>({
   const initial = (initialValues ?? {}) as Values;
   const dirty = useRef(false);
   useUnsavedChangesGuard(dirty);
+
+  /** A field's `after` widget sets values: the form changes as if the user had typed them. */
+  const setValues = (values: Values) => {
+    form.setFieldsValue(values);
+    dirty.current = !sameValues(form.getFieldsValue(true), initial, names);
+    form.validateFields(Object.keys(values)).catch(() => undefined);
+  };
 
   const finish = async (values: Values) => {
     const parsed = resource.schema.safeParse(values);
@@ -107,16 +123,18 @@ export function ResourceForm<T extends { id: number }, I extends object>({
         }}
       >
         {resource.fields.map((field) => (
-          <Form.Item
-            key={field.name}
-            name={field.name as string}
-            label={t(field.label)}
-            required={isRequired(resource.schema, field.name)}
-            rules={rules(field.name)}
-            dependencies={field.dependencies}
-          >
-            {inputOf(field as FieldDef<object>, t)}
-          </Form.Item>
+          <Fragment key={field.name}>
+            <Form.Item
+              name={field.name as string}
+              label={t(field.label)}
+              required={isRequired(resource.schema, field.name)}
+              rules={rules(field.name)}
+              dependencies={field.dependencies}
+            >
+              {inputOf(field as FieldDef<object>, t)}
+            </Form.Item>
+            {field.after && <field.after setValues={setValues} />}
+          </Fragment>
         ))}
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={saving}>

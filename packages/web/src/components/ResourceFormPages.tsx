@@ -15,6 +15,11 @@ interface PageProps<T extends { id: number }, I extends object> {
   resource: ResourceDefinition<T, I>;
 }
 
+interface EditPageProps<T extends { id: number }, I extends object> extends PageProps<T, I> {
+  /** The record to edit; default: the route's `:id` (a form in a drawer passes its own). */
+  id?: number;
+}
+
 /** The create screen of a resource. */
 export function ResourceCreatePage<T extends { id: number }, I extends object>({
   resource,
@@ -23,13 +28,17 @@ export function ResourceCreatePage<T extends { id: number }, I extends object>({
   return <ResourceForm resource={resource} onSubmit={actions.create} saving={actions.saving} />;
 }
 
-/** The edit screen of a resource: loads the record named by `:id`, then the form. */
-export function ResourceEditPage<T extends { id: number }, I extends object>({ resource }: PageProps<T, I>) {
+/** The edit screen of a resource: loads the record named by `:id` (or `id`), then the form. */
+export function ResourceEditPage<T extends { id: number }, I extends object>({
+  resource,
+  id: given,
+}: EditPageProps<T, I>) {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useLangNavigate();
   const actions = useResourceActions(resource);
-  const id = Number(useParams().id);
+  const routeId = Number(useParams().id);
+  const id = given ?? routeId;
   const validId = Number.isInteger(id) && id > 0;
 
   const record = useQuery({

@@ -4,8 +4,8 @@ import { type Choices, fixedChoices } from './resource.ts';
 
 /**
  * The one status → colour map of the app: record statuses (users, roles, customers, vouchers,
- * rules, API keys), approval request statuses, audit outcomes and log levels. Anything not listed
- * is neutral.
+ * rules, API keys), approval request statuses, audit outcomes, log levels and customer messages.
+ * Anything not listed is neutral.
  */
 const colors: Record<string, string> = {
   ACTIVE: 'green',
@@ -17,6 +17,15 @@ const colors: Record<string, string> = {
   REJECTED: 'red',
   DENIED: 'red',
   FAILED: 'volcano',
+  // Customer messages: waiting (NEW, ASSIGNED), answered (REPLIED); CLOSED is neutral.
+  NEW: 'blue',
+  ASSIGNED: 'purple',
+  REPLIED: 'green',
+  // Outbound messages: a send, and each customer's delivery.
+  QUEUED: 'gold',
+  SENDING: 'blue',
+  DONE: 'green',
+  SENT: 'green',
   info: 'blue',
   warn: 'gold',
   error: 'red',

@@ -1,5 +1,5 @@
 import type { Page, ResourceDescriptor, ScreenKind } from '@loyalty/contracts';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import { get, type Query } from '../api/client.ts';
 import type { ResourceApi } from '../api/resource.ts';
@@ -69,14 +69,29 @@ export interface FieldDef<I> {
   name: keyof I & string;
   /** i18n key of the label. */
   label: string;
-  /** `date` edits an ISO date (YYYY-MM-DD); `image` uploads a picture and holds its id. */
-  input: 'text' | 'textarea' | 'number' | 'select' | 'date' | 'image';
+  /**
+   * `date` edits an ISO date (YYYY-MM-DD); `time` a time of day (HH:MM); `image` uploads a picture
+   * and holds its id.
+   */
+  input: 'text' | 'textarea' | 'number' | 'select' | 'date' | 'time' | 'image';
   /** The choices of a `select`. */
   options?: Choices;
+  /** A `select` of several values (an array). */
+  multiple?: boolean;
+  /**
+   * A widget shown after the field that edits form values itself (e.g. a map that sets the
+   * latitude and longitude); it is rendered inside the form.
+   */
+  after?: ComponentType<FieldAddonProps>;
   /** i18n key shown by an empty `select` (e.g. "All tiers" for a nullable choice). */
   placeholder?: string;
   /** Fields whose change re-validates this one (cross-field refinements). */
   dependencies?: (keyof I & string)[];
+}
+
+/** What a field's `after` widget is given: a way to set form values as if the user typed them. */
+export interface FieldAddonProps {
+  setValues(values: Record<string, unknown>): void;
 }
 
 /** A list filter kept in the URL as `?<name>=` (an allow-listed filter of the list endpoint). */

@@ -1,5 +1,6 @@
 export * from './approvals.ts';
 export * from './audit.ts';
+export * from './content.ts';
 export * from './customers.ts';
 export * from './identity.ts';
 export * from './images.ts';

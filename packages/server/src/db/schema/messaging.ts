@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { roles, users } from './identity.ts';
@@ -99,4 +110,94 @@ export const conversationEntries = pgTable(
     readAt: at('read_at'),
   },
   (t) => [index('conversation_entries_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/**
+ * A message staff send to customers (`create-message`): to one customer, to a list of customer
+ * numbers (CSV) or to an audience filter. Sent by the `messaging.outbound-send` job in batches;
+ * `cursor` is how far it got (a position in the recipient list, or the last customer id of a
+ * filter), so a send interrupted by a restart resumes where its last committed batch ended.
+ */
+export const outboundMessages = pgTable(
+  'outbound_messages',
+  {
+    id: idColumn(),
+    subjectEn: text('subject_en').notNull(),
+    subjectAr: text('subject_ar').notNull(),
+    bodyEn: text('body_en').notNull(),
+    bodyAr: text('body_ar').notNull(),
+    templateId: integer('template_id').references(() => messageTemplates.id),
+    audienceKind: text('audience_kind', { enum: ['CUSTOMER', 'LIST', 'FILTER'] }).notNull(),
+    /** What staff chose (customer number, file name, or the filter), for the screens. */
+    audience: jsonb('audience').notNull(),
+    /** A filter's audience is the customers who existed when the send was accepted. */
+    upToCustomerId: bigint('up_to_customer_id', { mode: 'number' }),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    status: text('status', { enum: ['QUEUED', 'SENDING', 'DONE'] })
+      .notNull()
+      .default('QUEUED'),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    sent: integer('sent').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    cursor: bigint('cursor', { mode: 'number' }).notNull().default(0),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    startedAt: at('started_at'),
+    finishedAt: at('finished_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('outbound_messages_status_idx').on(t.status, t.id),
+    index('outbound_messages_created_idx').on(t.createdAt, t.id),
+    check('outbound_messages_channel_check', sql`${t.inApp} or ${t.email}`),
+  ],
+);
+
+/**
+ * The recipients of a send to one customer or to a CSV list: customer ids, sorted, without
+ * duplicates (kept apart from the send, so lists of sends never read them).
+ */
+export const outboundRecipients = pgTable('outbound_recipients', {
+  outboundId: integer('outbound_id')
+    .primaryKey()
+    .references(() => outboundMessages.id),
+  customerIds: bigint('customer_ids', { mode: 'number' }).array().notNull(),
+});
+
+/**
+ * One customer's copy of an outbound message, written in their language with the placeholders
+ * filled. Unique per message and customer: a batch run again after a crash sends nobody twice.
+ * Ids come from the thread entries' sequence, so the in-app inbox (replies and outbound messages)
+ * is one number space for the customer app.
+ */
+export const outboundDeliveries = pgTable(
+  'outbound_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().default(sql`nextval('conversation_entries_id_seq')`),
+    outboundId: integer('outbound_id')
+      .notNull()
+      .references(() => outboundMessages.id),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    status: text('status', { enum: ['SENT', 'SKIPPED', 'FAILED'] }).notNull(),
+    reason: text('reason', { enum: ['CUSTOMER_CLOSED', 'NO_EMAIL', 'INVALID_EMAIL'] }),
+    /** Delivered to the in-app inbox / queued in the mail outbox. */
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+    readAt: at('read_at'),
+  },
+  (t) => [
+    uniqueIndex('outbound_deliveries_outbound_customer_key').on(t.outboundId, t.customerId),
+    index('outbound_deliveries_customer_idx').on(t.customerId, t.id),
+    index('outbound_deliveries_outbound_status_idx').on(t.outboundId, t.status, t.reason),
+  ],
 );

@@ -86,6 +86,8 @@ export async function ensureMakerCheckerServices(db: Db, modules: Pick<ServerMod
           nameEn: h.def.summary,
           nameAr: h.def.summary,
           descriptionEn: h.def.summary,
+          // Only when first catalogued: staff's later choice is kept (the conflict updates `active` only).
+          approvalRequired: h.options.approvalByDefault === true,
         })),
     );
     await tx

@@ -26,8 +26,8 @@ import { actorOf } from '../../platform/http.ts';
 import { assertCustomerFeature } from '../identity/index.ts';
 import { isDuplicatePosting } from '../loyalty/transactions.service.ts';
 import { inbox } from '../messaging/messages.service.ts';
-import { verifyApiKey } from './apiKeys.service.ts';
-import { balanceOf, channelActor } from './channel.service.ts';
+import { requireApiKey } from './apiKeyAuth.ts';
+import { balanceOf } from './channel.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,16 +80,7 @@ async function run<R>(
  * it needs; writes are commands (validated, allowed by the key's scopes, one transaction each).
  */
 export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (req) => {
-    const presented = req.headers['x-api-key'];
-    if (typeof presented !== 'string' || presented.length > 200)
-      throw new AppError('UNAUTHENTICATED', 'X-Api-Key required');
-    const key = await verifyApiKey(app.db, presented);
-    if (!key) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
-    const scope = req.routeOptions.config?.apiKeyScope;
-    if (!scope || !key.scopes.has(scope)) throw new AppError('FORBIDDEN', `The key lacks the ${scope} scope`);
-    req.actor = channelActor(key, req);
-  });
+  app.addHook('onRequest', requireApiKey);
 
   app.put(
     '/customers/:customerNumber',
@@ -248,7 +239,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKeyScope: 'messages' },
       schema: {
         tags: ['Integration'],
-        summary: 'The customer’s in-app inbox: staff replies, newest first',
+        summary: 'The customer’s in-app inbox: staff replies and messages sent to them, newest first',
         security,
         params: customerNumberParams,
         querystring: inboxQuery,

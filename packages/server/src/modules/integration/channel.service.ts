@@ -1,4 +1,4 @@
-import { type ApiKeyScope, channelCommands } from '@loyalty/contracts';
+import { type ApiKeyScope, channelCommands, consentCommands } from '@loyalty/contracts';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
@@ -18,6 +18,7 @@ const scopeCommands: Record<ApiKeyScope, string[]> = {
   balance: [],
   redemptions: [channelCommands.redeem.name],
   messages: [channelCommands.postMessage.name, channelCommands.readMessage.name],
+  content: [consentCommands.record.name],
 };
 
 /** A key acting on the integration API: audited as `apikey:<name>`, permitted what its scopes grant. */

@@ -5,14 +5,23 @@ import { messageRoutes } from './messages.routes.ts';
 import { messageHandlers } from './messages.service.ts';
 import { messageTemplateRoutes } from './messageTemplates.routes.ts';
 import { messageTemplateHandlers } from './messageTemplates.service.ts';
+import { outboundMessageRoutes } from './outboundMessages.routes.ts';
+import { outboundJobs, outboundMessageHandlers } from './outboundMessages.service.ts';
 
-/** Customer-service messaging: the queue and conversations, categories, templates. */
+/** Customer-service messaging: the queue and conversations, categories, templates, outbound messages. */
 export const messagingModule: ServerModule = {
   name: 'messaging',
   routes: async (app) => {
     await app.register(messageRoutes);
     await app.register(messageCategoryRoutes);
     await app.register(messageTemplateRoutes);
+    await app.register(outboundMessageRoutes);
   },
-  handlers: [...messageHandlers, ...messageCategoryHandlers, ...messageTemplateHandlers],
+  handlers: [
+    ...messageHandlers,
+    ...messageCategoryHandlers,
+    ...messageTemplateHandlers,
+    ...outboundMessageHandlers,
+  ],
+  jobs: outboundJobs,
 };

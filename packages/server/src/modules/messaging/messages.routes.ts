@@ -1,9 +1,12 @@
 import {
   idParams,
   messageAssignBody,
+  messageCategoryBody,
   messageCommands,
   messageDetailSchema,
+  messageExportQuery,
   messageNoteBody,
+  messagePlaceholderValues,
   messageRead,
   messageReplyBody,
   messageResource,
@@ -11,7 +14,7 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
-import { getMessage, listMessages } from './messages.service.ts';
+import { exportMessages, getMessage, listMessages, previewValues } from './messages.service.ts';
 
 const tags = [messageResource.tag];
 const read = { access: { permission: messageRead.code } };
@@ -33,6 +36,39 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/messages/export',
+    {
+      config: { ...read, download: 'text/csv' },
+      schema: {
+        tags,
+        summary: 'The queue as filtered, as CSV (text/csv, UTF-8), streamed',
+        querystring: messageExportQuery,
+      },
+    },
+    (req, reply) => {
+      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="messages-${stamp}Z.csv"`)
+        .send(exportMessages(app.db, req.query, actorOf(req)));
+    },
+  );
+
+  app.get(
+    '/messages/:id/placeholders',
+    {
+      config: { access: { permission: messageCommands.reply.name } },
+      schema: {
+        tags,
+        summary: 'The placeholders’ values for a reply by the caller: the reply screen’s live preview',
+        params: idParams,
+        response: { 200: messagePlaceholderValues, 404: problemSchema },
+      },
+    },
+    (req) => previewValues(app.db, req.params.id, actorOf(req)),
+  );
+
+  app.get(
     '/messages/:id',
     {
       config: read,
@@ -50,6 +86,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     ['assign', messageCommands.assign, messageAssignBody],
     ['replies', messageCommands.reply, messageReplyBody],
     ['notes', messageCommands.note, messageNoteBody],
+    ['category', messageCommands.categorize, messageCategoryBody],
     ['close', messageCommands.close, undefined],
     ['reopen', messageCommands.reopen, undefined],
   ] as const;

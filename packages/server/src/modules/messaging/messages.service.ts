@@ -2,32 +2,35 @@ import {
   type channelCommands,
   type Message,
   type MessageDetail,
+  type MessageExportQuery,
   type MessageListQuery,
   type MessagePlaceholder,
   messageCommands,
   type messageResource,
   renderMessage,
 } from '@loyalty/contracts';
-import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Executor } from '../../db/client.ts';
+import { type Executor, rowsOf } from '../../db/client.ts';
 import {
   conversationEntries,
   conversations,
   customers,
   messageCategories,
   messageTemplates,
+  outboundDeliveries,
   users,
 } from '../../db/schema/index.ts';
 import type { Actor as CommandActor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
+import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { listPage, listWhere, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { findCustomerByNumber } from '../customers/customers.service.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
-import { programme } from '../loyalty/programme.ts';
+import { type Programme, programme } from '../loyalty/programme.ts';
 
 type Row = typeof conversations.$inferSelect;
 type Actor = { userId: number };
@@ -50,6 +53,7 @@ const listSpec: ResourceListSpec<typeof conversations, typeof messageResource> =
     channel: (v: Row['channel']) => eq(conversations.channel, v),
     assigneeId: (v: number) => eq(conversations.assigneeId, v),
     repliedById: (v: number) => eq(conversations.repliedById, v),
+    customerId: (v: number) => eq(conversations.customerId, v),
     // `mine` is turned into `assigneeId` by listMessages, which knows who asks.
     mine: () => undefined,
     overdue: (v: boolean) =>
@@ -119,6 +123,48 @@ export async function listMessages(db: Executor, query: MessageListQuery, actor:
   const page = await listPage(db, listSpec, { ...scoped, q: scoped.q?.toLowerCase() }, (row) => row);
   return { ...page, items: await toMessages(db, page.items) };
 }
+
+const BATCH = 500;
+const csvColumns = [
+  'id',
+  'createdAt',
+  'customerNumber',
+  'customerName',
+  'categoryNameEn',
+  'categoryNameAr',
+  'channel',
+  'subject',
+  'preview',
+  'status',
+  'assigneeName',
+  'repliedByName',
+  'repliedAt',
+  'closedAt',
+  'dueAt',
+  'overdue',
+] as const;
+
+/** The matching conversations newest first, in keyset batches: any size streams in flat memory. */
+async function* matching(db: Executor, query: MessageExportQuery, actor: Actor) {
+  const scoped = query.mine ? { ...query, assigneeId: actor.userId } : query;
+  const where = listWhere(listSpec, { ...scoped, q: scoped.q?.toLowerCase() });
+  let below: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(conversations)
+      .where(and(where, below === undefined ? undefined : lt(conversations.id, below)))
+      .orderBy(desc(conversations.id))
+      .limit(BATCH);
+    yield* await toMessages(db, rows);
+    if (rows.length < BATCH) return;
+    below = rows[rows.length - 1]?.id;
+  }
+}
+
+/** CSV of the queue as filtered (the same search and filters as the list, my queue included). */
+export const exportMessages = (db: Executor, query: MessageExportQuery, actor: Actor) =>
+  csvStream(matching(db, query, actor), csvColumns);
 
 export const findConversation = (db: Executor, id: number, forUpdate = false) =>
   findOrFail(db, conversations, conversations.id, id, 'Message', forUpdate);
@@ -227,42 +273,49 @@ export async function receiveMessage(
   return { messageId: row.id, status: row.status, replayed: false };
 }
 
-/** The customer's in-app inbox: staff replies, newest first (internal notes never show). */
+/**
+ * The customer's in-app inbox, newest first: staff replies (internal notes never show) and the
+ * messages staff sent them (outbound deliveries to the inbox). Both take their ids from one
+ * sequence, so the ids order the inbox and name an entry whichever kind it is.
+ */
 export async function inbox(
   db: Executor,
   customerNumber: string,
   query: { page: number; pageSize: number; unread?: boolean | undefined },
 ) {
   const customer = await findCustomerByNumber(db, customerNumber);
-  const where = and(
-    eq(conversations.customerId, customer.id),
-    eq(conversationEntries.kind, 'REPLY'),
-    query.unread ? isNull(conversationEntries.readAt) : undefined,
-  );
-  const thread = eq(conversations.id, conversationEntries.conversationId);
+  const unread = (column: SQL) => (query.unread ? sql`and ${column} is null` : sql``);
+  const entries = sql`
+    select e.id, c.id as message_id, 'REPLY' as kind, c.subject, e.body, e.created_at, e.read_at
+    from conversation_entries e join conversations c on c.id = e.conversation_id
+    where c.customer_id = ${customer.id} and e.kind = 'REPLY' ${unread(sql`e.read_at`)}
+    union all
+    select d.id, null, 'OUTBOUND', d.subject, d.body, d.created_at, d.read_at
+    from outbound_deliveries d
+    where d.customer_id = ${customer.id} and d.in_app ${unread(sql`d.read_at`)}`;
+  type InboxRow = {
+    id: string | number;
+    message_id: number | null;
+    kind: 'REPLY' | 'OUTBOUND';
+    subject: string;
+    body: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+  };
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: conversationEntries.id,
-        messageId: conversations.id,
-        subject: conversations.subject,
-        body: conversationEntries.body,
-        createdAt: conversationEntries.createdAt,
-        readAt: conversationEntries.readAt,
-      })
-      .from(conversationEntries)
-      .innerJoin(conversations, thread)
-      .where(where)
-      .orderBy(desc(conversationEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(conversationEntries).innerJoin(conversations, thread).where(where),
-  ]);
+    db.execute(sql`select * from (${entries}) inbox order by id desc
+      limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
+    db.execute(sql`select count(*)::int as n from (${entries}) inbox`),
+  ]).then(([r, n]) => [rowsOf<InboxRow>(r), rowsOf<{ n: number }>(n)] as const);
   return {
     items: rows.map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      readAt: r.readAt?.toISOString() ?? null,
+      id: Number(r.id),
+      kind: r.kind,
+      messageId: r.message_id,
+      subject: r.subject,
+      body: r.body,
+      createdAt: new Date(r.created_at).toISOString(),
+      readAt: r.read_at === null ? null : new Date(r.read_at).toISOString(),
     })),
     total: total?.n ?? 0,
     page: query.page,
@@ -270,14 +323,14 @@ export async function inbox(
   };
 }
 
-/** Marks one reply of the customer's inbox read (once: the first time counts). */
+/** Marks one entry of the customer's inbox read (once: the first time counts). */
 export async function markRead(db: Executor, customerNumber: string, entryId: number) {
   const customer = await findCustomerByNumber(db, customerNumber);
   const theirs = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(eq(conversations.customerId, customer.id));
-  const [row] = await db
+  const [reply] = await db
     .update(conversationEntries)
     .set({ readAt: sql`coalesce(${conversationEntries.readAt}, now())` })
     .where(
@@ -288,6 +341,19 @@ export async function markRead(db: Executor, customerNumber: string, entryId: nu
       ),
     )
     .returning({ readAt: conversationEntries.readAt });
+  const [row] = reply
+    ? [reply]
+    : await db
+        .update(outboundDeliveries)
+        .set({ readAt: sql`coalesce(${outboundDeliveries.readAt}, now())` })
+        .where(
+          and(
+            eq(outboundDeliveries.id, entryId),
+            eq(outboundDeliveries.customerId, customer.id),
+            eq(outboundDeliveries.inApp, true),
+          ),
+        )
+        .returning({ readAt: outboundDeliveries.readAt });
   if (!row?.readAt) throw new AppError('NOT_FOUND', 'Message not found in this customer’s inbox');
   return { id: entryId, readAt: row.readAt.toISOString() };
 }
@@ -299,6 +365,30 @@ async function lockOpen(db: Executor, id: number) {
   return row;
 }
 
+// Digits are grouped the Western way in both languages, as the bank's statements print them.
+const grouped = new Intl.NumberFormat('en-US');
+
+/**
+ * The values of the placeholders for one customer (replies and outbound messages alike): their
+ * record, the programme's tiers, their next expiry (null: nothing expiring) and who writes.
+ */
+export function placeholderValuesOf(
+  customer: Pick<typeof customers.$inferSelect, 'fullName' | 'customerNumber' | 'balance' | 'tierId'>,
+  prog: Programme,
+  expiring: { points: number; at: string } | null,
+  staffName: string,
+): Record<MessagePlaceholder, string> {
+  return {
+    'customer.name': customer.fullName,
+    'customer.number': customer.customerNumber,
+    'customer.balance': grouped.format(customer.balance),
+    'customer.tier': customer.tierId === null ? '—' : (prog.tiersById.get(customer.tierId)?.name ?? '—'),
+    'points.expiring': grouped.format(expiring?.points ?? 0),
+    'points.expiringAt': expiring ? new Date(expiring.at).toISOString().slice(0, 10) : '—',
+    'staff.name': staffName,
+  };
+}
+
 /** The values of the placeholders for one customer, written by one member of staff. */
 async function placeholderValues(db: Executor, customerId: number, staff: CommandActor) {
   const [customer, prog, expiring, [author]] = await Promise.all([
@@ -307,18 +397,13 @@ async function placeholderValues(db: Executor, customerId: number, staff: Comman
     nextExpiry(db, customerId),
     db.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId)),
   ]);
-  // Digits are grouped the Western way in both languages, as the bank's statements print them.
-  const grouped = new Intl.NumberFormat('en-US');
-  const values: Record<MessagePlaceholder, string> = {
-    'customer.name': customer.fullName,
-    'customer.number': customer.customerNumber,
-    'customer.balance': grouped.format(customer.balance),
-    'customer.tier': customer.tierId === null ? '—' : (prog.tiersById.get(customer.tierId)?.name ?? '—'),
-    'points.expiring': grouped.format(expiring?.points ?? 0),
-    'points.expiringAt': expiring ? new Date(expiring.at).toISOString().slice(0, 10) : '—',
-    'staff.name': author?.name ?? staff.username,
-  };
-  return { customer, values };
+  return { customer, values: placeholderValuesOf(customer, prog, expiring, author?.name ?? staff.username) };
+}
+
+/** What the placeholders of a reply to this conversation become, written by this staff member. */
+export async function previewValues(db: Executor, id: number, staff: CommandActor) {
+  const row = await findConversation(db, id);
+  return (await placeholderValues(db, row.customerId, staff)).values;
 }
 
 const replySubject = { en: 'Reply to your message', ar: 'رد على رسالتك' } as const;
@@ -387,6 +472,37 @@ export const messageHandlers = [
     await tx
       .insert(conversationEntries)
       .values({ conversationId: id, kind: 'NOTE', body, authorId: actor.userId });
+    return changed(tx, id, before);
+  }),
+  defineHandler(messageCommands.categorize, async ({ tx }, { id, categoryId }) => {
+    const row = await lockOpen(tx, id);
+    const before = await getMessage(tx, id);
+    const category =
+      categoryId === null
+        ? undefined
+        : await findOrFail(tx, messageCategories, messageCategories.id, categoryId, 'Message category');
+    if (category && category.status !== 'ACTIVE') {
+      throw new AppError('VALIDATION_FAILED', 'The category is disabled', [
+        { path: 'categoryId', message: 'categoryDisabled' },
+      ]);
+    }
+    // Still unassigned: the new category's default role takes it, as on arrival.
+    const assigneeId =
+      row.assigneeId === null && category?.defaultAssigneeRoleId != null
+        ? await nextAssignee(tx, category.defaultAssigneeRoleId)
+        : undefined;
+    await tx
+      .update(conversations)
+      .set({
+        categoryId,
+        // The due time is the new category's promise, counted from when the customer wrote.
+        dueAt: category
+          ? sql`${conversations.createdAt} + make_interval(hours => ${category.responseTargetHours})`
+          : null,
+        ...(assigneeId === undefined ? {} : { assigneeId, status: 'ASSIGNED' as const }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(conversations.id, id));
     return changed(tx, id, before);
   }),
   defineHandler(messageCommands.close, async ({ tx }, { id }) => {

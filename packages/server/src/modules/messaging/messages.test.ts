@@ -217,3 +217,91 @@ describe('the customer’s in-app inbox (integration API)', () => {
     expect((await api('POST', `/customers/C100/messages/${reply.id}/read`)).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/admin/messages/export', () => {
+  const csv = async (query: string, as: As = admin) => {
+    const res = await t.inject({ method: 'GET', url: `/api/admin/messages/export?${query}`, as });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="messages-.*\.csv"/);
+    return res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+  };
+
+  it('streams the queue as filtered, with the list’s search, filters and my queue', async () => {
+    const [header, ...rows] = await csv('q=sara');
+    expect(header).toBe(
+      'id,createdAt,customerNumber,customerName,categoryNameEn,categoryNameAr,channel,subject,preview,status,assigneeName,repliedByName,repliedAt,closedAt,dueAt,overdue',
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('C100,Sara Al-Harbi,Points,النقاط,APP');
+    expect(await csv('status=CLOSED&q=sara')).toHaveLength(1);
+    const agent = agents[0] as { as: As; id: number };
+    const mine = (await get('/messages?mine=true&pageSize=100', agent.as)).json().total as number;
+    expect(await csv('mine=true', agent.as)).toHaveLength(mine + 1);
+    const bad = await t.inject({ method: 'GET', url: '/api/admin/messages/export?status=LOST', as: admin });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('needs the read permission', async () => {
+    const nobody = await t.userWith([]);
+    expect(
+      (await t.inject({ method: 'GET', url: '/api/admin/messages/export', as: nobody })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('POST /api/admin/messages/{id}/category', () => {
+  const move = (id: number, categoryId: number | null, as: As = admin) =>
+    t.inject({ method: 'POST', url: `/api/admin/messages/${id}/category`, payload: { categoryId }, as });
+
+  it('moves a conversation to another category; its due time follows; an unassigned one goes to the role', async () => {
+    const asked = await ask('C200', { externalId: 'APP-CAT', body: 'Which category am I?' });
+    const { messageId } = asked.json();
+    expect(asked.json().status).toBe('NEW');
+    const moved = await move(messageId, categoryId);
+    expect(moved.statusCode).toBe(200);
+    const detail = moved.json();
+    expect(detail).toMatchObject({ categoryId, categoryNameEn: 'Points', status: 'ASSIGNED' });
+    expect(agents.map((a) => a.id)).toContain(detail.assigneeId);
+    expect(new Date(detail.dueAt).getTime() - new Date(detail.createdAt).getTime()).toBe(4 * 3_600_000);
+
+    const cleared = (await move(messageId, null)).json();
+    expect(cleared).toMatchObject({ categoryId: null, dueAt: null, assigneeId: detail.assigneeId });
+    const audit = (await get(`/admin-logs?targetType=message&targetId=${messageId}`)).json().items;
+    expect(audit.map((e: { command: string }) => e.command)).toContain('message.categorize');
+  });
+
+  it('refuses a disabled or unknown category, and a reader without the permission', async () => {
+    const { messageId } = (await ask('C200', { externalId: 'APP-CAT2', body: 'Another question' })).json();
+    const off = await programmeFixtures(t, admin).post('/api/admin/message-categories', {
+      nameEn: 'Retired',
+      nameAr: 'متقاعد',
+      responseTargetHours: 24,
+      status: 'DISABLED',
+    });
+    expect((await move(messageId, off.id)).json().errors).toEqual([
+      { path: 'categoryId', message: 'categoryDisabled' },
+    ]);
+    expect((await move(messageId, 999_999)).statusCode).toBe(404);
+    expect((await move(messageId, categoryId, agents[0]?.as)).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/admin/messages/{id}/placeholders', () => {
+  it('gives the values a reply by the caller would fill in, for the reply screen’s preview', async () => {
+    const [item] = (await get('/messages?q=john')).json().items;
+    const values = (await get(`/messages/${item.id}/placeholders`)).json();
+    expect(values).toMatchObject({
+      'customer.name': 'John Smith',
+      'customer.number': 'C200',
+      'customer.balance': '0',
+      'points.expiring': '0',
+      'staff.name': 'System Administrator',
+    });
+    expect((await get('/messages/999999/placeholders')).statusCode).toBe(404);
+    expect((await get(`/messages/${item.id}/placeholders`, agents[0]?.as)).statusCode).toBe(403);
+  });
+});

@@ -2,14 +2,15 @@ import {
   customerCommands,
   type LedgerEntry,
   ledgerCommands,
-  type Page,
+  messageRead,
+  outboundMessageRead,
   type Redemption,
   redemptionCommands,
   redemptionRead,
   type Voucher,
   voucherResource,
 } from '@loyalty/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -23,7 +24,6 @@ import {
   Progress,
   Space,
   Statistic,
-  Table,
   type TableColumnsType,
   Tabs,
   Tag,
@@ -41,6 +41,8 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
 import { customerApi } from './api.ts';
+import { CustomerMessages } from './CustomerMessages.tsx';
+import { PagedTable } from './PagedTable.tsx';
 
 /** Active vouchers, searched by name as the user types. */
 const activeVoucherChoices = listChoices<Voucher>({
@@ -49,41 +51,6 @@ const activeVoucherChoices = listChoices<Voucher>({
   query: { status: 'ACTIVE' },
   label: (v) => `${v.name} · ${v.pointsRequired}`,
 });
-
-/** A server-paged table of one of the customer's lists. */
-function PagedTable<T extends { id: number }>({
-  queryKey,
-  load,
-  columns,
-}: {
-  queryKey: unknown[];
-  load: (query: { page: number; pageSize: number }, signal?: AbortSignal) => Promise<Page<T>>;
-  columns: TableColumnsType<T>;
-}) {
-  const { t } = useTranslation();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const query = useQuery({
-    queryKey: [...queryKey, page],
-    queryFn: ({ signal }) => load(page, signal),
-    placeholderData: keepPreviousData,
-  });
-  return (
-    <Table<T>
-      size="small"
-      rowKey="id"
-      columns={columns}
-      dataSource={query.data?.items}
-      loading={query.isFetching}
-      locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
-      pagination={{
-        current: page.page,
-        pageSize: page.pageSize,
-        total: query.data?.total ?? 0,
-        onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
-      }}
-    />
-  );
-}
 
 type Dialog =
   | 'block'
@@ -272,6 +239,20 @@ export default function CustomerInfoPage() {
           queryKey={['redemptions', 'customer', id]}
           load={(q, signal) => customerApi.redemptions(id, q, signal)}
           columns={redemptionColumns}
+        />
+      ),
+    });
+  }
+
+  if (can(messageRead.code) || can(outboundMessageRead.code)) {
+    tabs.push({
+      key: 'messages',
+      label: t('customers.tabs.messages'),
+      children: (
+        <CustomerMessages
+          customerId={id}
+          conversations={can(messageRead.code)}
+          sent={can(outboundMessageRead.code)}
         />
       ),
     });

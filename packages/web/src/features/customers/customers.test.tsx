@@ -137,4 +137,65 @@ describe('customer screens', () => {
     await u.click(within(dialog).getByRole('button', { name: 'حفظ' }));
     await toast('لا يملك العميل نقاطًا كافية.');
   });
+
+  it('lists the customer’s conversations (each opening its thread) and the messages sent to them', async () => {
+    const api = install();
+    api.me.permissions = [...permissions, 'message.read', 'outboundMessage.read'];
+    api.on({
+      'GET /api/admin/messages': () => ({
+        status: 200,
+        body: page([
+          {
+            id: 3,
+            customerId: 5,
+            customerNumber: '1000005',
+            customerName: 'Sara Al-Harbi',
+            categoryId: null,
+            categoryNameEn: null,
+            categoryNameAr: null,
+            channel: 'APP',
+            subject: 'Missing points',
+            preview: 'Where are my points?',
+            status: 'REPLIED',
+            assigneeId: 7,
+            assigneeName: 'Nora Agent',
+            repliedById: 7,
+            repliedByName: 'Nora Agent',
+            createdAt: '2026-11-01T10:00:00.000Z',
+            lastMessageAt: '2026-11-01T11:00:00.000Z',
+            repliedAt: '2026-11-01T11:00:00.000Z',
+            closedAt: null,
+            dueAt: null,
+            overdue: false,
+          },
+        ]),
+      }),
+      'GET /api/admin/outbound-deliveries': () => ({
+        status: 200,
+        body: page([
+          {
+            id: 90,
+            outboundId: 9,
+            customerId: 5,
+            customerNumber: '1000005',
+            customerName: 'Sara Al-Harbi',
+            status: 'SENT',
+            reason: null,
+            channels: ['APP', 'EMAIL'],
+            subject: 'Double points this weekend',
+            createdAt: '2026-11-02T10:00:00.000Z',
+            readAt: null,
+          },
+        ]),
+      }),
+    });
+    await renderApp('/dashboard/customer/info?id=5&lang=en');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Messages' }, { timeout: 10_000 }));
+    const link = await screen.findByRole('link', { name: 'Missing points' });
+    expect(link.getAttribute('href')).toBe('/dashboard/admin/message/3?lang=en');
+    expect(screen.getByText('Double points this weekend')).toBeTruthy();
+    expect(screen.getByText('In-app inbox, E-mail')).toBeTruthy();
+    expect(api.callsTo('GET /api/admin/messages')[0]?.search).toContain('customerId=5');
+    expect(api.callsTo('GET /api/admin/outbound-deliveries')[0]?.search).toContain('customerId=5');
+  });
 });

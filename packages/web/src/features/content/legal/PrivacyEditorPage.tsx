@@ -1,0 +1,5 @@
+import { LegalEditorPage } from './LegalEditorPage.tsx';
+
+export default function PrivacyEditorPage() {
+  return <LegalEditorPage kind="PRIVACY" />;
+}

@@ -1,0 +1,5 @@
+import { LegalVersionsPage } from './LegalVersionsPage.tsx';
+
+export default function PrivacyVersionsPage() {
+  return <LegalVersionsPage kind="PRIVACY" />;
+}

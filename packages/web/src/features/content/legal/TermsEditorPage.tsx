@@ -1,0 +1,5 @@
+import { LegalEditorPage } from './LegalEditorPage.tsx';
+
+export default function TermsEditorPage() {
+  return <LegalEditorPage kind="TERMS" />;
+}

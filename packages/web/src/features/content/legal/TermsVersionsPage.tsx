@@ -1,0 +1,5 @@
+import { LegalVersionsPage } from './LegalVersionsPage.tsx';
+
+export default function TermsVersionsPage() {
+  return <LegalVersionsPage kind="TERMS" />;
+}

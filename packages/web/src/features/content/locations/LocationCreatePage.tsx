@@ -1,0 +1,6 @@
+import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
+import { locationsResource } from './locations.resource.tsx';
+
+export default function LocationCreatePage() {
+  return <ResourceCreatePage resource={locationsResource} />;
+}

@@ -1,0 +1,6 @@
+import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
+import { locationsResource } from './locations.resource.tsx';
+
+export default function LocationEditPage() {
+  return <ResourceEditPage resource={locationsResource} />;
+}

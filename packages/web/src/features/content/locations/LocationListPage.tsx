@@ -1,0 +1,28 @@
+import { Card, Col, Row } from 'antd';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { locationsResource } from './locations.resource.tsx';
+
+/** Leaflet and the outlines load after the table, in a chunk of their own. */
+const LocationsMap = lazy(() => import('./map/LocationsMap.tsx'));
+
+/** Branches and ATMs: the table, and beside it the map with every location clustered. */
+export default function LocationListPage() {
+  const { t } = useTranslation();
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={14}>
+        <ResourceTable resource={locationsResource} />
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card title={t('content.locations.map.title')}>
+          <Suspense fallback={<InlineLoading text={t('content.locations.map.loading')} />}>
+            <LocationsMap />
+          </Suspense>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

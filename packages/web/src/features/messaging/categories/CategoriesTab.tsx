@@ -1,0 +1,44 @@
+import { Drawer } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ResourceCreatePage, ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { useLangNavigate } from '../../../i18n/lang.ts';
+import { useCan } from '../../../state/me.ts';
+import { categoriesResource, categoryPaths } from './categories.resource.tsx';
+
+/**
+ * The message categories on the queue's screen: the shared table, and the shared form in a drawer
+ * opened by `?category=new|<id>` (saving or cancelling returns to the list, closing it).
+ */
+export function CategoriesTab() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const navigate = useLangNavigate();
+  const [params] = useSearchParams();
+  const open = params.get('category');
+  const id = Number(open);
+  const editing = open !== null && open !== 'new' && Number.isInteger(id) && id > 0;
+  const allowed = editing
+    ? can(categoriesResource.permissions.update)
+    : can(categoriesResource.permissions.create);
+
+  return (
+    <>
+      <ResourceTable resource={categoriesResource} />
+      <Drawer
+        open={open !== null && allowed}
+        size="large"
+        destroyOnHidden
+        title={t(editing ? 'messaging.categories.editTitle' : 'messaging.categories.createTitle')}
+        onClose={() => navigate(categoryPaths.list)}
+      >
+        {editing ? (
+          <ResourceEditPage resource={categoriesResource} id={id} />
+        ) : (
+          open === 'new' && <ResourceCreatePage resource={categoriesResource} />
+        )}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { MessageDetail } from '@loyalty/contracts';
+import { Card, Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatPoints, Ltr } from '../../../components/format.tsx';
+import { LangLink } from '../../../components/LangLink.tsx';
+
+/** customer/info, the customer's own screen (a screen of its own; see app/routes.ts). */
+const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
+
+/** Who wrote: number, name, tier, balance, language, and a link to their customer info. */
+export function CustomerCard({ customer }: { customer: MessageDetail['customer'] }) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      title={t('messaging.conversation.customer')}
+      extra={
+        <LangLink to={customerInfoUrl(customer.id)}>{t('messaging.conversation.customerInfo')}</LangLink>
+      }
+    >
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          {
+            key: 'number',
+            label: t('messaging.conversation.number'),
+            children: <Ltr>{customer.customerNumber}</Ltr>,
+          },
+          { key: 'name', label: t('messaging.conversation.name'), children: customer.fullName },
+          {
+            key: 'tier',
+            label: t('messaging.conversation.tier'),
+            children: customer.tierName ?? t('messaging.conversation.noTier'),
+          },
+          {
+            key: 'balance',
+            label: t('messaging.conversation.balance'),
+            children: <Ltr>{formatPoints(customer.balance)}</Ltr>,
+          },
+          {
+            key: 'language',
+            label: t('messaging.conversation.language'),
+            children: t(`customers.languages.${customer.language}`),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,261 @@
+import {
+  type Message,
+  messageChannels,
+  messageCommands,
+  messageResource,
+  messageSortFields,
+  messageStatuses,
+} from '@loyalty/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, DatePicker, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WriteResult } from '../../../api/client.ts';
+import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { formatTime, Ltr } from '../../../components/format.tsx';
+import { LangLink } from '../../../components/LangLink.tsx';
+import { SearchFilter } from '../../../components/ListFilters.tsx';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { fixedChoices, screenLink } from '../../../components/resource.ts';
+import { StatusTag } from '../../../components/StatusTag.tsx';
+import { useListUrl } from '../../../components/useListUrl.ts';
+import { useWriteOutcome } from '../../../components/writeOutcome.ts';
+import { useLang } from '../../../i18n/lang.ts';
+import { useCan } from '../../../state/me.ts';
+import { useAppSelector } from '../../../state/store.ts';
+import { useDataLoading } from '../../../state/useDataLoading.ts';
+import { useToast } from '../../../state/useToast.ts';
+import { AssignModal } from '../AssignModal.tsx';
+import { ageOf } from '../age.ts';
+import { type AssignTo, categoryChoices, categoryName, messagingApi, staffChoices } from '../api.ts';
+import { MessageText } from '../MessageText.tsx';
+
+export const statusChoices = fixedChoices(messageStatuses, 'messaging.statuses');
+const channelChoices = fixedChoices(messageChannels, 'messaging.channels');
+const filterNames = [
+  'mine',
+  'status',
+  'categoryId',
+  'channel',
+  'assigneeId',
+  'repliedById',
+  'overdue',
+  'from',
+  'to',
+] as const;
+
+/** Assigns each conversation in turn (a role's round-robin sees the previous choice); one outcome. */
+async function assignAll(ids: number[], to: AssignTo): Promise<WriteResult<number>> {
+  let pending: WriteResult<number> | undefined;
+  for (const id of ids) {
+    const result = await messagingApi.assign(id, to);
+    if (result.kind === 'pending') pending = { kind: 'pending', requestId: result.requestId };
+  }
+  return pending ?? { kind: 'applied', data: ids.length };
+}
+
+/**
+ * The queue: search, filters and my queue in the URL, each message's age and overdue mark, bulk
+ * assignment of the selected rows, and the CSV export of what the filters match.
+ */
+export function MessageQueue() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const can = useCan();
+  const toast = useToast();
+  const report = useWriteOutcome();
+  const withOverlay = useDataLoading();
+  const queryClient = useQueryClient();
+  const token = useAppSelector((s) => s.auth.token);
+  const list = useListUrl(messageSortFields, filterNames);
+  const { filters, filter, query, sortOrder, onTableChange, pagination } = list;
+  const [selected, setSelected] = useState<number[]>([]);
+  const [assigning, setAssigning] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const messages = useQuery({
+    queryKey: ['messages', 'list', query],
+    queryFn: ({ signal }) => messagingApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const assign = async (to: AssignTo) => {
+    const outcome = await report(assignAll(selected, to), {
+      success: 'messaging.queue.assigned',
+      failure: 'messaging.queue.assignFailed',
+    });
+    void queryClient.invalidateQueries({ queryKey: ['messages'] });
+    if (outcome.ok) setSelected([]);
+    return outcome.ok;
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await withOverlay(() => messagingApi.export(query, token));
+    } catch {
+      toast.error(t('messaging.queue.exportFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const select = (
+    name: (typeof filterNames)[number],
+    label: string,
+    options: Parameters<typeof ChoiceSelect>[0]['options'],
+  ) => (
+    <ChoiceSelect
+      asText
+      options={options}
+      placeholder={t(label)}
+      aria-label={t(label)}
+      value={filters[name]}
+      onChange={(value?: string) => filter({ [name]: value ?? undefined })}
+      style={{ minWidth: 150 }}
+    />
+  );
+
+  return (
+    <Card>
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <Segmented
+          aria-label={t('messaging.queue.myQueue')}
+          value={filters.mine === 'true' ? 'mine' : 'all'}
+          onChange={(v) => filter({ mine: v === 'mine' ? 'true' : undefined })}
+          options={[
+            { value: 'mine', label: t('messaging.queue.myQueue') },
+            { value: 'all', label: t('messaging.queue.all') },
+          ]}
+        />
+        <SearchFilter list={list} name="q" label="messaging.queue.search" width={300} />
+        {select('status', 'messaging.queue.filters.status', statusChoices)}
+        {select('categoryId', 'messaging.queue.filters.category', categoryChoices(lang))}
+        {select('channel', 'messaging.queue.filters.channel', channelChoices)}
+        {select('assigneeId', 'messaging.queue.filters.assignee', staffChoices)}
+        {select('repliedById', 'messaging.queue.filters.repliedBy', staffChoices)}
+        <DatePicker.RangePicker
+          aria-label={t('messaging.queue.filters.from')}
+          placeholder={[t('messaging.queue.filters.from'), t('messaging.queue.filters.to')]}
+          allowEmpty={[true, true]}
+          value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
+          onChange={(_, [from, to]) => filter({ from: from || undefined, to: to || undefined })}
+        />
+        <Checkbox
+          checked={filters.overdue === 'true'}
+          onChange={(e) => filter({ overdue: e.target.checked ? 'true' : undefined })}
+        >
+          {t('messaging.queue.filters.overdue')}
+        </Checkbox>
+        <Button loading={exporting} onClick={() => void exportCsv()} style={{ marginInlineStart: 'auto' }}>
+          {t('messaging.queue.export')}
+        </Button>
+      </Flex>
+      {selected.length > 0 && can(messageCommands.assign.name) && (
+        <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
+          <Typography.Text>{t('messaging.queue.selected', { count: selected.length })}</Typography.Text>
+          <Button type="primary" onClick={() => setAssigning(true)}>
+            {t('messaging.queue.assignSelected')}
+          </Button>
+        </Flex>
+      )}
+      <AssignModal open={assigning} onClose={() => setAssigning(false)} onAssign={assign} />
+      <QueryError query={messages} />
+      <Table<Message>
+        data-testid="messages-table"
+        rowKey="id"
+        scroll={{ x: 'max-content' }}
+        dataSource={messages.data?.items}
+        loading={{ spinning: messages.isFetching, description: t('messaging.queue.loading') }}
+        locale={{ emptyText: messages.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={pagination(messages.data?.total, t)}
+        onChange={onTableChange}
+        rowSelection={
+          can(messageCommands.assign.name)
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (m) => ({ disabled: m.status === 'CLOSED' }),
+              }
+            : undefined
+        }
+        columns={[
+          {
+            key: 'customer',
+            title: t('messaging.queue.fields.customer'),
+            render: (_, m) => (
+              <Flex vertical>
+                <Typography.Text strong>{m.customerName}</Typography.Text>
+                <Typography.Text type="secondary">
+                  <Ltr>{m.customerNumber}</Ltr>
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            key: 'subject',
+            title: t('messaging.queue.fields.subject'),
+            render: (_, m) => (
+              <Flex vertical style={{ maxWidth: 280 }}>
+                <Space size={4}>
+                  <LangLink to={screenLink(messageResource, 'view', m.id)}>
+                    {m.subject || t('messaging.queue.noSubject')}
+                  </LangLink>
+                  {/* The app is where most write from; e-mail is marked. */}
+                  {m.channel !== 'APP' && <Tag>{t(`messaging.channels.${m.channel}`)}</Tag>}
+                </Space>
+                <MessageText lines={1} secondary>
+                  {m.preview}
+                </MessageText>
+              </Flex>
+            ),
+          },
+          {
+            key: 'category',
+            title: t('messaging.queue.fields.category'),
+            render: (_, m) => categoryName(m, lang) ?? '—',
+          },
+          {
+            key: 'status',
+            title: t('messaging.queue.fields.status'),
+            sorter: true,
+            sortOrder: sortOrder('status'),
+            render: (_, m) => <StatusTag status={m.status} prefix="messaging.statuses" />,
+          },
+          {
+            key: 'assignee',
+            title: t('messaging.queue.fields.assignee'),
+            render: (_, m) =>
+              m.assigneeName ?? (
+                <Typography.Text type="secondary">{t('messaging.queue.unassigned')}</Typography.Text>
+              ),
+          },
+          {
+            // The age is the time since the customer wrote: sorting it sorts by that time.
+            key: 'createdAt',
+            title: t('messaging.queue.fields.age'),
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (_, m) => (
+              <Space size={4} wrap={false}>
+                <Typography.Text
+                  type={m.overdue ? 'danger' : undefined}
+                  title={[
+                    formatTime(m.createdAt, lang),
+                    m.dueAt ? t('messaging.queue.dueBy', { time: formatTime(m.dueAt, lang) }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                >
+                  {ageOf(m.createdAt, t)}
+                </Typography.Text>
+                {m.overdue && <Tag color="red">{t('messaging.queue.overdue')}</Tag>}
+              </Space>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

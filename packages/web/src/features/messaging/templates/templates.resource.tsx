@@ -1,0 +1,80 @@
+import {
+  type MessageTemplate,
+  type MessageTemplateInput,
+  messageTemplateCommands,
+  messageTemplateFields,
+  messageTemplateResource,
+  messageTemplateSortFields,
+} from '@loyalty/contracts';
+import { resourceApi } from '../../../api/resource.ts';
+import { DateTime } from '../../../components/format.tsx';
+import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
+import { MessageText } from '../MessageText.tsx';
+
+const excerpt = (text: string, dir: 'ltr' | 'rtl') => (
+  <div style={{ maxWidth: 240 }}>
+    <MessageText lines={2} dir={dir}>
+      {text}
+    </MessageText>
+  </div>
+);
+
+/** Reply templates (spec §3: name, body, additional info, create time, last update), in both languages. */
+export const templatesResource = defineResource<MessageTemplate, MessageTemplateInput>({
+  key: 'message-templates',
+  api: resourceApi(messageTemplateResource),
+  schema: messageTemplateFields,
+  fields: [
+    { name: 'name', label: 'messaging.templates.fields.name', input: 'text' },
+    { name: 'bodyEn', label: 'messaging.templates.fields.bodyEn', input: 'textarea' },
+    { name: 'bodyAr', label: 'messaging.templates.fields.bodyAr', input: 'textarea' },
+    { name: 'additionalInfo', label: 'messaging.templates.fields.additionalInfo', input: 'textarea' },
+    {
+      name: 'status',
+      label: 'messaging.templates.fields.status',
+      input: 'select',
+      options: activeStatusChoices,
+    },
+  ],
+  columns: [
+    { key: 'name', label: 'messaging.templates.fields.name' },
+    { key: 'bodyEn', label: 'messaging.templates.fields.bodyEn', render: (r) => excerpt(r.bodyEn, 'ltr') },
+    { key: 'bodyAr', label: 'messaging.templates.fields.bodyAr', render: (r) => excerpt(r.bodyAr, 'rtl') },
+    { key: 'additionalInfo', label: 'messaging.templates.fields.additionalInfo' },
+    {
+      key: 'status',
+      label: 'messaging.templates.fields.status',
+      render: (r) => <StatusTag status={r.status} />,
+    },
+    {
+      key: 'createdAt',
+      label: 'messaging.templates.fields.createdAt',
+      render: (r) => <DateTime iso={r.createdAt} />,
+    },
+    {
+      key: 'updatedAt',
+      label: 'messaging.templates.fields.updatedAt',
+      render: (r) => <DateTime iso={r.updatedAt} />,
+    },
+  ],
+  sortFields: messageTemplateSortFields,
+  filters: [{ name: 'status', label: 'messaging.templates.fields.status', options: activeStatusChoices }],
+  permissions: {
+    create: messageTemplateCommands.create.name,
+    update: messageTemplateCommands.update.name,
+    delete: messageTemplateCommands.delete.name,
+  },
+  paths: screenPaths(messageTemplateResource),
+  messages: {
+    created: 'messaging.templates.created',
+    updated: 'messaging.templates.updated',
+    createFailed: 'messaging.templates.createFailed',
+    updateFailed: 'messaging.templates.updateFailed',
+    fetchFailed: 'messaging.templates.fetchFailed',
+    deleteFailed: 'messaging.templates.deleteFailed',
+    deleteConfirm: 'messaging.templates.deleteConfirm',
+    loading: 'messaging.templates.loading',
+    search: 'messaging.templates.search',
+  },
+});
