@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
@@ -246,5 +247,17 @@ describe('GET /api/admin/locations/map-settings with MAP_TILE_URL', () => {
     expect(res.headers['content-security-policy']).toContain(
       "img-src 'self' data: blob: https://*.tiles.example.com",
     );
+  });
+});
+
+describe('MAP_TILE_URL', () => {
+  it('must be an http(s) template with {z}, {x} and {y}', () => {
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.com/{z}/{x}.png' })).toThrow(
+      /MAP_TILE_URL/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'ftp://tiles.example.com/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL/,
+    );
+    expect(loadConfig({}).mapTiles).toBeUndefined();
   });
 });
