@@ -6,7 +6,8 @@ import contentAr from '../packages/web/src/features/content/locales/ar.json' wit
 import contentEn from '../packages/web/src/features/content/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { baseUrl, signIn, useBrowser } from './browser.ts';
+import { integrationApi, staffApi } from './api.ts';
+import { signIn, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...contentEn }, ar: { ...ar, ...contentAr } } as const;
 const browser = useBrowser();
@@ -24,36 +25,6 @@ async function choose(page: Page, selector: string, ...options: string[]) {
     await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
   }
   await page.keyboard.press('Escape');
-}
-
-/** The staff API as the signed-in page's user. */
-async function staffApi(page: Page) {
-  const token = await page.evaluate(async () => {
-    const res = await fetch('/api/admin/auth/refresh', { method: 'POST' });
-    return (await res.json()).accessToken as string;
-  });
-  return (method: string, url: string, body?: object) =>
-    fetch(`${baseUrl()}/api/admin${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body && JSON.stringify(body),
-    });
-}
-
-/** The integration API as the customer app calls it, with a `content` key the staff API creates. */
-async function customerApp(page: Page) {
-  const staff = await staffApi(page);
-  const created = await staff('POST', '/api-keys', {
-    name: `content e2e ${Date.now()}`,
-    scopes: ['content', 'customers'],
-  });
-  const { key } = (await created.json()) as { key: string };
-  return (method: string, url: string, body?: object) =>
-    fetch(`${baseUrl()}/api/integration/v1${url}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -149,7 +120,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it('finds it through the integration API near its position, nearest first', async () => {
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['content', 'customers']);
       const res = await app(
         'GET',
         `/content/locations?near=${position.latitude},${position.longitude}&radius=2`,
@@ -215,7 +186,7 @@ for (const lang of ['en', 'ar'] as const) {
         .poll(async () => rows.allTextContents())
         .toEqual([expect.stringContaining(second), expect.stringContaining(first)]);
 
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['content', 'customers']);
       const res = await app('GET', `/content/faqs?lang=${lang}`);
       const questions = ((await res.json()) as { items: { question: string }[] }).items.map(
         (i) => i.question,
@@ -292,7 +263,7 @@ for (const lang of ['en', 'ar'] as const) {
       await row.getByText(g.statuses.PUBLISHED, { exact: true }).waitFor();
       await page.screenshot({ path: path.join(shots, `${lang}-terms-versions.png`), fullPage: true });
 
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['content', 'customers']);
       const served = (await (await app('GET', `/content/terms?lang=${lang}`)).json()) as {
         id: number;
         title: string;

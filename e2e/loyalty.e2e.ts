@@ -6,7 +6,8 @@ import loyaltyAr from '../packages/web/src/features/loyalty/locales/ar.json' wit
 import loyaltyEn from '../packages/web/src/features/loyalty/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { baseUrl, signIn, useBrowser } from './browser.ts';
+import { integrationApi, staffApi } from './api.ts';
+import { signIn, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...en, ...loyaltyEn, ...customersEn },
@@ -21,34 +22,6 @@ const toast = (page: Page, text: string) =>
 async function choose(page: Page, selector: string, option: string) {
   await page.locator(selector).click();
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
-/** The staff API as the signed-in page's user. */
-async function staffApi(page: Page) {
-  const token = await page.evaluate(async () => {
-    const res = await fetch('/api/admin/auth/refresh', { method: 'POST' });
-    return (await res.json()).accessToken as string;
-  });
-  return (method: string, path: string, body?: object) =>
-    fetch(`${baseUrl()}/api/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-}
-
-/** The integration API as a channel calls it, with a key the staff API creates. */
-async function channel(page: Page) {
-  const staff = await staffApi(page);
-  const scopes = ['customers', 'transactions', 'balance'];
-  const created = await staff('POST', '/api-keys', { name: `e2e ${Date.now()}`, scopes });
-  const { key } = (await created.json()) as { key: string };
-  return (method: string, path: string, body?: object) =>
-    fetch(`${baseUrl()}/api/integration/v1${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -102,7 +75,7 @@ for (const lang of ['en', 'ar'] as const) {
     const number = `E2E-${lang}`;
 
     it('shows what a channel posts on customer info: balance, ledger, and a reversal', async () => {
-      const call = await channel(page);
+      const call = await integrationApi(page, ['customers', 'transactions', 'balance']);
       const upsert = await call('PUT', `/customers/${number}`, { fullName: `E2E Customer ${lang}` });
       const { id } = await upsert.json();
       const earned = await call('POST', '/transactions', {
@@ -127,7 +100,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it('moves the customer up a tier, then redeems a voucher on their behalf', async () => {
-      const call = await channel(page);
+      const call = await integrationApi(page, ['customers', 'transactions', 'balance']);
       const { id } = await (
         await call('PUT', `/customers/${number}`, { fullName: `E2E Customer ${lang}` })
       ).json();

@@ -7,7 +7,8 @@ import messagingAr from '../packages/web/src/features/messaging/locales/ar.json'
 import messagingEn from '../packages/web/src/features/messaging/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { baseUrl, signIn, useBrowser } from './browser.ts';
+import { integrationApi } from './api.ts';
+import { signIn, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...messagingEn }, ar: { ...ar, ...messagingAr } } as const;
 const browser = useBrowser();
@@ -23,37 +24,6 @@ async function choose(page: Page, label: string, option: string, typed = option)
   await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
 }
 
-/** The staff API as the signed-in page's user. */
-async function staffApi(page: Page) {
-  const token = await page.evaluate(async () => {
-    const res = await fetch('/api/admin/auth/refresh', { method: 'POST' });
-    return (await res.json()).accessToken as string;
-  });
-  return (method: string, path: string, body?: object) =>
-    fetch(`${baseUrl()}/api/admin${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-}
-
-/** The customer app's side of the integration API, with a key the staff API creates. */
-async function customerApp(page: Page) {
-  const staff = await staffApi(page);
-  const created = await staff('POST', '/api-keys', {
-    name: `e2e messaging ${Date.now()}`,
-    scopes: ['customers', 'messages'],
-  });
-  expect(created.status).toBe(201);
-  const { key } = (await created.json()) as { key: string };
-  return (method: string, path: string, body?: object) =>
-    fetch(`${baseUrl()}/api/integration/v1${path}`, {
-      method,
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-}
-
 for (const lang of ['en', 'ar'] as const) {
   const t = texts[lang];
   const run = `${lang}-${Date.now().toString(36)}`;
@@ -66,7 +36,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it("answers a customer's question with a template: queue, assignment, reply, the app's inbox", async () => {
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['customers', 'messages']);
       const number = `MSG-${run}`;
       const name = lang === 'ar' ? `سارة ${run}` : `Sara ${run}`;
       expect((await app('PUT', `/customers/${number}`, { fullName: name, language: lang })).ok).toBe(true);
@@ -138,7 +108,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it('keeps internal notes internal, closes and reopens, and refuses an unknown placeholder', async () => {
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['customers', 'messages']);
       const number = `MSG2-${run}`;
       await app('PUT', `/customers/${number}`, { fullName: `Note ${run}`, language: lang });
       const { messageId } = (await (
@@ -170,7 +140,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it('sends a message to a list of customers: their count first, then progress and the result', async () => {
-      const app = await customerApp(page);
+      const app = await integrationApi(page, ['customers', 'messages']);
       const numbers = [`OUT1-${run}`, `OUT2-${run}`];
       for (const n of numbers)
         expect((await app('PUT', `/customers/${n}`, { fullName: `Out ${n}`, language: lang })).ok).toBe(true);
