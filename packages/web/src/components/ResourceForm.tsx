@@ -5,6 +5,7 @@ import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
 import { ApprovalNotice } from './ApprovalNotice.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { firstFormError } from './formErrors.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
@@ -117,7 +118,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
         }}
         onFinish={finish}
         onFinishFailed={({ errorFields }) => {
-          const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+          const first = firstFormError(errorFields);
           const editInvalid = initialValues && resource.messages.editInvalid;
           if (first) toast.error(editInvalid ? t(editInvalid) : first);
         }}

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { get, write } from '../api/client.ts';
 import { useCan } from '../state/me.ts';
 import { useToast } from '../state/useToast.ts';
+import { firstFormError } from './formErrors.ts';
 import { InlineLoading } from './LoadingOverlay.tsx';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from './writeOutcome.ts';
@@ -112,7 +113,7 @@ export function SettingsCard<S extends z.ZodType>({
         }}
         onFinish={save}
         onFinishFailed={({ errorFields }) => {
-          const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+          const first = firstFormError(errorFields);
           if (first) toast.error(first);
         }}
       >

@@ -6,6 +6,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
+import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
@@ -79,7 +80,7 @@ function LegalForm({ kind, id, initial }: { kind: LegalKind; id?: number; initia
         }}
         onFinish={finish}
         onFinishFailed={({ errorFields }) => {
-          const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+          const first = firstFormError(errorFields);
           if (first) toast.error(first);
         }}
       >

@@ -6,6 +6,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { activeStatusChoices } from '../../../components/StatusTag.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
@@ -108,7 +109,7 @@ export default function RoleFormPage() {
         }}
         onFinish={submit}
         onFinishFailed={({ errorFields }) => {
-          const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+          const first = firstFormError(errorFields);
           if (first) toast.error(first);
         }}
       >

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../../components/format.tsx';
+import { firstFormError } from '../../../components/formErrors.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
@@ -139,7 +140,7 @@ export default function CreateMessagePage() {
                 }}
                 onFinish={() => void confirmSend()}
                 onFinishFailed={({ errorFields }) => {
-                  const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+                  const first = firstFormError(errorFields);
                   if (first) toast.error(first);
                 }}
               >

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'an
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { firstFormError } from '../../../components/formErrors.ts';
 import { screenLink } from '../../../components/resource.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
@@ -118,7 +119,7 @@ export default function ReplyPage() {
               }}
               onFinish={() => void send(false)}
               onFinishFailed={({ errorFields }) => {
-                const first = errorFields.find((f) => f.errors.length > 0)?.errors[0];
+                const first = firstFormError(errorFields);
                 if (first) toast.error(first);
               }}
             >
