@@ -92,6 +92,8 @@ async function startServer(): Promise<ChildProcess> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // Production requires SMTP; the benchmark sends no mail, so an address nobody answers will do.
+      SMTP_URL: 'smtp://127.0.0.1:9',
       COOKIE_SECURE: 'false',
       PORT: String(port),
       HOST: '127.0.0.1',

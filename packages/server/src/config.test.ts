@@ -7,6 +7,9 @@ import { ensureBaseline, FirstStartError } from './db/seed.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
 import { ADMIN, buildTestApp } from './test/app.ts';
 
+/** Production needs an SMTP server; its address is all these tests need. */
+const SMTP_URL = 'smtp://mail.bank.example:587';
+
 describe('loadConfig', () => {
   it('defaults to embedded PGlite in ./data on port 3000', () => {
     const c = loadConfig({});
@@ -52,15 +55,26 @@ describe('the demo default is a demo', () => {
     expect(loadConfig({ HOST: 'localhost' })).toMatchObject({ exposed: false, cookieSecure: false });
     expect(loadConfig({ HOST: '::1' }).exposed).toBe(false);
     expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ exposed: true, cookieSecure: true });
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ exposed: true, cookieSecure: true });
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL })).toMatchObject({
+      exposed: true,
+      cookieSecure: true,
+    });
     // Turned off explicitly (plain HTTP behind nothing), or on explicitly for a local HTTPS setup.
     expect(loadConfig({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
   });
 
+  it('requires SMTP in production: links and lock notices are not written to the log there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL: is required with NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL }).mail.smtpUrl).toBe(SMTP_URL);
+    expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
+  });
+
   it('refuses the documented demo password in production or beyond loopback', () => {
     for (const env of [
-      { NODE_ENV: 'production', ADMIN_PASSWORD: DEMO_ADMIN.password },
+      { NODE_ENV: 'production', SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password },
       { HOST: '0.0.0.0', ADMIN_PASSWORD: DEMO_ADMIN.password },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
@@ -83,7 +97,7 @@ describe('the demo default is a demo', () => {
   it('refuses to create the demo administrator on a first start in production or beyond loopback', async () => {
     const database = await embedded();
     try {
-      for (const env of [{ NODE_ENV: 'production' }, { HOST: '0.0.0.0' }]) {
+      for (const env of [{ NODE_ENV: 'production', SMTP_URL }, { HOST: '0.0.0.0' }]) {
         await expect(ensureBaseline(database.db, loadConfig(env), DEMO_ADMIN.password)).rejects.toThrow(
           /documented demo password, which is refused/,
         );
@@ -104,7 +118,7 @@ describe('the demo default is a demo', () => {
       });
       // A database whose administrator still has the demo password will not start exposed…
       await expect(
-        ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production' }), DEMO_ADMIN.password),
+        ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production', SMTP_URL }), DEMO_ADMIN.password),
       ).rejects.toThrow(/still has the documented demo password/);
       // …and, made before this rule (no forced change), is told to change it at the next start.
       await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
@@ -113,7 +127,11 @@ describe('the demo default is a demo', () => {
       // A password chosen with ADMIN_PASSWORD is not forced to change.
       await database.db.update(users).set({ passwordHash: await hashPassword('Chosen#Admin-Password-1') });
       await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
-      await ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production' }), DEMO_ADMIN.password);
+      await ensureBaseline(
+        database.db,
+        loadConfig({ NODE_ENV: 'production', SMTP_URL }),
+        DEMO_ADMIN.password,
+      );
       expect((await adminRow(database.db))?.mustChangePassword).toBe(false);
     } finally {
       await database.close();

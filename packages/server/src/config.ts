@@ -114,6 +114,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ADMIN_PASSWORD: is the documented demo password; it is refused ${whyExposed(e.NODE_ENV, e.HOST)}. Choose another one.`,
     );
   }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: is required with NODE_ENV=production (password links and lock notices are e-mailed; without SMTP they would be written to the log).',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

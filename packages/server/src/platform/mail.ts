@@ -28,6 +28,12 @@ export async function enqueueMails(db: Executor, messages: MailMessage[]) {
   if (messages.length) await db.insert(outboundMail).values(messages);
 }
 
+/**
+ * A delivered mail keeps no usable secret: the token of a password link (`?token=…`) is removed
+ * from the stored text once the mail is sent, so the outbox is not a store of live links.
+ */
+const withoutLinkTokens = sql`regexp_replace(${outboundMail.text}, '([?&]token=)[^[:space:]&]+', '\\1[removed after delivery]', 'g')`;
+
 const BATCH = 20;
 const POLL_MS = 10_000;
 /** Retry after 1, 2, 4 … minutes, at most an hour; give up after 10 attempts. */
@@ -69,7 +75,10 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
         for (const row of due) {
           try {
             await deliver({ to: row.to, subject: row.subject, text: row.text });
-            await tx.update(outboundMail).set({ sentAt: sql`now()` }).where(eq(outboundMail.id, row.id));
+            await tx
+              .update(outboundMail)
+              .set({ sentAt: sql`now()`, text: withoutLinkTokens })
+              .where(eq(outboundMail.id, row.id));
             sent++;
           } catch (err) {
             const attempts = row.attempts + 1;

@@ -1,7 +1,7 @@
 import { credentialPresets, passwordRuleViolations } from '@loyalty/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users } from '../../db/schema/index.ts';
+import { auditLog, outboundMail, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { linkToken, startMailbox } from '../../test/mailbox.ts';
 import { blocklistSize, isCommonPassword } from './common-passwords.ts';
@@ -228,6 +228,42 @@ describe('lockout', () => {
     expect((await login('jamal')).statusCode).toBe(401);
     await put(`/api/admin/password-settings/${lock.id}`, { ...lock });
   });
+
+  it('guesses through a signed-in session lock the account too, and the lock ends its sessions', async () => {
+    await staff('karim');
+    const signedIn = (await login('karim')).json();
+    const other = (await login('karim')).json();
+    const as = { authorization: `Bearer ${signedIn.accessToken}` };
+    const me = () => t.inject({ method: 'GET', url: '/api/admin/auth/me', as });
+    const wrongCurrent = () =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/auth/password',
+        payload: { currentPassword: 'not-the-password', newPassword: 'Another-Horse-43' },
+        as,
+      });
+    for (let i = 0; i < 4; i++) expect((await wrongCurrent()).json().code).toBe('INVALID_CREDENTIALS');
+    expect((await me()).statusCode).toBe(200);
+    // The fifth wrong guess locks the account: that session and every other one end with it.
+    await wrongCurrent();
+    expect((await mailbox.next('karim@bank.example')).subject).toBe('Your Loyalty Admin account is locked');
+    expect((await me()).statusCode).toBe(401);
+    const otherMe = await t.inject({
+      method: 'GET',
+      url: '/api/admin/auth/me',
+      as: { authorization: `Bearer ${other.accessToken}` },
+    });
+    expect(otherMe.statusCode).toBe(401);
+    // Further guesses are refused before any check and counted no more.
+    expect((await wrongCurrent()).statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(users).where(eq(users.username, 'karim'));
+    expect(row?.failedAttempts).toBe(5);
+    const lockAudit = await t.app.db
+      .select({ command: auditLog.command })
+      .from(auditLog)
+      .where(and(eq(auditLog.command, 'auth.lock'), eq(auditLog.targetId, String(row?.id))));
+    expect(lockAudit).toHaveLength(1);
+  });
 });
 
 describe('expiry and forced change', () => {
@@ -321,5 +357,28 @@ describe('forgotten password', () => {
       payload: { token: late, newPassword: 'Late-Secret-33' },
     });
     expect(expired.json().code).toBe('LINK_INVALID');
+  });
+
+  it('keeps no live link in the outbox once the mail is delivered', async () => {
+    await staff('nour');
+    await forgot('nour');
+    const token = linkToken(await mailbox.next('nour@bank.example'));
+    const stored = await t.app.db
+      .select({ text: outboundMail.text, sentAt: outboundMail.sentAt })
+      .from(outboundMail)
+      .where(eq(outboundMail.to, 'nour@bank.example'));
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const mail of stored) {
+      expect(mail.sentAt).not.toBeNull();
+      expect(mail.text).not.toContain(token);
+      expect(mail.text).toMatch(/\?token=\[removed after delivery\]/);
+    }
+    // The link itself still works: only the stored copy forgot it.
+    const reset = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/reset-password',
+      payload: { token, newPassword: 'Outbox-Clean-34' },
+    });
+    expect(reset.statusCode).toBe(204);
   });
 });

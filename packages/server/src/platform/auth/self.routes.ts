@@ -15,10 +15,10 @@ import type { Actor } from '../access.ts';
 import { auditSource, writeAudit } from '../audit.ts';
 import { AppError, notFound } from '../errors.ts';
 import { actorOf } from '../http.ts';
-import { confirmEnrolment, recordFailure, startEnrolment, verifySecondFactor } from './account.ts';
+import { confirmEnrolment, isLocked, startEnrolment, verifySecondFactor } from './account.ts';
 import { verifyPassword } from './passwords.ts';
 import { liveSessions } from './sessions.ts';
-import { changePasswordAudited } from './signin.ts';
+import { changePasswordAudited, countFailure } from './signin.ts';
 import { markSteppedUp } from './step-up.ts';
 import { totpStep } from './totp.ts';
 
@@ -33,19 +33,22 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const userOf = async (actor: Actor) => {
     const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
-    if (!user) throw new AppError('SESSION_EXPIRED');
+    // A lock ends the user's sessions; should one slip through, it may not guess on.
+    if (!user || isLocked(user)) throw new AppError('SESSION_EXPIRED');
     return user;
   };
 
   /** A wrong password or code of a signed-in user counts toward the lockout as at sign-in. */
   const refuse = async (
     actor: Actor,
+    user: typeof users.$inferSelect,
     command: string,
     why: string,
     code: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID',
   ) => {
-    await recordFailure(db, actor.userId);
-    await writeAudit(db, auditSource(actor), { command, outcome: 'FAILED', detail: why });
+    const locked = await countFailure(app, auditSource(actor), user);
+    const detail = locked ? `${why}; account locked` : why;
+    await writeAudit(db, auditSource(actor), { command, outcome: 'FAILED', detail });
     throw new AppError(code);
   };
 
@@ -66,6 +69,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await verifyPassword(user.passwordHash, req.body.currentPassword))) {
         await refuse(
           actor,
+          user,
           authCommands.changePassword.name,
           'wrong current password',
           'INVALID_CREDENTIALS',
@@ -95,6 +99,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.totpSecret && !(await verifySecondFactor(db, user, req.body.code ?? ''))) {
         await refuse(
           actor,
+          user,
           authCommands.enrolSecondFactor.name,
           'replacing without a valid code',
           'SECOND_FACTOR_INVALID',
@@ -123,6 +128,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       if (step === undefined) {
         return refuse(
           actor,
+          user,
           authCommands.enrolSecondFactor.name,
           'wrong enrolment code',
           'SECOND_FACTOR_INVALID',
@@ -152,7 +158,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const user = await userOf(actor);
       if (!(await verifySecondFactor(db, user, req.body.code))) {
-        await refuse(actor, authCommands.stepUp.name, 'wrong second factor', 'SECOND_FACTOR_INVALID');
+        await refuse(actor, user, authCommands.stepUp.name, 'wrong second factor', 'SECOND_FACTOR_INVALID');
       }
       await markSteppedUp(db, actor.sessionId);
       await writeAudit(db, auditSource(actor), { command: authCommands.stepUp.name, outcome: 'SUCCESS' });

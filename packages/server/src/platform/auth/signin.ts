@@ -6,7 +6,7 @@ import { roles, users } from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail.ts';
-import { clearFailures, isLocked, recordFailure, setPassword } from './account.ts';
+import { clearFailures, isLocked, recordFailure, revokeUserSessions, setPassword } from './account.ts';
 import { passwordExpiry, passwordSettingOf, scaRequired, securityPolicyOf } from './policies.ts';
 import { enforceSessionLimit, openSession } from './sessions.ts';
 import { CHALLENGE_TTL } from './tokens.ts';
@@ -52,6 +52,44 @@ export function setRefreshCookie(reply: FastifyReply, value: string, expiresAt: 
 }
 
 /**
+ * Counts a wrong password or second factor (at sign-in or in a session) toward the lockout.
+ * When it locks the account, every session of the user ends — a stolen session cannot keep
+ * guessing — and the lock is audited and e-mailed to the user. Answers whether it locked.
+ */
+export async function countFailure(
+  app: FastifyInstance,
+  source: AuditSource,
+  user: Pick<UserRow, 'id' | 'username' | 'fullName' | 'email'>,
+) {
+  const { lockedNow, lockedUntil } = await recordFailure(app.db, user.id);
+  if (!lockedNow) return false;
+  await revokeUserSessions(app.db, user.id);
+  await writeAudit(
+    app.db,
+    { ...source, userId: user.id, username: user.username },
+    {
+      command: authCommands.lock.name,
+      outcome: 'SUCCESS',
+      targetType: 'user',
+      targetId: user.id,
+      detail: lockedUntil ? `until ${lockedUntil.toISOString()}` : 'until unlocked',
+    },
+  );
+  if (user.email) {
+    const until = lockedUntil
+      ? `It unlocks by itself at ${lockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC.`
+      : 'An administrator must unlock it.';
+    await enqueueMail(app.db, {
+      to: user.email,
+      subject: 'Your Loyalty Admin account is locked',
+      text: `Hello ${user.fullName},\n\nYour account was locked after too many failed attempts to give its password or second factor. ${until}\nIf these attempts were not yours, tell your security team.\n`,
+    });
+    void app.mailer.flush();
+  }
+  return true;
+}
+
+/**
  * A refused sign-in step, always audited. Failures that prove nothing about the account
  * (unknown user, disabled, already locked) are not counted; a wrong password or second factor
  * is, and may lock the account — the user is told by e-mail, never by the answer, so the
@@ -65,34 +103,7 @@ export async function refuseSignIn(
   options: { count: boolean; code?: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID'; command?: string },
 ): Promise<never> {
   let detail = why;
-  if (user && options.count) {
-    const { lockedNow, lockedUntil } = await recordFailure(app.db, user.id);
-    if (lockedNow) {
-      detail += '; account locked';
-      await writeAudit(
-        app.db,
-        { ...source, userId: user.id, username: user.username },
-        {
-          command: authCommands.lock.name,
-          outcome: 'SUCCESS',
-          targetType: 'user',
-          targetId: user.id,
-          detail: lockedUntil ? `until ${lockedUntil.toISOString()}` : 'until unlocked',
-        },
-      );
-      if (user.email) {
-        const until = lockedUntil
-          ? `It unlocks by itself at ${lockedUntil.toISOString().replace('T', ' ').slice(0, 16)} UTC.`
-          : 'An administrator must unlock it.';
-        await enqueueMail(app.db, {
-          to: user.email,
-          subject: 'Your Loyalty Admin account is locked',
-          text: `Hello ${user.fullName},\n\nYour account was locked after too many failed sign-in attempts. ${until}\nIf these attempts were not yours, tell your security team.\n`,
-        });
-        void app.mailer.flush();
-      }
-    }
-  }
+  if (user && options.count && (await countFailure(app, source, user))) detail += '; account locked';
   await writeAudit(
     app.db,
     { ...source, userId: user?.id, username: source.username ?? user?.username },
