@@ -3,7 +3,9 @@
  * PGlite in DATA_DIR / ./data) and measures, through HTTP like a channel and a staff member would:
  *   1. earn transactions per second through the integration API at a fixed concurrency (p50/p99);
  *   2. p50/p95 of the customer list and search APIs over the data already there
- *      (seed it first: `npm run seed:demo -- --customers 1000000`).
+ *      (seed it first: `npm run seed:demo -- --customers 1000000`);
+ *   3. the floor: the same writes as raw SQL at the same concurrency (bench/floor.ts), and the
+ *      ratio of the API's earns/s to it.
  * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server).
  * Method and results: docs/performance.md.
  */
@@ -14,6 +16,7 @@ import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { measureFloor } from './floor.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -94,6 +97,8 @@ async function startServer(): Promise<ChildProcess> {
       NODE_ENV: 'production',
       // Production requires SMTP; the benchmark sends no mail, so an address nobody answers will do.
       SMTP_URL: 'smtp://127.0.0.1:9',
+      // Production requires sealing keys; the benchmark's database keeps its keys between runs.
+      SECRET_KEYS: 'YmVuY2htYXJrIHNlYWxpbmcga2V5LCBub3QgYSBzZWM=',
       COOKIE_SECURE: 'false',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -213,8 +218,16 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   return { latencies: latencies.sort((a, b) => a - b), errors, busy, clientMs };
 }
 
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 async function main() {
   const child = opts.url ? undefined : await startServer();
+  let earnsPerSecond = 0;
   try {
     const { staff, channel, numbers } = await setUp();
     const run = Date.now().toString(36);
@@ -230,6 +243,7 @@ async function main() {
       return res.status === 201;
     };
     const earned = await load(earn, concurrency, seconds);
+    earnsPerSecond = earned.latencies.length / seconds;
     console.log(
       `\nEarn through POST /api/integration/v1/transactions (concurrency ${concurrency}, ${seconds} s)`,
     );
@@ -284,8 +298,18 @@ async function main() {
       );
     }
   } finally {
-    child?.kill('SIGTERM');
+    if (child) await stopServer(child);
     agent.destroy();
+  }
+  // The floor runs with the server stopped (an embedded data folder admits one process).
+  try {
+    const floor = await measureFloor(concurrency, seconds);
+    console.log(`\nFloor: the same writes as one raw SQL statement per earning (${floor.method})`);
+    console.log(
+      `  ${floor.postingsPerSecond.toFixed(0)} postings/s   API / floor = ${(earnsPerSecond / floor.postingsPerSecond).toFixed(2)}`,
+    );
+  } catch (err) {
+    console.log(`\nFloor not measured: ${(err as Error).message}`);
   }
 }
 

@@ -18,10 +18,17 @@ export async function staffApi(page: Page): Promise<ApiCall> {
     });
 }
 
-/** The integration API (`/api/integration/v1`) as a channel or the customer app calls it, with a new key of these scopes. */
-export async function integrationApi(page: Page, scopes: string[]): Promise<ApiCall> {
+/**
+ * The integration API (`/api/integration/v1`) as a channel or the customer app calls it, with a
+ * new key of these scopes (for the mobile app unless another channel is named).
+ */
+export async function integrationApi(page: Page, scopes: string[], channel = 'MOBILE_APP'): Promise<ApiCall> {
   const staff = await staffApi(page);
-  const created = await staff('POST', '/api-keys', { name: `e2e ${scopes.join(' ')} ${Date.now()}`, scopes });
+  const created = await staff('POST', '/api-keys', {
+    name: `e2e ${scopes.join(' ')} ${Date.now()}`,
+    scopes,
+    channel,
+  });
   if (created.status !== 201)
     throw new Error(`API key not created: ${created.status} ${await created.text()}`);
   const { key } = (await created.json()) as { key: string };

@@ -1,5 +1,8 @@
+import { alertsCatalogue } from './alerts/index.ts';
+import { analyticsCatalogue } from './analytics/index.ts';
 import { approvalsCatalogue } from './approvals/index.ts';
 import type { AreaCatalogue } from './commands.ts';
+import { configurationCatalogue } from './configuration/index.ts';
 import { contentCatalogue } from './content/index.ts';
 import { customersCatalogue } from './customers/index.ts';
 import { identityCatalogue } from './identity/index.ts';
@@ -7,6 +10,7 @@ import { integrationCatalogue } from './integration/index.ts';
 import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
 import { messagingCatalogue } from './messaging/index.ts';
+import { reportsCatalogue } from './reports/index.ts';
 import { rewardsCatalogue } from './rewards/index.ts';
 import { securityCatalogue } from './security/index.ts';
 
@@ -16,7 +20,10 @@ import { securityCatalogue } from './security/index.ts';
  * the maker-checker services and the audit vocabulary from this one list.
  */
 export const catalogue = {
+  alerts: alertsCatalogue,
+  analytics: analyticsCatalogue,
   approvals: approvalsCatalogue,
+  configuration: configurationCatalogue,
   content: contentCatalogue,
   customers: customersCatalogue,
   identity: identityCatalogue,
@@ -24,6 +31,7 @@ export const catalogue = {
   logs: logsCatalogue,
   loyalty: loyaltyCatalogue,
   messaging: messagingCatalogue,
+  reports: reportsCatalogue,
   rewards: rewardsCatalogue,
   security: securityCatalogue,
 } satisfies Record<string, AreaCatalogue>;

@@ -1,5 +1,14 @@
+import { alertCategoryResource } from './alerts/alertCategories.ts';
+import { alertDeliveryResource } from './alerts/alertDeliveries.ts';
+import { alertGroupResource } from './alerts/alertGroups.ts';
+import { alertResource } from './alerts/alerts.ts';
+import { churnScoreResource } from './analytics/churn.ts';
+import { messageInsightResource } from './analytics/nlp.ts';
 import { approvalResource } from './approvals/requests.ts';
 import { serviceResource, serviceTypeResource } from './approvals/services.ts';
+import { eligibilityCriterionResource } from './configuration/eligibilityCriteria.ts';
+import { featureResource } from './configuration/features.ts';
+import { serviceDefinitionResource } from './configuration/serviceDefinitions.ts';
 import { faqResource } from './content/faqs.ts';
 import { legalDocumentResource } from './content/legalDocuments.ts';
 import { locationResource } from './content/locations.ts';
@@ -40,6 +49,9 @@ export const resources: ResourceDescriptor[] = [
   roleResource,
   staffPermissionResource,
   customerPermissionResource,
+  featureResource,
+  serviceDefinitionResource,
+  eligibilityCriterionResource,
   apiKeyResource,
   serviceTypeResource,
   serviceResource,
@@ -56,4 +68,10 @@ export const resources: ResourceDescriptor[] = [
   messageTemplateResource,
   outboundMessageResource,
   outboundDeliveryResource,
+  alertCategoryResource,
+  alertGroupResource,
+  alertResource,
+  alertDeliveryResource,
+  churnScoreResource,
+  messageInsightResource,
 ];

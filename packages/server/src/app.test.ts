@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { DEVELOPMENT_SECRET_KEY } from './platform/secrets.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 
 let t: TestApp;
@@ -11,6 +13,10 @@ describe('GET /api/health', () => {
     const res = await t.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: 'up' });
+    const ready = await t.inject({ method: 'GET', url: '/api/health/ready' });
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ok', database: 'up' }]);
+    const live = await t.inject({ method: 'GET', url: '/api/health/live' });
+    expect([live.statusCode, live.json()]).toEqual([200, { status: 'ok' }]);
   });
 });
 
@@ -47,6 +53,20 @@ describe('OpenAPI', () => {
     const ui = await t.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('is for signed-in staff only with API_DOCS=signed-in (the default of an exposed server)', async () => {
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS: DEVELOPMENT_SECRET_KEY }).apiDocs).toBe('signed-in');
+    expect(loadConfig({}).apiDocs).toBe('public');
+    const closed = await buildTestApp({ API_DOCS: 'signed-in' });
+    for (const url of ['/api/docs/json', '/api/docs/', '/api/docs/static/index.html']) {
+      const res = await closed.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.json().code]).toEqual([url, 401, 'UNAUTHENTICATED']);
+    }
+    const staff = await closed.userWith(['tier.read']);
+    const doc = await closed.inject({ method: 'GET', url: '/api/docs/json', as: staff });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().openapi).toMatch(/^3\./);
   });
 });
 

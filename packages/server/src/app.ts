@@ -11,7 +11,7 @@ import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
-import { loadKeyRing } from './platform/auth/keys.ts';
+import { createKeyStore } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
 import { createCommandBus } from './platform/commands.ts';
 import { AppError, badUrlDetail, registerErrorHandling, toProblem } from './platform/errors.ts';
@@ -19,13 +19,14 @@ import { registerGuard } from './platform/guard.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { useSecretKeys } from './platform/secrets.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    tokens: TokenService & { jwks: unknown };
+    tokens: TokenService;
     jobs: JobRunner;
   }
 }
@@ -90,10 +91,13 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const keys = await loadKeyRing(database.db);
+  useSecretKeys(config.secretKeys);
+  const keys = await createKeyStore(database.db);
   app.decorate('config', config);
   app.decorate('db', database.db);
-  app.decorate('tokens', { ...createTokenService(keys, config.jwt), jwks: keys.jwks });
+  app.decorate('tokens', createTokenService(keys, config.jwt));
+  app.addHook('onReady', async () => keys.start());
+  app.addHook('onClose', async () => keys.stop());
   const mailer = createMailer({ ...config.mail, publicUrl: config.publicUrl }, database.db, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
@@ -134,28 +138,47 @@ export async function buildApp(
   registerErrorHandling(app, { indexHtml: webServed });
   registerGuard(app);
 
+  // Health for a load balancer: live = the process answers; ready = it can serve (database up,
+  // not shutting down). `/api/health` is readiness, kept for existing probes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  const health = { tags: ['Health'] };
   app.get(
-    '/api/health',
+    '/api/health/live',
     {
       config: { access: 'public' },
       schema: {
-        tags: ['Health'],
-        summary: 'Liveness and database readiness',
-        response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-          503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
-        },
+        ...health,
+        summary: 'Liveness: the process answers',
+        response: { 200: z.object({ status: z.literal('ok') }) },
       },
     },
-    async (_req, reply) => {
-      try {
-        await database.ping();
-        return { status: 'ok' as const, database: 'up' as const };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' as const, database: 'down' as const });
-      }
-    },
+    async () => ({ status: 'ok' as const }),
   );
+  const readiness = {
+    config: { access: 'public' as const },
+    schema: {
+      ...health,
+      summary: 'Readiness: the database answers and the server is not shutting down',
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
+        503: z.object({ status: z.literal('unavailable'), database: z.enum(['up', 'down']) }),
+      },
+    },
+  };
+  const ready = async (_req: unknown, reply: FastifyReply) => {
+    try {
+      await database.ping();
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' as const, database: 'down' as const });
+    }
+    if (closing) return reply.code(503).send({ status: 'unavailable' as const, database: 'up' as const });
+    return { status: 'ok' as const, database: 'up' as const };
+  };
+  app.get('/api/health/ready', readiness, ready);
+  app.get('/api/health', readiness, ready);
 
   await app.register(
     async (api) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
@@ -5,10 +6,13 @@ import { type Db, openDatabase } from './db/client.ts';
 import { users } from './db/schema/index.ts';
 import { ensureBaseline, FirstStartError } from './db/seed.ts';
 import { hashPassword } from './platform/auth/passwords.ts';
+import { DEVELOPMENT_SECRET_KEY } from './platform/secrets.ts';
 import { ADMIN, buildTestApp } from './test/app.ts';
 
 /** Production needs an SMTP server; its address is all these tests need. */
 const SMTP_URL = 'smtp://mail.bank.example:587';
+/** An exposed server needs keys to seal secrets with. */
+const SECRET_KEYS = randomBytes(32).toString('base64');
 
 describe('loadConfig', () => {
   it('defaults to embedded PGlite in ./data on port 3000', () => {
@@ -54,33 +58,48 @@ describe('the demo default is a demo', () => {
     expect(local).toMatchObject({ host: '127.0.0.1', exposed: false, cookieSecure: false });
     expect(loadConfig({ HOST: 'localhost' })).toMatchObject({ exposed: false, cookieSecure: false });
     expect(loadConfig({ HOST: '::1' }).exposed).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0' })).toMatchObject({ exposed: true, cookieSecure: true });
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL })).toMatchObject({
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS })).toMatchObject({ exposed: true, cookieSecure: true });
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL })).toMatchObject({
       exposed: true,
       cookieSecure: true,
     });
     // Turned off explicitly (plain HTTP behind nothing), or on explicitly for a local HTTPS setup.
-    expect(loadConfig({ HOST: '0.0.0.0', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
   });
 
+  it('requires keys to seal secrets with on an exposed server, and checks them', () => {
+    for (const env of [{ NODE_ENV: 'production', SMTP_URL }, { HOST: '0.0.0.0' }]) {
+      expect(() => loadConfig(env)).toThrow(/SECRET_KEYS: is required/);
+    }
+    const other = randomBytes(32).toString('base64');
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS: `${SECRET_KEYS}, ${other}` }).secretKeys).toEqual([
+      SECRET_KEYS,
+      other,
+    ]);
+    expect(() => loadConfig({ SECRET_KEYS: 'c2hvcnQ=' })).toThrow(
+      /SECRET_KEYS: must be base64 keys of 32 bytes/,
+    );
+    expect(loadConfig({}).secretKeys).toEqual([DEVELOPMENT_SECRET_KEY]);
+  });
+
   it('requires SMTP in production: links and lock notices are not written to the log there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEYS })).toThrow(
       /SMTP_URL: is required with NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL }).mail.smtpUrl).toBe(SMTP_URL);
+    expect(loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL }).mail.smtpUrl).toBe(SMTP_URL);
     expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
   });
 
   it('refuses the documented demo password in production or beyond loopback', () => {
     for (const env of [
-      { NODE_ENV: 'production', SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password },
-      { HOST: '0.0.0.0', ADMIN_PASSWORD: DEMO_ADMIN.password },
+      { NODE_ENV: 'production', SECRET_KEYS, SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password },
+      { HOST: '0.0.0.0', SECRET_KEYS, ADMIN_PASSWORD: DEMO_ADMIN.password },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/ADMIN_PASSWORD: is the documented demo password/);
     }
-    expect(() => loadConfig({ HOST: '0.0.0.0', ADMIN_PASSWORD: DEMO_ADMIN.password })).toThrow(
+    expect(() => loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, ADMIN_PASSWORD: DEMO_ADMIN.password })).toThrow(
       /when listening on 0.0.0.0 \(HOST is not a loopback address\)/,
     );
     expect(loadConfig({ ADMIN_PASSWORD: DEMO_ADMIN.password }).admin.password).toBe(DEMO_ADMIN.password);
@@ -97,7 +116,10 @@ describe('the demo default is a demo', () => {
   it('refuses to create the demo administrator on a first start in production or beyond loopback', async () => {
     const database = await embedded();
     try {
-      for (const env of [{ NODE_ENV: 'production', SMTP_URL }, { HOST: '0.0.0.0' }]) {
+      for (const env of [
+        { NODE_ENV: 'production', SECRET_KEYS, SMTP_URL },
+        { HOST: '0.0.0.0', SECRET_KEYS },
+      ]) {
         await expect(ensureBaseline(database.db, loadConfig(env), DEMO_ADMIN.password)).rejects.toThrow(
           /documented demo password, which is refused/,
         );
@@ -118,7 +140,11 @@ describe('the demo default is a demo', () => {
       });
       // A database whose administrator still has the demo password will not start exposed…
       await expect(
-        ensureBaseline(database.db, loadConfig({ NODE_ENV: 'production', SMTP_URL }), DEMO_ADMIN.password),
+        ensureBaseline(
+          database.db,
+          loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL }),
+          DEMO_ADMIN.password,
+        ),
       ).rejects.toThrow(/still has the documented demo password/);
       // …and, made before this rule (no forced change), is told to change it at the next start.
       await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
@@ -129,7 +155,7 @@ describe('the demo default is a demo', () => {
       await database.db.update(users).set({ mustChangePassword: false, mustChangeReason: null });
       await ensureBaseline(
         database.db,
-        loadConfig({ NODE_ENV: 'production', SMTP_URL }),
+        loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL }),
         DEMO_ADMIN.password,
       );
       expect((await adminRow(database.db))?.mustChangePassword).toBe(false);
@@ -149,7 +175,7 @@ describe('the refresh cookie', () => {
   let local: Awaited<ReturnType<typeof cookieOf>>;
   beforeAll(async () => {
     // NODE_ENV is 'test' here: neither production nor development decides it, HOST does.
-    exposed = await cookieOf({ HOST: '0.0.0.0' });
+    exposed = await cookieOf({ HOST: '0.0.0.0', SECRET_KEYS });
     local = await cookieOf({});
   });
 

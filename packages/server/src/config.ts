@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEVELOPMENT_SECRET_KEY, isSecretKey } from './platform/secrets.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -56,6 +57,20 @@ const envSchema = z.object({
     .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
+  API_DOCS: z.enum(['public', 'signed-in']).optional(),
+  SECRET_KEYS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (keys) => keys.length > 0 && keys.every(isSecretKey),
+      'must be base64 keys of 32 bytes, separated by commas',
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -73,6 +88,10 @@ export interface Config {
   logLevel: string;
   /** Access-token lifetime, idle timeout and session life come from the security policy in the database. */
   jwt: { issuer: string; audience: string };
+  /** Who may read the OpenAPI document and its UI (/api/docs). */
+  apiDocs: 'public' | 'signed-in';
+  /** Keys sealing secrets at rest (platform/secrets.ts): the first seals, all open. */
+  secretKeys: string[];
   /** Outgoing e-mail; without an SMTP URL mail is written to the log (the embedded demo). */
   mail: { smtpUrl: string | undefined; from: string };
   /** Where staff reach the web app: the base of links in e-mails. */
@@ -114,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  ADMIN_PASSWORD: is the documented demo password; it is refused ${whyExposed(e.NODE_ENV, e.HOST)}. Choose another one.`,
     );
   }
+  if (exposed && !e.SECRET_KEYS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SECRET_KEYS: is required ${whyExposed(e.NODE_ENV, e.HOST)}: second-factor secrets and signing keys are encrypted with it (make one with \`openssl rand -base64 32\`).`,
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: is required with NODE_ENV=production (password links and lock notices are e-mailed; without SMTP they would be written to the log).',
@@ -131,6 +155,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    secretKeys: e.SECRET_KEYS ?? [DEVELOPMENT_SECRET_KEY],
+    // An exposed server shows its API's map to signed-in staff only, unless told otherwise.
+    apiDocs: e.API_DOCS ?? (exposed ? 'signed-in' : 'public'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     // Secure unless turned off, or a local demo over plain HTTP (outside production, on loopback).
     cookieSecure: e.COOKIE_SECURE ?? exposed,

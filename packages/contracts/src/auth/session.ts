@@ -49,7 +49,10 @@ export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 export const forgotPasswordInput = z.object({
   username: text(254).min(1).describe('Username or e-mail address'),
 });
-export const resetPasswordInput = z.object({ token: rawText(200).min(20), newPassword: password });
+const linkToken = rawText(200).min(20);
+export const resetPasswordInput = z.object({ token: linkToken, newPassword: password });
+/** An e-mailed confirmation link's token (`/verify-email?token=…`). */
+export const tokenInput = z.object({ token: linkToken });
 export const codeInput = z.object({ code: otpCode });
 
 /** A TOTP secret to enrol: scan the QR code (an SVG data URL) or type the secret. */
@@ -96,4 +99,5 @@ export const authCommands = {
   resetPassword: command('auth.resetPassword', resetPasswordInput, 'Set a password from a reset link'),
   endSession: command('auth.endSession', z.object({}), 'End one of own sessions'),
   lock: command('auth.lock', z.object({}), 'Account locked by failed sign-ins'),
+  verifyEmail: command('auth.verifyEmail', tokenInput, 'Confirm a new e-mail address from its link'),
 };

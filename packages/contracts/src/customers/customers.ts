@@ -8,6 +8,21 @@ export const customerStatuses = ['ACTIVE', 'BLOCKED', 'CLOSED'] as const;
 export type CustomerStatus = (typeof customerStatuses)[number];
 export const customerSegments = ['RETAIL', 'BUSINESS'] as const;
 export const customerLanguages = ['en', 'ar'] as const;
+/** What the customer record holds for eligibility criteria (sent by the bank's systems). */
+export const customerResidencies = ['CITIZEN', 'RESIDENT', 'NON_RESIDENT'] as const;
+export const customerProducts = [
+  'CURRENT_ACCOUNT',
+  'SAVINGS_ACCOUNT',
+  'CREDIT_CARD',
+  'DEBIT_CARD',
+  'PERSONAL_FINANCE',
+  'HOME_FINANCE',
+  'AUTO_FINANCE',
+  'BUSINESS_ACCOUNT',
+  'PAYROLL',
+] as const;
+/** Know-your-customer level: 1 basic, 2 standard, 3 enhanced due diligence. */
+export const KYC_LEVEL_MAX = 3;
 
 export const customerNumberSchema = z
   .string()
@@ -29,6 +44,17 @@ export const customerProfileInput = z.object({
   email: z.email().max(254).nullable().optional(),
   language: z.enum(customerLanguages).optional(),
   segment: z.enum(customerSegments).optional(),
+  nationality: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 country code')
+    .nullable()
+    .optional(),
+  residency: z.enum(customerResidencies).nullable().optional(),
+  dateOfBirth: z.iso.date().nullable().optional().describe('YYYY-MM-DD'),
+  kycLevel: z.number().int().min(1).max(KYC_LEVEL_MAX).nullable().optional(),
+  products: z.array(z.enum(customerProducts)).max(customerProducts.length).optional(),
 });
 export type CustomerProfileInput = z.infer<typeof customerProfileInput>;
 
@@ -41,6 +67,11 @@ export const customerSchema = z.object({
   language: z.enum(customerLanguages),
   status: z.enum(customerStatuses),
   segment: z.enum(customerSegments),
+  nationality: z.string().nullable(),
+  residency: z.enum(customerResidencies).nullable(),
+  dateOfBirth: z.string().nullable(),
+  kycLevel: z.number().int().nullable(),
+  products: z.array(z.string()),
   tierId: z.number().int().nullable(),
   tierName: z.string().nullable(),
   balance: z.number().int(),

@@ -6,11 +6,10 @@ import { defineResource } from '../resource.ts';
 import { recordStatus } from './users.ts';
 
 /**
- * Features of the customer app. The integration API refuses an operation whose feature is
- * disabled; these codes are built in (seeded, not deletable).
+ * A customer permission is a feature of the customer app: its status switches it for every
+ * channel, and MasterDataManagement/Features switches it per channel (`configuration/features.ts`,
+ * whose `featureCodes` are the built-in ones the integration API enforces; seeded, not deletable).
  */
-export const customerFeatureCodes = ['earn', 'redeem', 'balance', 'messages'] as const;
-export type CustomerFeatureCode = (typeof customerFeatureCodes)[number];
 
 export const customerPermissionFields = z.object({
   code: z

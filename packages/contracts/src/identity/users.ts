@@ -44,6 +44,10 @@ export const userSchema = z.object({
   username: z.string(),
   fullName: z.string(),
   email: z.string().nullable(),
+  pendingEmail: z
+    .string()
+    .nullable()
+    .describe('A new address waiting for its owner to confirm it; `email` stays in use until then'),
   mobile: z.string().nullable(),
   roleId: z.number().int(),
   roleName: z.string(),

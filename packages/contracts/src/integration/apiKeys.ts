@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText } from '../common.ts';
+import { channelSchema } from '../configuration/channels.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -18,6 +19,9 @@ export type ApiKeyScope = (typeof apiKeyScopes)[number];
 export const apiKeyInput = z.object({
   name: requiredText('fillAllFields', 100).describe('Who uses the key, e.g. "POS network"'),
   scopes: z.array(z.enum(apiKeyScopes)).min(1, { error: 'fillAllFields' }),
+  channel: channelSchema
+    .default('MOBILE_APP')
+    .describe('The channel the key serves: feature switches and service definitions apply per channel'),
 });
 export type ApiKeyInput = z.input<typeof apiKeyInput>;
 
@@ -26,6 +30,7 @@ export const apiKeySchema = z.object({
   name: z.string(),
   prefix: z.string().describe('The first characters of the key'),
   scopes: z.array(z.enum(apiKeyScopes)),
+  channel: channelSchema,
   status: z.enum(['ACTIVE', 'REVOKED']),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
@@ -40,6 +45,7 @@ export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
 export const apiKeySortFields = ['name', 'createdAt', 'lastUsedAt'] as const;
 export const apiKeyListQuery = listQuerySchema(apiKeySortFields, {
   status: z.enum(['ACTIVE', 'REVOKED']).optional(),
+  channel: channelSchema.optional(),
 });
 export type ApiKeyListQuery = z.output<typeof apiKeyListQuery>;
 export const apiKeyPage = pageSchema(apiKeySchema);

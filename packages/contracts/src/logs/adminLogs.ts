@@ -48,10 +48,6 @@ export const adminLogListQuery = listQuerySchema(adminLogSortFields, adminLogFil
 export type AdminLogListQuery = z.output<typeof adminLogListQuery>;
 export const adminLogPage = pageSchema(adminLogSchema);
 
-/** The export takes the list's filters and search, without paging. */
-export const adminLogExportQuery = z.object({ q: text(200).optional(), ...adminLogFilters });
-export type AdminLogExportQuery = z.output<typeof adminLogExportQuery>;
-
 export const chainBreakReasons = ['HASH_MISMATCH', 'LINK_MISMATCH', 'SEQUENCE_GAP'] as const;
 
 export const adminLogVerifySchema = z.object({

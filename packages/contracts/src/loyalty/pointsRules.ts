@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, INT32_MAX, idInput, idSchema, MAX_AMOUNT, text, timestamps } from '../common.ts';
+import { businessBankingEffectSchema } from '../configuration/businessBanking.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -129,6 +130,10 @@ export const ruleSimulationSchema = z.object({
   ruleId: z.number().int().nullable().describe('The rule that fires; null when none matches'),
   points: z.number().int(),
   evaluations: z.array(ruleEvaluationSchema).describe('Every rule of the type, in evaluation order'),
+  businessBanking: businessBankingEffectSchema
+    .nullable()
+    .optional()
+    .describe('For a business customer: how the business banking settings change the points'),
 });
 export type RuleSimulation = z.infer<typeof ruleSimulationSchema>;
 

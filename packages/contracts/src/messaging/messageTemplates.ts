@@ -30,18 +30,25 @@ export const messagePlaceholderValues = z.record(z.enum(messagePlaceholderNames)
 export const placeholdersIn = (body: string) =>
   [...body.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1] ?? '');
 
-/** A message text: required, and any `{{placeholder}}` in it one of the documented ones. */
-export const messageText = (max: number) =>
+/** A required text whose `{{placeholders}}` are all among `known` (messages, alerts). */
+export const templateText = (max: number, known: Record<string, string>) =>
   requiredText('fillAllFields', max).refine(
-    (body) => placeholdersIn(body).every((name) => Object.hasOwn(messagePlaceholders, name)),
+    (body) => placeholdersIn(body).every((name) => Object.hasOwn(known, name)),
     { error: 'unknownPlaceholder' },
+  );
+
+/** A message text: required, and any `{{placeholder}}` in it one of the documented ones. */
+export const messageText = (max: number) => templateText(max, messagePlaceholders);
+
+/** Fills the placeholders of a text; an unknown one is left as written. */
+export const fillPlaceholders = <K extends string>(body: string, values: Record<K, string>) =>
+  body.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as K] : whole,
   );
 
 /** Fills the placeholders of a text (the reply preview on screen and the server's send alike). */
 export const renderMessage = (body: string, values: Record<MessagePlaceholder, string>) =>
-  body.replace(/\{\{\s*([^{}]*?)\s*\}\}/g, (whole, name: string) =>
-    Object.hasOwn(values, name) ? values[name as MessagePlaceholder] : whole,
-  );
+  fillPlaceholders(body, values);
 
 const templateBody = messageText(5000);
 

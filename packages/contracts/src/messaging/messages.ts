@@ -82,8 +82,6 @@ export const messageListQuery = listQuerySchema(messageSortFields, {
 export type MessageListQuery = z.output<typeof messageListQuery>;
 export const messagePage = pageSchema(messageSchema);
 /** The CSV export takes the queue's search and filters (my queue included), without paging. */
-export const messageExportQuery = messageListQuery.omit({ page: true, pageSize: true, sort: true });
-export type MessageExportQuery = z.output<typeof messageExportQuery>;
 
 /** A customer's question, from the customer app through the integration API. */
 export const channelMessageInput = z.object({
@@ -143,8 +141,8 @@ export const messageCommands = {
 export const inboxEntrySchema = z.object({
   id: z.number().int(),
   kind: z
-    .enum(['REPLY', 'OUTBOUND'])
-    .describe('A reply to the customer’s message, or a message staff sent them (create-message)'),
+    .enum(['REPLY', 'OUTBOUND', 'ALERT'])
+    .describe('A reply to the customer’s message, a message staff sent them (create-message), or an alert'),
   messageId: z.number().int().nullable().describe('The conversation of a reply; null for a sent message'),
   subject: z.string(),
   body: z.string(),

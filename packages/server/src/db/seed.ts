@@ -3,7 +3,10 @@ import { count, eq, sql } from 'drizzle-orm';
 import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import type { Db } from './client.ts';
+import { seedDemoAlerts } from './demo/alerts.ts';
+import { seedDemoAnalytics } from './demo/analytics.ts';
 import { seedDemoCatalogue } from './demo/catalogue.ts';
+import { seedDemoConfiguration } from './demo/configuration.ts';
 import { seedDemoContent } from './demo/content.ts';
 import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
@@ -115,4 +118,10 @@ export async function seedDemo(db: Db) {
   await seedDemoMessaging(db);
   // Once, also into a demo folder made before the application content existed.
   await seedDemoContent(db);
+  // Once: the first churn model, trained by its job after start-up.
+  await seedDemoAnalytics(db);
+  // Once: alert categories, groups, alerts and their delivery history.
+  await seedDemoAlerts(db);
+  // Once: service definitions and per-channel feature switches.
+  await seedDemoConfiguration(db);
 }

@@ -1,5 +1,8 @@
 import type { ServerModule } from '../platform/module.ts';
+import { alertsModule } from './alerts/index.ts';
+import { analyticsModule } from './analytics/index.ts';
 import { approvalsModule } from './approvals/index.ts';
+import { configurationModule } from './configuration/index.ts';
 import { contentModule } from './content/index.ts';
 import { customersModule } from './customers/index.ts';
 import { identityModule } from './identity/index.ts';
@@ -7,6 +10,7 @@ import { integrationModule } from './integration/index.ts';
 import { logsModule } from './logs/index.ts';
 import { loyaltyModule } from './loyalty/index.ts';
 import { messagingModule } from './messaging/index.ts';
+import { reportsModule } from './reports/index.ts';
 import { rewardsModule } from './rewards/index.ts';
 import { securityModule } from './security/index.ts';
 
@@ -22,4 +26,8 @@ export const modules: ServerModule[] = [
   securityModule,
   messagingModule,
   contentModule,
+  configurationModule,
+  analyticsModule,
+  alertsModule,
+  reportsModule,
 ];

@@ -2,21 +2,23 @@ import { idParams, problemSchema, type ResourceDescriptor, resourcePath } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
-import { pendingSchema, runCommand } from './http.ts';
+import { addExportRoute, type ListFunction } from './exports.ts';
+import { actorOf, pendingSchema, runCommand } from './http.ts';
 
 /** What a resource with the five plain routes adds to its descriptor: the bodies and the reads. */
 export interface CrudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U extends z.ZodType> {
   /** The create form's body; `update` defaults to it (the edit form may answer other messages). */
   body: { create: C; update?: U };
-  list(db: Executor, query: z.output<R['query']>): Promise<unknown>;
+  /** The list (through listPage, which also serves its export in keyset batches). */
+  list: ListFunction<z.output<R['query']>>;
   get(db: Executor, id: number): Promise<unknown>;
 }
 
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /**
- * GET /path, GET /path/:id, POST /path, PUT /path/:id, DELETE /path/:id: reads with the read
- * permission, writes as commands (202 when held for approval).
+ * GET /path, GET /path/export, GET /path/:id, POST /path, PUT /path/:id, DELETE /path/:id: reads
+ * with the read permission, writes as commands (202 when held for approval).
  */
 export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U extends z.ZodType = C>(
   resource: R,
@@ -35,10 +37,11 @@ export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U 
   const read = { access: { permission: resource.read.code } };
   const byId = `${path}/:id`;
   return async (app) => {
+    addExportRoute(app, resource, r.list);
     app.get(
       path,
       { config: read, schema: { tags, querystring: schemas.query, response: { 200: schemas.page } } },
-      (req) => r.list(app.db, req.query as z.output<R['query']>),
+      (req) => r.list(app.db, req.query as z.output<R['query']>, actorOf(req)),
     );
 
     app.get(

@@ -29,7 +29,7 @@ const gated = () => routes.filter((r) => typeof r.access === 'object');
 const permissionOf = (r: GuardedRoute) => (r.access as { permission: string }).permission;
 
 describe('the route table', () => {
-  it('holds every admin route; only sign-in, password reset, public keys and images are public', () => {
+  it('holds every admin route; only sign-in, password and e-mail links, public keys and images are public', () => {
     expect(routes.length).toBeGreaterThan(40);
     const open = routes.filter((r) => r.access === 'public').map(key);
     expect(open.sort()).toEqual(
@@ -46,13 +46,17 @@ describe('the route table', () => {
         'POST /api/admin/auth/logout',
         'POST /api/admin/auth/refresh',
         'POST /api/admin/auth/reset-password',
+        // The single-use link that confirms a staff member's new e-mail address.
+        'POST /api/admin/auth/verify-email',
       ].sort(),
     );
-    // Everything else that is not the caller's own account (or own maker-checker requests, and
-    // the catalogue every form reads to show whether its save waits for approval) needs a permission.
+    // Everything else that is not the caller's own account (or own maker-checker requests, the
+    // catalogue every form reads to show whether its save waits for approval, and the home
+    // dashboard, which answers each figure only to those holding its source's permission) needs
+    // a permission.
     const selfService = routes.filter((r) => r.access === 'signed-in').map((r) => r.url);
     for (const url of selfService) {
-      expect(url).toMatch(/^\/api\/admin\/(auth\/|approval-requests|maker-checker\/catalog$)/);
+      expect(url).toMatch(/^\/api\/admin\/(auth\/|approval-requests|maker-checker\/catalog$|dashboard$)/);
     }
   });
 

@@ -10,8 +10,8 @@ export type RouteAccess = 'public' | 'signed-in' | { permission: string };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** The media type of a file the route answers with instead of JSON (e.g. 'text/csv'). */
-    download?: string;
+    /** The media type(s) of a file the route answers with instead of JSON (e.g. 'text/csv'). */
+    download?: string | readonly string[];
   }
   interface FastifyRequest {
     actor: Actor | undefined;

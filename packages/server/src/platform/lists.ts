@@ -5,7 +5,20 @@ import {
   parseSort,
   type SortFieldOf,
 } from '@loyalty/contracts';
-import { type AnyColumn, and, asc, desc, getTableName, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  asc,
+  desc,
+  getTableColumns,
+  getTableName,
+  ilike,
+  isNotNull,
+  isNull,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 
@@ -36,6 +49,50 @@ export interface ListQuery {
   pageSize: number;
   sort?: string | undefined;
   q?: string | undefined;
+  /** Set by the export (platform/exports.ts): read the batch after a position instead of a page. */
+  [keyset]?: Keyset;
+}
+
+/**
+ * The key of a list query's keyset position. The export calls a resource's own list function
+ * (so its scoping and the way it completes items stay the same) with `{...query, [keyset]: k}`:
+ * `listPage` then reads the `k.size` rows after `k.after` in the list's order, without a count,
+ * and leaves in `k.next` the position of the last one. A symbol, so no query string can set it.
+ */
+export const keyset: unique symbol = Symbol('list keyset');
+
+/** A position in a list's order: the sort column's and the tie-breaker's values, as PostgreSQL text. */
+export interface KeysetPosition {
+  value: string | null;
+  id: string;
+}
+
+export interface Keyset {
+  size: number;
+  after?: KeysetPosition | undefined;
+  /** Written by listPage: where the batch ended (undefined when it was empty). */
+  next?: KeysetPosition | undefined;
+  /** Written by listPage, so the export can tell a list that does not go through it. */
+  served?: boolean;
+}
+
+/**
+ * Rows after `p` in ORDER BY column, tieBreaker (both ascending or both descending, PostgreSQL's
+ * default nulls: last ascending, first descending). Values compare as the column's own type
+ * (the text parameter takes it), so timestamps keep their microseconds.
+ */
+function after(column: AnyColumn, tieBreaker: AnyColumn, direction: 'asc' | 'desc', p: KeysetPosition): SQL {
+  const past = direction === 'asc' ? sql`>` : sql`<`;
+  // A column without nulls: one row comparison, which the (column, id) index answers directly.
+  if (column.notNull && p.value !== null)
+    return sql`(${column}, ${tieBreaker}) ${past} (${p.value}, ${p.id})`;
+  const nextId = sql`${tieBreaker} ${past} ${p.id}`;
+  if (p.value === null) {
+    const sameNull = and(isNull(column), nextId) as SQL;
+    return direction === 'asc' ? sameNull : (or(sameNull, isNotNull(column)) as SQL);
+  }
+  const beyond = or(sql`${column} ${past} ${p.value}`, and(sql`${column} = ${p.value}`, nextId)) as SQL;
+  return direction === 'asc' ? (or(beyond, isNull(column)) as SQL) : beyond;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -71,6 +128,29 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
   // a field without one is a defect to surface, never a silent fallback to another order.
   if (!column) throw new Error(`list of ${getTableName(spec.table)} cannot sort by ${sort.field}`);
   const order = sort.direction === 'asc' ? asc : desc;
+
+  const batch = query[keyset];
+  if (batch) {
+    const found = await db
+      .select({
+        row: getTableColumns(spec.table as PgTable),
+        value: sql<string | null>`${column}::text`,
+        id: sql<string>`${spec.tieBreaker}::text`,
+      })
+      .from(spec.table as PgTable)
+      .where(and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after)))
+      .orderBy(order(column), order(spec.tieBreaker))
+      .limit(batch.size);
+    const last = found.at(-1);
+    batch.next = last && { value: last.value, id: last.id };
+    batch.served = true;
+    return {
+      items: found.map((f) => toItem(f.row as T['$inferSelect'])),
+      total: found.length,
+      page: 1,
+      pageSize: batch.size,
+    };
+  }
 
   const [rows, [count]] = await Promise.all([
     db

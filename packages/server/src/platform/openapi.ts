@@ -24,8 +24,8 @@ interface RouteFacts {
   /** Anyone may call it (sign-in, health, JWKS). */
   open: boolean;
   rateLimited: boolean;
-  /** The media type of the file it answers with, when not JSON. */
-  download: string | undefined;
+  /** The media types of the file it answers with, when not JSON. */
+  download: string | readonly string[] | undefined;
 }
 
 /** `/api/admin/tiers/:id` → `/api/admin/tiers/{id}`, as the document writes paths. */
@@ -52,7 +52,8 @@ function problemResponses(op: Operation, method: string, facts: RouteFacts | und
 }
 
 /**
- * OpenAPI document (at /api/docs/json) and its UI (at /api/docs). Every error answer is declared as
+ * OpenAPI document (at /api/docs/json) and its UI (at /api/docs) — for signed-in staff only when
+ * `API_DOCS=signed-in`, the default of an exposed server. Every error answer is declared as
  * `application/problem+json`, 204 answers have no content, and open operations need no credentials,
  * so that a client generated from the document can rely on it.
  */
@@ -60,7 +61,12 @@ export async function registerOpenApi(app: FastifyInstance) {
   const facts = new Map<string, RouteFacts>();
   app.addHook('onRoute', (route: RouteOptions) => {
     const config = route.config as
-      | { access?: unknown; apiKeyScope?: unknown; rateLimit?: unknown; download?: string }
+      | {
+          access?: unknown;
+          apiKeyScope?: unknown;
+          rateLimit?: unknown;
+          download?: string | readonly string[];
+        }
       | undefined;
     for (const method of [route.method].flat()) {
       facts.set(`${method.toLowerCase()} ${documentPath(route.url)}`, {
@@ -105,7 +111,11 @@ export async function registerOpenApi(app: FastifyInstance) {
           if (routeFacts?.download) {
             declared[200] = {
               description: 'The file',
-              content: { [routeFacts.download]: { schema: { type: 'string', format: 'binary' } } },
+              content: Object.fromEntries(
+                [routeFacts.download]
+                  .flat()
+                  .map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+              ),
             };
           }
           op.responses = { ...problemResponses(op, method, routeFacts), ...declared };
@@ -115,5 +125,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       return openapiObject;
     },
   });
+  if (app.config.apiDocs === 'signed-in') {
+    // The guard (guard.ts) then asks the document's and the UI's routes for a staff session.
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'signed-in' };
+    });
+  }
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

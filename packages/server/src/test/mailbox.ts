@@ -79,9 +79,9 @@ export async function startMailbox() {
   };
 }
 
-/** The token of the password link in a mail's text. */
+/** The token of the link (password or e-mail confirmation) in a mail's text. */
 export const linkToken = (mail: ReceivedMail) => {
-  const match = /\/change-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  const match = /\/(?:change-password|verify-email)\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error(`no password link in: ${mail.text}`);
   return decodeURIComponent(match[1]);
 };

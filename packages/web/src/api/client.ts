@@ -49,7 +49,8 @@ function codeForStatus(status: number): ErrorCode {
   return 'INTERNAL';
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
+/** A refused answer as an ApiError: its problem's code, or one for its status. */
+export async function toApiError(res: Response): Promise<ApiError> {
   const body: unknown = await res.json().catch(() => undefined);
   const problem = problemSchema.safeParse(body);
   if (problem.success) {

@@ -14,6 +14,8 @@ export interface ListParams {
 
 /** CRUD calls of one `/api/admin/<resource>` endpoint. */
 export interface ResourceApi<T, I> {
+  /** `/api/admin/<name>`: the list's endpoint; its export is `<endpoint>/export`. */
+  endpoint?: string;
   list(params: ListParams, signal?: AbortSignal): Promise<Page<T>>;
   get(id: number, signal?: AbortSignal): Promise<T>;
   create(input: I): Promise<WriteResult<T>>;
@@ -36,6 +38,7 @@ export function resourceApi<D extends ResourceDescriptor, I>(
   type T = z.output<D['item']>;
   const endpoint = resourceEndpoint(descriptor);
   return {
+    endpoint,
     list: (params, signal) => get<Page<T>>(endpoint, { ...params } satisfies Query, signal),
     get: (id, signal) => get<T>(`${endpoint}/${id}`, undefined, signal),
     create: (input) => write<T>('POST', endpoint, input),

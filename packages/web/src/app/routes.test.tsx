@@ -69,7 +69,12 @@ describe('route table', () => {
     const table = dashboardRoutes.map((r) => r.path);
     expect([...table].sort()).toEqual([...specDashboardPaths].sort());
     expect(new Set(table).size).toBe(table.length);
-    expect(publicRoutes.map((r) => r.path)).toEqual(['/', '/forget-password', '/change-password']);
+    expect(publicRoutes.map((r) => r.path)).toEqual([
+      '/',
+      '/forget-password',
+      '/change-password',
+      '/verify-email',
+    ]);
   });
 
   it('puts the tier screens behind the tier permissions and matches the resource paths', () => {

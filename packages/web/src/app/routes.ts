@@ -1,12 +1,17 @@
 import {
   adminLogResource,
+  alertCategoryResource,
+  churnScoreResource,
   customerPermissionResource,
   customerResource,
+  eligibilityCriterionResource,
   faqResource,
+  featureResource,
   legalDocumentScreens,
   locationResource,
   type MenuGroup,
   menuGroups,
+  messageInsightResource,
   messageResource,
   messageTemplateResource,
   passwordSettingResource,
@@ -18,6 +23,7 @@ import {
   type Screen as ScreenSpec,
   scaRuleResource,
   screenKinds,
+  serviceDefinitionResource,
   serviceResource,
   serviceTypeResource,
   staffPermissionResource,
@@ -30,13 +36,17 @@ import {
 } from '@loyalty/contracts';
 import { lazyPage, type PageLoader, type ScreenPages } from '../components/lazyPage.tsx';
 import { adminPages } from '../features/admin/pages.ts';
+import { alertPages, alertResourcePages } from '../features/alerts/pages.ts';
+import { analyticsResourcePages } from '../features/analytics/pages.ts';
 import { approvalPages, approvalResourcePages } from '../features/approvals/pages.ts';
+import { configurationPages, configurationResourcePages } from '../features/configuration/pages.ts';
 import { contentPages, contentResourcePages } from '../features/content/pages.ts';
 import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
 import { employeeResourcePages } from '../features/employees/pages.ts';
 import { logResourcePages } from '../features/logs/pages.ts';
 import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
 import { messagingPages, messagingResourcePages } from '../features/messaging/pages.ts';
+import { reportPages } from '../features/reports/pages.ts';
 import { rewardResourcePages } from '../features/rewards/pages.ts';
 import { securityPages, securityResourcePages } from '../features/security/pages.ts';
 
@@ -73,9 +83,12 @@ export const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx')
 export const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'));
 const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage.tsx'));
 
 /** The lazy pages of the resources' screens, by descriptor name and screen (the features' pages.ts). */
 export const resourcePages: Record<string, ScreenPages> = {
+  ...alertResourcePages,
+  ...analyticsResourcePages,
   ...employeeResourcePages,
   ...customerResourcePages,
   ...loyaltyResourcePages,
@@ -85,6 +98,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...logResourcePages,
   ...messagingResourcePages,
   ...contentResourcePages,
+  ...configurationResourcePages,
 };
 
 /**
@@ -131,6 +145,8 @@ export const publicRoutes: PublicRoute[] = [
   { path: '/', label: 'signIn', page: LoginPage },
   { path: '/forget-password', label: 'forgetPassword', page: ForgotPasswordPage },
   { path: '/change-password', label: 'changePassword', page: ChangePasswordPage },
+  // Not in spec §2: the link that confirms a staff member's new e-mail address (issue 18).
+  { path: '/verify-email', label: 'verifyEmail', page: VerifyEmailPage },
 ];
 
 type Entry = Omit<DashboardRoute, 'group'>;
@@ -166,9 +182,9 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'create-campaigns', label: 'createCampaign', parent: 'matrix/campaign' },
     { path: 'edit-item/:id', label: 'editCampaign', parent: 'matrix/campaign' },
     { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true },
-    { path: 'advanced-analytics/customer-churn', label: 'customerChurn', menu: true },
-    { path: 'advanced-analytics/NLP', label: 'messageInsights', menu: true },
-    { path: 'MainReports', label: 'reports', menu: true },
+    churnScoreResource,
+    messageInsightResource,
+    { path: 'MainReports', label: 'reports', menu: true, ...reportPages.mainReports },
   ]),
   ...inGroup('messaging', [
     messageResource,
@@ -177,17 +193,14 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'create-message', label: 'newMessage', menu: true, ...messagingPages.newMessage },
   ]),
   ...inGroup('alerts', [
-    { path: 'Alerts', label: 'alerts', menu: true },
-    { path: 'Alerts/AddAlertCategory', label: 'addAlertCategory', parent: 'Alerts' },
-    { path: 'Alerts/AddAlertGroup/:id', label: 'addAlertGroup', parent: 'Alerts' },
-    { path: 'Alerts/AddAlert/:id', label: 'addAlert', parent: 'Alerts' },
-    { path: 'Alerts/EditAlertCategory/:id', label: 'editAlertCategory', parent: 'Alerts' },
-    { path: 'Alerts/EditAlertGroup/:id', label: 'editAlertGroup', parent: 'Alerts' },
-    { path: 'Alerts/:id', label: 'alertCategory', parent: 'Alerts' },
-    { path: 'Alerts/ViewAlertGroup/:id', label: 'viewAlertGroup', parent: 'Alerts' },
-    { path: 'Alerts/ViewAlert/:id', label: 'viewAlert', parent: 'Alerts' },
-    { path: 'Alerts/EditAlert/:id', label: 'editAlert', parent: 'Alerts' },
-    { path: 'AlertConfigurations', label: 'alertConfigurations', menu: true },
+    alertCategoryResource,
+    { path: 'Alerts/AddAlertGroup/:id', label: 'addAlertGroup', parent: 'Alerts', ...alertPages.addGroup },
+    { path: 'Alerts/AddAlert/:id', label: 'addAlert', parent: 'Alerts', ...alertPages.addAlert },
+    { path: 'Alerts/EditAlertGroup/:id', label: 'editAlertGroup', parent: 'Alerts', ...alertPages.editGroup },
+    { path: 'Alerts/ViewAlertGroup/:id', label: 'viewAlertGroup', parent: 'Alerts', ...alertPages.viewGroup },
+    { path: 'Alerts/ViewAlert/:id', label: 'viewAlert', parent: 'Alerts', ...alertPages.viewAlert },
+    { path: 'Alerts/EditAlert/:id', label: 'editAlert', parent: 'Alerts', ...alertPages.editAlert },
+    { path: 'AlertConfigurations', label: 'alertConfigurations', menu: true, ...alertPages.settings },
   ]),
   ...inGroup('applicationContent', [
     locationResource,
@@ -251,28 +264,18 @@ export const dashboardRoutes: DashboardRoute[] = [
       label: 'editConfiguration',
       parent: 'SystemConfigurations',
     },
-    { path: 'BusinessConfigurations/EligibilityCriteria', label: 'eligibilityCriteria', menu: true },
+    eligibilityCriterionResource,
     {
-      path: 'BusinessConfigurations/EligibilityCriteria/Create',
-      label: 'createEligibilityCriterion',
-      parent: 'BusinessConfigurations/EligibilityCriteria',
+      path: 'BusinessConfigurations/BusinessBankingConfigurations',
+      label: 'businessBanking',
+      menu: true,
+      ...configurationPages.businessBanking,
     },
-    {
-      path: 'BusinessConfigurations/EligibilityCriteria/Edit/:id',
-      label: 'editEligibilityCriterion',
-      parent: 'BusinessConfigurations/EligibilityCriteria',
-    },
-    { path: 'BusinessConfigurations/BusinessBankingConfigurations', label: 'businessBanking', menu: true },
-    { path: 'ServiceDefinitionConfigurations', label: 'serviceDefinitions', menu: true },
-    {
-      path: 'ServiceDefinitionConfigurations/Create',
-      label: 'createServiceDefinition',
-      parent: 'ServiceDefinitionConfigurations',
-    },
+    serviceDefinitionResource,
     { path: 'UserConfigurations', label: 'userConfigurations', menu: true },
     { path: 'UserConfigurations/Create', label: 'createUserConfiguration', parent: 'UserConfigurations' },
     { path: 'UserConfigurations/Edit/:id', label: 'editUserConfiguration', parent: 'UserConfigurations' },
     { path: 'Configurations/MakerChecker', label: 'makerChecker', menu: true, ...approvalPages.makerChecker },
-    { path: 'MasterDataManagement/Features', label: 'features', menu: true },
+    featureResource,
   ]),
 ];

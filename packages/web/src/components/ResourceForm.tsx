@@ -8,6 +8,7 @@ import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { firstFormError } from './formErrors.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';
+import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { isRequired, messageText, zodRules } from './zodRules.ts';
@@ -25,7 +26,7 @@ function sameValues(a: Values, b: Values, names: string[]): boolean {
 
 function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode {
   if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
-  if (field.input === 'textarea') return <Input.TextArea rows={3} />;
+  if (field.input === 'textarea') return <Input.TextArea rows={3} dir={textDirection(field.name)} />;
   if (field.input === 'date') return <Input type="date" />;
   if (field.input === 'time') return <Input type="time" />;
   if (field.input === 'image') return <ImageUpload />;
@@ -38,7 +39,7 @@ function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode
       />
     );
   }
-  return <Input />;
+  return <Input dir={textDirection(field.name)} />;
 }
 
 export interface ResourceFormProps<T extends { id: number }, I extends object> {

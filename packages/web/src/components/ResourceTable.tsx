@@ -7,6 +7,7 @@ import type { ListParams } from '../api/resource.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useCan } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { ExportButton } from './ExportButton.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
@@ -33,7 +34,8 @@ export function readListParams(
 
 /**
  * The list screen of a resource: server-side pagination, sorting and search kept in the URL,
- * 'No records found' when empty, edit and delete per row for users allowed to.
+ * 'No records found' when empty, edit and delete per row for users allowed to, and the export
+ * (CSV / Excel) of every row the search, filters and sort give.
  */
 export function ResourceTable<T extends { id: number }, I extends object>({
   resource,
@@ -132,11 +134,16 @@ export function ResourceTable<T extends { id: number }, I extends object>({
             style={{ minWidth: 160 }}
           />
         ))}
-        {allowed(resource.permissions.create) && (
-          <Button type="primary" onClick={() => navigate(resource.paths.create)}>
-            {t('common.create')}
-          </Button>
-        )}
+        <Space style={{ marginInlineStart: 'auto' }}>
+          {resource.api.endpoint && (
+            <ExportButton endpoint={resource.api.endpoint} query={list} name={resource.key} />
+          )}
+          {allowed(resource.permissions.create) && (
+            <Button type="primary" onClick={() => navigate(resource.paths.create)}>
+              {t('common.create')}
+            </Button>
+          )}
+        </Space>
       </Flex>
       <QueryError query={query} />
       <Table<T>

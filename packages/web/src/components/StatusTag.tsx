@@ -26,6 +26,8 @@ const colors: Record<string, string> = {
   SENDING: 'blue',
   DONE: 'green',
   SENT: 'green',
+  // Alert deliveries: dead-lettered after the last attempt.
+  DEAD: 'red',
   info: 'blue',
   warn: 'gold',
   error: 'red',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../client.ts';
+import { behaviourMonthsAgo, customerBehaviour } from './behaviour.ts';
 
 const first = [
   'Ahmed',
@@ -99,6 +100,29 @@ export async function generateCustomers(
       );
       const lo = Number(range?.lo);
       const hi = Number(range?.hi);
+      // What eligibility criteria decide with: nationality and residency as in a Saudi bank's book
+      // (most citizens, many residents), a date of birth (18 to 68), a KYC level and products held.
+      await tx.execute(sql`
+        update customers c set
+          nationality = case when x.r < 0.62 then 'SA' when x.r < 0.70 then 'EG' when x.r < 0.77 then 'IN'
+            when x.r < 0.83 then 'PK' when x.r < 0.88 then 'JO' when x.r < 0.92 then 'AE' when x.r < 0.95 then 'PH'
+            else 'GB' end,
+          residency = case when x.r < 0.62 then 'CITIZEN' when x.r < 0.985 then 'RESIDENT' else 'NON_RESIDENT' end,
+          date_of_birth = ((now() at time zone 'UTC')::date - interval '18 years' - x.age * interval '50 years')::date,
+          kyc_level = case when x.k < 0.08 then 1 when x.k < 0.85 then 2 else 3 end,
+          products = array_remove(array[
+            'CURRENT_ACCOUNT',
+            case when x.p1 < 0.6 then 'DEBIT_CARD' end,
+            case when x.p2 < 0.35 then 'CREDIT_CARD' end,
+            case when x.p3 < 0.3 then 'SAVINGS_ACCOUNT' end,
+            case when x.p4 < 0.18 then 'PERSONAL_FINANCE' end,
+            case when x.p4 > 0.93 then 'HOME_FINANCE' end,
+            case when c.segment = 'BUSINESS' then 'BUSINESS_ACCOUNT' when x.p5 < 0.5 then 'PAYROLL' end
+          ], null)
+        from (select id, random() as r, random() as age, random() as k, random() as p1, random() as p2,
+                random() as p3, random() as p4, random() as p5
+              from customers where id between ${lo} and ${hi}) x
+        where c.id = x.id`);
       // EARN entries: card, online and bill payments over the last months (points per the rules),
       // with their running balance, in time order.
       await tx.execute(sql`
@@ -108,7 +132,7 @@ export async function generateCustomers(
           true, occurred_at + interval '24 months', 'txn:' || ext, ext, type_id, amount, ${ruleId}, occurred_at
         from (
           select c.id as customer_id, 'DEMO-' || c.id || '-' || n as ext,
-            greatest(c.joined_at, now() - random() * (${o.months} * interval '1 month')) as occurred_at,
+            greatest(c.joined_at, now() - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) * interval '1 month') as occurred_at,
             t.type_id, t.amount,
             case t.code when 'BILL_PAY' then case when t.amount >= 100 then 25 else 0 end
               when 'ONLINE_SPEND' then least(1500, greatest(1, floor(t.amount / 10)::int * 2))
@@ -116,6 +140,8 @@ export async function generateCustomers(
           from customers c
             -- Some customers spend far more, and far more often, than others.
             cross join lateral (select 1 + 200 * power(random() + c.id * 0, 5) as wealth) w
+            -- How each customer behaves over time (demo/behaviour.ts): loyal, fading, lapsed, seasonal.
+            cross join lateral (${customerBehaviour}) b
             cross join lateral (select w.wealth,
               1 + floor(power(random() + c.id * 0, 2) * ${o.transactionsPerCustomer * 2} + (w.wealth * ${o.transactionsPerCustomer}) / 32)::int as activity) p
             cross join lateral generate_series(1, p.activity) n

@@ -1,4 +1,5 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, timestamp } from 'drizzle-orm/pg-core';
+import { isSealed, seal, unseal } from '../../platform/secrets.ts';
 
 /** Columns every resource table shares. */
 export const idColumn = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
@@ -6,3 +7,24 @@ export const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A secret kept sealed at rest (platform/secrets.ts): written encrypted, read in clear. */
+export const sealedText = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text',
+  toDriver: (value) => seal(value),
+  fromDriver: (stored) => unseal(stored),
+});
+
+/**
+ * A JSON secret (a private JWK) kept sealed at rest, in a jsonb column as a JSON string. Rows
+ * written before sealing (plain JSON objects) still read, until `npm run secrets:rotate` seals them.
+ */
+export const sealedJson = <T>(name: string) =>
+  customType<{ data: T; driverData: unknown }>({
+    dataType: () => 'jsonb',
+    toDriver: (value) => JSON.stringify(seal(JSON.stringify(value))),
+    fromDriver: (stored) => {
+      if (typeof stored !== 'string') return stored as T;
+      return JSON.parse(isSealed(stored) ? unseal(stored) : stored) as T;
+    },
+  })(name);

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tiers } from './tiers.ts';
 
 /**
@@ -28,6 +39,12 @@ export const customers = pgTable(
       .notNull()
       .default('RETAIL'),
     tierId: integer('tier_id').references(() => tiers.id),
+    /** What eligibility criteria decide with (sent by the bank's systems through the upsert). */
+    nationality: text('nationality'),
+    residency: text('residency', { enum: ['CITIZEN', 'RESIDENT', 'NON_RESIDENT'] }),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    kycLevel: smallint('kyc_level'),
+    products: text('products').array().notNull().default(sql`'{}'::text[]`),
     balance: integer('balance').notNull().default(0),
     lifetimePoints: integer('lifetime_points').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

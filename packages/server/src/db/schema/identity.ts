@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
+import type { JWK } from 'jose';
+import { createdAt, idColumn, sealedJson, sealedText, updatedAt } from './columns.ts';
 
 export const permissions = pgTable('permissions', {
   code: text('code').primaryKey(),
@@ -65,6 +66,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     fullName: text('full_name').notNull(),
     email: text('email'),
+    /** A new address set by someone, waiting for its owner to follow the link sent to it. */
+    pendingEmail: text('pending_email'),
     mobile: text('mobile'),
     passwordHash: text('password_hash').notNull(),
     roleId: integer('role_id')
@@ -84,8 +87,8 @@ export const users = pgTable(
     /** End of a timed lock; null with lockedAt set means locked until an administrator unlocks. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Base32 TOTP secret once enrolled, and one being enrolled (until its first code is confirmed). */
-    totpSecret: text('totp_secret'),
-    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: sealedText('totp_secret'),
+    totpPendingSecret: sealedText('totp_pending_secret'),
     totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),
     /** The last 30-second step whose code was accepted: a code is usable once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -136,7 +139,8 @@ export const passwordTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    purpose: text('purpose', { enum: ['RESET', 'INVITE'] }).notNull(),
+    /** RESET and INVITE links set a password; an EMAIL link confirms `users.pending_email`. */
+    purpose: text('purpose', { enum: ['RESET', 'INVITE', 'EMAIL'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -173,7 +177,7 @@ export const sessions = pgTable(
 export const signingKeys = pgTable('signing_keys', {
   kid: text('kid').primaryKey(),
   alg: text('alg').notNull(),
-  privateJwk: jsonb('private_jwk').notNull(),
+  privateJwk: sealedJson<JWK>('private_jwk').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   createdAt: createdAt(),
   retiredAt: timestamp('retired_at', { withTimezone: true }),

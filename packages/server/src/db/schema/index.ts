@@ -1,5 +1,8 @@
+export * from './alerts.ts';
+export * from './analytics.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
+export * from './configuration.ts';
 export * from './content.ts';
 export * from './customers.ts';
 export * from './identity.ts';
@@ -9,6 +12,7 @@ export * from './jobs.ts';
 export * from './logs.ts';
 export * from './loyalty.ts';
 export * from './messaging.ts';
+export * from './reports.ts';
 export * from './rewards.ts';
 export * from './security.ts';
 export * from './tiers.ts';

@@ -14,6 +14,12 @@ export const apiKeys = pgTable(
     prefix: text('prefix').notNull(),
     keyHash: text('key_hash').notNull(),
     scopes: text('scopes').array().notNull(),
+    /** The channel the key serves (contracts `channels`): feature switches apply per channel. */
+    channel: text('channel', {
+      enum: ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'],
+    })
+      .notNull()
+      .default('MOBILE_APP'),
     status: text('status', { enum: ['ACTIVE', 'REVOKED'] })
       .notNull()
       .default('ACTIVE'),

@@ -7,7 +7,7 @@ import {
   approvalCommands,
   type approvalResource,
 } from '@loyalty/contracts';
-import { and, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, inArray, lt, ne, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   approvalRequests,
@@ -25,6 +25,7 @@ import { AppError, toProblem } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { getConfig, isChecker } from './makerChecker.service.ts';
+import { isSafeguard, isSafeguardService } from './safeguards.ts';
 
 type RequestRow = typeof approvalRequests.$inferSelect;
 type ConfigRow = Awaited<ReturnType<typeof getConfig>>;
@@ -60,7 +61,12 @@ function viewCondition(view: ApprovalListQuery['view'], actor: Actor, config: Co
     case 'mine-history':
       return and(eq(r.makerId, actor.userId), ne(r.status, 'PENDING'));
     case 'inbox':
-      return and(eq(r.status, 'PENDING'), config.allowSelfApproval ? undefined : ne(r.makerId, actor.userId));
+      return and(
+        eq(r.status, 'PENDING'),
+        config.allowSelfApproval
+          ? or(ne(r.makerId, actor.userId), not(isSafeguardService(r.serviceId)))
+          : ne(r.makerId, actor.userId),
+      );
     case 'inbox-history':
       return eq(r.checkerId, actor.userId);
   }
@@ -140,10 +146,13 @@ async function pendingRequest(ctx: CommandContext, id: number) {
   return row;
 }
 
-/** A checker decides; the maker only when self-approval is allowed. */
+/** A checker decides; the maker only when self-approval is allowed, and never on a safeguard. */
 async function checkable(ctx: CommandContext, id: number) {
   const row = await pendingRequest(ctx, id);
-  if (row.makerId === ctx.actor.userId && !(await getConfig(ctx.tx)).allowSelfApproval) {
+  if (
+    row.makerId === ctx.actor.userId &&
+    (!(await getConfig(ctx.tx)).allowSelfApproval || (await isSafeguard(ctx.tx, row.serviceId)))
+  ) {
     throw new AppError('SELF_APPROVAL_FORBIDDEN');
   }
   return row;

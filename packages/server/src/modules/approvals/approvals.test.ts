@@ -10,6 +10,8 @@ let admin: As;
 let maker: As;
 let checker: As;
 let bystander: As;
+/** A second checker who approves the administrator's changes to maker-checker itself (a safeguard). */
+let guardian: As;
 
 const tierWriter = ['tier.read', 'tier.create', 'tier.update', 'tier.delete'];
 let nextMin = 1_000;
@@ -19,8 +21,19 @@ const tier = (name: string) => {
   return { name, description: `${name} members`, minPoints: nextMin, maxPoints: nextMin + 999 };
 };
 
-const configure = (body: object, as = admin) =>
+const putSettings = (body: object, as = admin) =>
   t.inject({ method: 'PUT', url: '/api/admin/maker-checker', payload: body, as });
+/**
+ * Changes the maker-checker settings. They are a safeguard (safeguards.ts): with a checker about,
+ * the change waits for one, and the guardian approves it.
+ */
+const configure = async (body: object, as = admin) => {
+  const res = await putSettings(body, as);
+  if (res.statusCode !== 202) return res;
+  const approved = await decide(res.json().requestId, 'approve', guardian);
+  expect(approved.json().status).toBe('APPROVED');
+  return t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: admin });
+};
 const gate = (services: Record<string, boolean>, extra: object = {}) =>
   configure({
     enabled: true,
@@ -61,6 +74,7 @@ beforeAll(async () => {
   maker = await t.userWith(tierWriter);
   checker = await t.userWith(['tier.read', 'approval.check']);
   bystander = await t.userWith(['tier.read']);
+  guardian = await t.userWith(['approval.check', 'tier.update']);
   expect((await gate({ 'tier.create': true, 'tier.update': true, 'tier.delete': true })).statusCode).toBe(
     200,
   );
@@ -553,22 +567,61 @@ describe('GET /api/admin/approval-requests', () => {
 });
 
 describe('maker-checker settings and services', () => {
-  it('the settings change is itself a service that can wait for approval', async () => {
-    expect((await gate({ 'makerChecker.configure': true })).statusCode).toBe(200);
-    const res = await configure({
+  it('changes to the safeguards wait for a second person while one exists, and never for their maker', async () => {
+    expect((await gate({}, { allowSelfApproval: true })).statusCode).toBe(200);
+    // Maker-checker's own settings: held although their switch is off…
+    const off = await putSettings({
       enabled: false,
-      allowSelfApproval: false,
+      allowSelfApproval: true,
       checkerPermission: 'approval.check',
     });
-    expect(res.statusCode).toBe(202);
+    expect(off.statusCode).toBe(202);
     expect(
       (await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: admin })).json().enabled,
     ).toBe(true);
-    expect((await decide(res.json().requestId, 'approve', checker)).statusCode).toBe(200);
-    const config = (await t.inject({ method: 'GET', url: '/api/admin/maker-checker', as: admin })).json();
-    expect(config).toMatchObject({ enabled: false, updatedBy: 'admin' });
-    // Back on, with the settings out of approval again.
-    expect((await gate({ 'makerChecker.configure': false })).statusCode).toBe(200);
+    // …and not approvable by their maker, although self-approval is allowed.
+    const own = await decide(off.json().requestId, 'approve', admin);
+    expect(own.json().code).toBe('SELF_APPROVAL_FORBIDDEN');
+    expect(ids(await view('inbox', admin))).not.toContain(Number(off.json().requestId));
+    expect(
+      (await decide(off.json().requestId, 'reject', guardian, { reason: 'keep it on' })).statusCode,
+    ).toBe(200);
+    expect((await gate({})).statusCode).toBe(200);
+
+    // Roles, users and permissions (identity) and the security settings too.
+    const role = await t.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: { code: 'SAFE_ROLE', name: 'Safe role', status: 'ACTIVE', permissions: ['tier.read'] },
+      as: admin,
+    });
+    expect(role.statusCode).toBe(202);
+    const lock = (
+      await t.inject({
+        method: 'GET',
+        url: '/api/admin/password-settings?mode=LOCK&userType=EMPLOYEE',
+        as: admin,
+      })
+    ).json().items[0];
+    const looser = await t.inject({
+      method: 'PUT',
+      url: `/api/admin/password-settings/${lock.id}`,
+      payload: { ...lock, maxFailures: 10 },
+      as: admin,
+    });
+    expect(looser.statusCode).toBe(202);
+    expect((await decide(looser.json().requestId, 'approve', guardian)).json().status).toBe('APPROVED');
+  });
+
+  it('alone, an administrator changes the safeguards at once (no one could check them)', async () => {
+    const alone = await buildTestApp();
+    const role = await alone.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: { code: 'FIRST_ROLE', name: 'First role', status: 'ACTIVE', permissions: ['tier.read'] },
+      as: await alone.signIn(),
+    });
+    expect(role.statusCode).toBe(201);
   });
 
   it('needs makerChecker.configure to change the settings and makerChecker.read to see them', async () => {
@@ -620,7 +673,11 @@ describe('maker-checker settings and services', () => {
   });
 
   it('creates and edits service types and moves a service into one, in both languages', async () => {
-    const created = await t.inject({
+    // Service types are maker-checker settings, a safeguard: alone, the administrator changes them at once.
+    const solo = await buildTestApp();
+    const owner = await solo.signIn();
+    const noRights = await solo.userWith(['tier.read']);
+    const created = await solo.inject({
       method: 'POST',
       url: '/api/admin/service-types',
       payload: {
@@ -629,20 +686,20 @@ describe('maker-checker settings and services', () => {
         nameAr: 'حوكمة الشرائح',
         descriptionEn: 'Tier changes',
       },
-      as: admin,
+      as: owner,
     });
     expect(created.statusCode).toBe(201);
     const type = created.json();
     expect(type).toMatchObject({ code: 'tierGovernance', serviceCount: 0, descriptionAr: '' });
-    const dup = await t.inject({
+    const dup = await solo.inject({
       method: 'POST',
       url: '/api/admin/service-types',
       payload: { code: 'tierGovernance', nameEn: 'Again', nameAr: 'مرة أخرى' },
-      as: admin,
+      as: owner,
     });
     expect(dup.json().code).toBe('CONFLICT');
 
-    const edited = await t.inject({
+    const edited = await solo.inject({
       method: 'PUT',
       url: `/api/admin/service-types/${type.id}`,
       payload: {
@@ -651,46 +708,46 @@ describe('maker-checker settings and services', () => {
         descriptionEn: '',
         descriptionAr: 'تغييرات الشرائح',
       },
-      as: admin,
+      as: owner,
     });
     expect(edited.json()).toMatchObject({ code: 'tierGovernance', nameEn: 'Tier control' });
 
     const service = (
-      await t.inject({ method: 'GET', url: '/api/admin/services/tier.delete', as: admin })
+      await solo.inject({ method: 'GET', url: '/api/admin/services/tier.delete', as: owner })
     ).json();
-    const moved = await t.inject({
+    const moved = await solo.inject({
       method: 'PUT',
       url: '/api/admin/services/tier.delete',
       payload: { ...service, serviceTypeId: type.id, nameAr: 'حذف شريحة' },
-      as: admin,
+      as: owner,
     });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       serviceTypeId: type.id,
       nameAr: 'حذف شريحة',
-      approvalRequired: true,
+      approvalRequired: service.approvalRequired,
     });
-    const list = await t.inject({ method: 'GET', url: '/api/admin/service-types?q=control', as: admin });
+    const list = await solo.inject({ method: 'GET', url: '/api/admin/service-types?q=control', as: owner });
     expect(list.json().items).toEqual([expect.objectContaining({ id: type.id, serviceCount: 1 })]);
 
-    const badType = await t.inject({
+    const badType = await solo.inject({
       method: 'PUT',
       url: '/api/admin/services/tier.delete',
       payload: { ...service, serviceTypeId: 999_999 },
-      as: admin,
+      as: owner,
     });
     expect(badType.statusCode).toBe(400);
     expect(
-      (await t.inject({ method: 'PUT', url: '/api/admin/services/no.such', payload: service, as: admin }))
+      (await solo.inject({ method: 'PUT', url: '/api/admin/services/no.such', payload: service, as: owner }))
         .statusCode,
     ).toBe(404);
     expect(
       (
-        await t.inject({
+        await solo.inject({
           method: 'POST',
           url: '/api/admin/service-types',
           payload: { code: 'x', nameEn: 'X', nameAr: 'س' },
-          as: maker,
+          as: noRights,
         })
       ).statusCode,
     ).toBe(403);

@@ -10,14 +10,17 @@ import {
   serviceIdParams,
   serviceListQuery,
   servicePage,
+  serviceResource,
   serviceSchema,
   serviceTypeBilingual,
   serviceTypeFields,
   serviceTypeListQuery,
   serviceTypePage,
+  serviceTypeResource,
   serviceTypeSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import {
   catalog,
@@ -38,6 +41,8 @@ const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409
 const command = (name: string) => ({ access: { permission: name } });
 
 export const makerCheckerRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, serviceTypeResource, listServiceTypes);
+  addExportRoute(app, serviceResource, listServices);
   app.get(
     '/maker-checker',
     { config: read, schema: { tags, response: { 200: makerCheckerSchema } } },

@@ -53,7 +53,7 @@ export const publicFaqRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/faqs',
     {
-      config: { apiKeyScope: 'content' },
+      config: { apiKeyScope: 'content', customerFeature: 'faq', service: 'read-content' },
       schema: {
         tags: ['Integration: content'],
         summary: 'The active FAQ entries of one language, in order',

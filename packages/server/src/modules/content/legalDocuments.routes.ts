@@ -81,7 +81,7 @@ export const publicLegalRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       path,
       {
-        config: { apiKeyScope: 'content' },
+        config: { apiKeyScope: 'content', service: 'read-content' },
         schema: {
           tags: ['Integration: content'],
           summary,

@@ -56,7 +56,7 @@ export const publicLocationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/content/locations',
     {
-      config: { apiKeyScope: 'content' },
+      config: { apiKeyScope: 'content', customerFeature: 'locations', service: 'read-content' },
       schema: {
         tags: ['Integration: content'],
         summary: 'Active branches and ATMs; with near=lat,lng the ones within radius km, nearest first',

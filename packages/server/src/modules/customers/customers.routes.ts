@@ -5,6 +5,7 @@ import {
   customerListQuery,
   customerPage,
   customerRead,
+  customerResource,
   customerSchema,
   idParams,
   ledgerCommands,
@@ -18,6 +19,7 @@ import {
   tierHistoryPage,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { getCustomerDetail, listCustomers, listLedger, listTierHistory } from './customers.service.ts';
 
@@ -27,6 +29,7 @@ const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema };
 const reasonBody = customerCommands.block.input.omit({ id: true });
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, customerResource, listCustomers);
   app.get(
     '/customers',
     {

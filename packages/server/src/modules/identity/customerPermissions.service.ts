@@ -11,6 +11,7 @@ import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { invalidateFeatures } from '../configuration/features.service.ts';
 
 type Row = typeof customerPermissions.$inferSelect;
 const toCustomerPermission = (row: Row): CustomerPermission => isoDates(row);
@@ -38,21 +39,6 @@ async function getRow(db: Executor, id: number, forUpdate = false) {
 export const getCustomerPermission = async (db: Executor, id: number) =>
   toCustomerPermission(await getRow(db, id));
 
-/**
- * For the integration API: refuses (403 CUSTOMER_FEATURE_DISABLED) an operation whose
- * customer-app feature is disabled or unknown. Codes: 'earn', 'redeem', 'balance', 'messages'
- * (customerFeatureCodes in contracts).
- */
-export async function assertCustomerFeature(db: Executor, code: string) {
-  const [row] = await db
-    .select({ status: customerPermissions.status })
-    .from(customerPermissions)
-    .where(eq(customerPermissions.code, code));
-  if (row?.status !== 'ACTIVE') {
-    throw new AppError('CUSTOMER_FEATURE_DISABLED', `The customer feature "${code}" is disabled`);
-  }
-}
-
 const refuseSystem = (row: Row, what: string) => {
   if (row.system) throw new AppError('SYSTEM_RECORD', `${row.code} is built in: it cannot be ${what}`);
 };
@@ -60,6 +46,7 @@ const refuseSystem = (row: Row, what: string) => {
 export const customerPermissionHandlers = [
   defineSecuredHandler(customerPermissionCommands.create, async ({ tx }, input) => {
     const [row] = (await tx.insert(customerPermissions).values(input).returning()) as [Row];
+    invalidateFeatures();
     const after = toCustomerPermission(row);
     return { result: after, targetType: 'customerPermission', targetId: row.id, after };
   }),
@@ -71,6 +58,7 @@ export const customerPermissionHandlers = [
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(customerPermissions.id, id))
       .returning()) as [Row];
+    invalidateFeatures();
     const after = toCustomerPermission(row);
     return {
       result: after,
@@ -84,6 +72,7 @@ export const customerPermissionHandlers = [
     const before = await getRow(tx, id, true);
     refuseSystem(before, 'deleted');
     await tx.delete(customerPermissions).where(eq(customerPermissions.id, id));
+    invalidateFeatures();
     return {
       result: undefined,
       targetType: 'customerPermission',

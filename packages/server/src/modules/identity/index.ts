@@ -9,7 +9,6 @@ import { userRoutes } from './users.routes.ts';
 import { userHandlers } from './users.service.ts';
 
 /** For the integration API: refuse an operation whose customer-app feature is disabled. */
-export { assertCustomerFeature } from './customerPermissions.service.ts';
 
 export const identityModule: ServerModule = {
   name: 'identity',

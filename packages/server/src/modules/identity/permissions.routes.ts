@@ -6,9 +6,11 @@ import {
   staffPermissionListQuery,
   staffPermissionPage,
   staffPermissionRead,
+  staffPermissionResource,
   staffPermissionSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { getPermission, listPermissions } from './permissions.service.ts';
 
@@ -18,6 +20,7 @@ const params = idParams;
 
 /** The staff permission catalogue: its codes come from the command registry, so no create or delete. */
 export const permissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, staffPermissionResource, listPermissions);
   app.get(
     '/permissions',
     {

@@ -6,10 +6,12 @@ import {
   roleListQuery,
   rolePage,
   roleRead,
+  roleResource,
   roleSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { getRole, listRoles } from './roles.service.ts';
 
@@ -18,6 +20,7 @@ const read = { access: { permission: roleRead.code } };
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const roleRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, roleResource, listRoles);
   app.get(
     '/roles',
     { config: read, schema: { tags, querystring: roleListQuery, response: { 200: rolePage } } },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { permissions, roles as roleTable } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { assertCustomerFeature } from './index.ts';
+import { assertFeature } from '../configuration/index.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -62,7 +62,8 @@ describe('roles', () => {
     const res = await post('/api/admin/roles', role('GRAB', ['tier.read', 'user.create']), roleAdmin);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'PRIVILEGE_ESCALATION', detail: 'You do not hold user.create' });
-    expect((await post('/api/admin/roles', role('READER', ['tier.read']), roleAdmin)).statusCode).toBe(201);
+    // Allowed, and held for the administrator's approval: roles are a safeguard.
+    expect((await post('/api/admin/roles', role('READER', ['tier.read']), roleAdmin)).statusCode).toBe(202);
   });
 
   it('refuses every step of an escalation through a disabled permission', async () => {
@@ -130,13 +131,14 @@ describe('roles', () => {
       await t.inject({ method: 'GET', url: `/api/admin/roles/${ownRole.id}`, as: admin })
     ).json();
     expect(after.permissions).toEqual(ownRole.permissions);
-    // Renaming one's own role, permissions unchanged, is still allowed.
+    // Renaming one's own role, permissions unchanged, is still allowed (and held for the
+    // administrator's approval: roles are a safeguard).
     const renamed = await put(
       `/api/admin/roles/${ownRole.id}`,
       { ...role(ownRole.code, ownRole.permissions), name: 'Renamed' },
       attacker,
     );
-    expect(renamed.statusCode).toBe(200);
+    expect(renamed.statusCode).toBe(202);
   });
 
   it('keeps a disabled permission a role already had, and lets its holder switch it back on', async () => {
@@ -213,13 +215,15 @@ describe('customer permissions', () => {
     expect(res.json().items.map((p: { code: string; system: boolean }) => [p.code, p.system])).toEqual([
       ['balance', true],
       ['earn', true],
+      ['faq', true],
+      ['locations', true],
       ['messages', true],
       ['redeem', true],
     ]);
   });
 
-  it('assertCustomerFeature refuses a disabled or unknown feature', async () => {
-    await expect(assertCustomerFeature(t.app.db, 'redeem')).resolves.toBeUndefined();
+  it('a disabled customer permission is a feature switched off on every channel (assertFeature)', async () => {
+    await expect(assertFeature(t.app.db, 'redeem', 'POS')).resolves.toBeUndefined();
     const list = await t.inject({
       method: 'GET',
       url: '/api/admin/customer-permissions?q=redeem',
@@ -228,11 +232,11 @@ describe('customer permissions', () => {
     const redeem = list.json().items[0];
     const off = await put(`/api/admin/customer-permissions/${redeem.id}`, { ...redeem, status: 'DISABLED' });
     expect(off.statusCode).toBe(200);
-    await expect(assertCustomerFeature(t.app.db, 'redeem')).rejects.toMatchObject({
-      code: 'CUSTOMER_FEATURE_DISABLED',
+    await expect(assertFeature(t.app.db, 'redeem', 'POS')).rejects.toMatchObject({
+      code: 'FEATURE_DISABLED',
     });
-    await expect(assertCustomerFeature(t.app.db, 'teleport')).rejects.toMatchObject({
-      code: 'CUSTOMER_FEATURE_DISABLED',
+    await expect(assertFeature(t.app.db, 'teleport', 'POS')).rejects.toMatchObject({
+      code: 'FEATURE_DISABLED',
     });
   });
 

@@ -7,12 +7,14 @@ import {
   userListQuery,
   userPage,
   userRead,
+  userResource,
   userSchema,
   userUpdateFields,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toSessionInfo } from '../../platform/auth/self.routes.ts';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { getUser, listUsers, userSessions } from './users.service.ts';
 
@@ -21,6 +23,7 @@ const read = { access: { permission: userRead.code } };
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, userResource, listUsers);
   app.get(
     '/users',
     { config: read, schema: { tags, querystring: userListQuery, response: { 200: userPage } } },
@@ -69,12 +72,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: userCommands.update.name } },
       schema: {
         tags,
+        summary: 'Update a staff user; a new e-mail address takes effect once its owner confirms it',
         params: idParams,
         body: userUpdateFields,
         response: { 200: userSchema, 202: pendingSchema, ...errors },
       },
     },
-    (req, reply) => runCommand(req, reply, userCommands.update.name, { ...req.body, id: req.params.id }),
+    async (req, reply) => {
+      const sent = await runCommand(req, reply, userCommands.update.name, { ...req.body, id: req.params.id });
+      void app.mailer.flush();
+      return sent;
+    },
   );
 
   // The administrators' actions on one user: POST /users/:id/<action>.

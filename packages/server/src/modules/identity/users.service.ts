@@ -8,6 +8,7 @@ import {
   clearFailures,
   clearSecondFactor,
   isLocked,
+  requestEmailChange,
   revokeUserSessions,
   sendPasswordLink,
 } from '../../platform/auth/account.ts';
@@ -28,6 +29,7 @@ export function toUser(row: UserRow, roleName: string): User {
     username: row.username,
     fullName: row.fullName,
     email: row.email,
+    pendingEmail: row.pendingEmail,
     mobile: row.mobile,
     roleId: row.roleId,
     roleName,
@@ -158,10 +160,23 @@ export const userHandlers = [
       await roleOf(tx, input.roleId);
       await assertCanManageRole(tx, actor, input.roleId);
     }
+    // A new address counts once its owner confirms it, unless the invitation was never used.
+    const invited = before.mustChangeReason === 'FIRST_SIGN_IN' && before.lastLoginAt === null;
+    const confirmEmail = input.email !== null && input.email !== before.email && !invited;
     await tx
       .update(users)
-      .set({ ...input, mobile: input.mobile ?? null, updatedAt: sql`now()` })
+      .set({
+        ...input,
+        email: confirmEmail ? before.email : input.email,
+        ...(input.email !== before.email ? { pendingEmail: null } : {}),
+        mobile: input.mobile ?? null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id));
+    if (confirmEmail) await requestEmailChange(tx, before, input.email as string, actor.username);
+    else if (invited && input.email !== before.email && input.email) {
+      await sendPasswordLink(tx, { ...before, email: input.email }, 'INVITE');
+    }
     if (input.status === 'DISABLED') await revokeUserSessions(tx, id);
     const [beforeView] = await withRoleNames(tx, [before]);
     const after = await getUser(tx, id);

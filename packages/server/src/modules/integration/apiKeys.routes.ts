@@ -5,17 +5,20 @@ import {
   apiKeyListQuery,
   apiKeyPage,
   apiKeyRead,
+  apiKeyResource,
   apiKeySchema,
   idParams,
   problemSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { listApiKeys } from './apiKeys.service.ts';
 
 const tags = ['Integration: API keys'];
 
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, apiKeyResource, listApiKeys);
   app.get(
     '/api-keys',
     {

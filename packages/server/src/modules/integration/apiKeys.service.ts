@@ -6,6 +6,7 @@ import {
   type ApiKeyScope,
   apiKeyCommands,
   type apiKeyResource,
+  type Channel,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -32,7 +33,10 @@ const listSpec: ResourceListSpec<typeof apiKeys, typeof apiKeyResource> = {
   defaultSort: { field: 'createdAt', direction: 'desc' },
   tieBreaker: apiKeys.id,
   search: [apiKeys.name, apiKeys.prefix],
-  filters: { status: (v: Row['status']) => eq(apiKeys.status, v) },
+  filters: {
+    status: (v: Row['status']) => eq(apiKeys.status, v),
+    channel: (v: Row['channel']) => eq(apiKeys.channel, v),
+  },
 };
 export const listApiKeys = (db: Executor, query: ApiKeyListQuery) => listPage(db, listSpec, query, toApiKey);
 
@@ -41,6 +45,7 @@ export interface VerifiedKey {
   id: number;
   name: string;
   scopes: ReadonlySet<ApiKeyScope>;
+  channel: Channel;
 }
 
 const CACHE_MS = 10_000;
@@ -54,11 +59,16 @@ export async function verifyApiKey(db: Executor, presented: string): Promise<Ver
   let hit = cache.get(hash);
   if (!hit || now - hit.at > CACHE_MS) {
     const [row] = await db
-      .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes })
+      .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes, channel: apiKeys.channel })
       .from(apiKeys)
       .where(and(eq(apiKeys.keyHash, hash), eq(apiKeys.status, 'ACTIVE')));
     hit = {
-      key: row && { id: row.id, name: row.name, scopes: new Set(row.scopes as ApiKeyScope[]) },
+      key: row && {
+        id: row.id,
+        name: row.name,
+        scopes: new Set(row.scopes as ApiKeyScope[]),
+        channel: row.channel,
+      },
       at: now,
     };
     if (cache.size > 10_000) cache.clear();
@@ -85,6 +95,7 @@ export const apiKeyHandlers = [
       .values({
         name: input.name,
         scopes: [...new Set(input.scopes)],
+        channel: input.channel,
         prefix: key.slice(0, 10),
         keyHash: hashKey(key),
         createdBy: actor.userId,

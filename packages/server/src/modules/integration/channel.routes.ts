@@ -23,7 +23,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/http.ts';
-import { assertCustomerFeature } from '../identity/index.ts';
 import { isDuplicatePosting } from '../loyalty/transactions.service.ts';
 import { inbox } from '../messaging/messages.service.ts';
 import { requireApiKey } from './apiKeyAuth.ts';
@@ -32,7 +31,7 @@ import { balanceOf } from './channel.service.ts';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Integration API routes: the API-key scope the route needs. */
-    apiKeyScope?: ApiKeyScope;
+    apiKeyScope?: ApiKeyScope | 'any';
   }
 }
 
@@ -119,7 +118,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerNumber/balance',
     {
-      config: { apiKeyScope: 'balance' },
+      config: { apiKeyScope: 'balance', customerFeature: 'balance', service: 'view-balance' },
       schema: {
         tags: ['Integration'],
         summary: 'A customer’s balance, tier and next expiring points',
@@ -134,7 +133,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transactions',
     {
-      config: { apiKeyScope: 'transactions' },
+      config: { apiKeyScope: 'transactions', customerFeature: 'earn', service: 'earn' },
       schema: {
         tags: ['Integration'],
         summary: 'Post a transaction: the engine awards points by the rules (idempotent by externalId)',
@@ -188,7 +187,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/redemptions',
     {
-      config: { apiKeyScope: 'redemptions' },
+      config: { apiKeyScope: 'redemptions', customerFeature: 'redeem', service: 'redeem-voucher' },
       schema: {
         tags: ['Integration'],
         summary: 'Redeem a voucher for points: a unique code is issued (idempotent by externalId)',
@@ -205,7 +204,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/:customerNumber/messages',
     {
-      config: { apiKeyScope: 'messages' },
+      config: { apiKeyScope: 'messages', customerFeature: 'messages', service: 'send-message' },
       schema: {
         tags: ['Integration'],
         summary: 'A customer’s message to the service queue (idempotent by externalId)',
@@ -236,7 +235,7 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerNumber/messages',
     {
-      config: { apiKeyScope: 'messages' },
+      config: { apiKeyScope: 'messages', customerFeature: 'messages', service: 'read-messages' },
       schema: {
         tags: ['Integration'],
         summary: 'The customer’s in-app inbox: staff replies and messages sent to them, newest first',
@@ -246,16 +245,13 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: inboxPage, ...errors },
       },
     },
-    async (req) => {
-      await assertCustomerFeature(app.db, 'messages');
-      return inbox(app.db, req.params.customerNumber, req.query);
-    },
+    (req) => inbox(app.db, req.params.customerNumber, req.query),
   );
 
   app.post(
     '/customers/:customerNumber/messages/:entryId/read',
     {
-      config: { apiKeyScope: 'messages' },
+      config: { apiKeyScope: 'messages', customerFeature: 'messages', service: 'read-messages' },
       schema: {
         tags: ['Integration'],
         summary: 'Mark a message of the inbox read',

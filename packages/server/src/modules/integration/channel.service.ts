@@ -1,9 +1,13 @@
 import { type ApiKeyScope, channelCommands, consentCommands } from '@loyalty/contracts';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { redemptions } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
+import { assertBusinessMayRedeem, businessRules } from '../configuration/businessBanking.service.ts';
+import { assertEligible, criteriaFor } from '../configuration/eligibilityCriteria.service.ts';
+import { countUse, serviceLimit } from '../configuration/serviceDefinitions.service.ts';
 import { findCustomerByNumber, upsertCustomer } from '../customers/customers.service.ts';
-import { assertCustomerFeature } from '../identity/index.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { programme } from '../loyalty/programme.ts';
 import { postTransaction, reverseEarning } from '../loyalty/transactions.service.ts';
@@ -35,21 +39,6 @@ export function channelActor(key: VerifiedKey, req: { ip: string; id: string }):
   };
 }
 
-/** How long an enabled customer-app feature is trusted before it is read again. */
-const FEATURE_TTL_MS = 1_000;
-const featureOkUntil = new Map<string, number>();
-
-/**
- * The customer-app features (`customer_permissions`: earn, redeem, balance) the integration API
- * enforces, through the identity module; an enabled feature is remembered for a second so a
- * posting does not pay a query for it (a disabled one is read, and refused, every time).
- */
-export async function assertChannelFeature(db: Executor, code: 'earn' | 'redeem' | 'balance') {
-  if ((featureOkUntil.get(code) ?? 0) > Date.now()) return;
-  await assertCustomerFeature(db, code);
-  featureOkUntil.set(code, Date.now() + FEATURE_TTL_MS);
-}
-
 /** Channel postings never wait for approval, and their record is the ledger (see `audited`). */
 const channel = { approvable: false, audited: false } as const;
 /** An earning is one statement, its own transaction (see `transaction` and postTransaction). */
@@ -60,6 +49,8 @@ export const channelHandlers = [
     channelCommands.upsertCustomer,
     async ({ tx }, { customerNumber, ...profile }) => {
       const { customer, created } = await upsertCustomer(tx, customerNumber, profile);
+      // A new customer must meet the enrol criteria (a refusal rolls the creation back).
+      if (created) await assertEligible(tx, customer.id, 'ENROL');
       return {
         result: { customer, created },
         targetType: 'customer',
@@ -72,8 +63,12 @@ export const channelHandlers = [
   defineHandler(
     channelCommands.postTransaction,
     async ({ db }, input) => {
-      await assertChannelFeature(db, 'earn');
-      const result = await postTransaction(db, input);
+      // The earn service's daily limits and the earn criteria are checked by the earning's own statement.
+      const result = await postTransaction(db, input, undefined, {
+        limit: await serviceLimit(db, 'earn'),
+        criteria: await criteriaFor(db, 'EARN'),
+        business: await businessRules(db),
+      });
       return {
         result,
         targetType: 'ledgerEntry',
@@ -103,14 +98,28 @@ export const channelHandlers = [
   defineHandler(
     channelCommands.redeem,
     async ({ tx, actor }, { customerNumber, voucherId, externalId }) => {
-      await assertChannelFeature(tx, 'redeem');
       const customer = await findCustomerByNumber(tx, customerNumber);
+      // A repeat answers the first redemption (redeemVoucher): it is not checked or counted again.
+      const repeat =
+        (
+          await tx
+            .select({ id: redemptions.id })
+            .from(redemptions)
+            .where(eq(redemptions.externalId, externalId))
+        ).length > 0;
+      if (!repeat) {
+        await assertEligible(tx, customer.id, 'REDEEM');
+        await assertBusinessMayRedeem(tx, customer.segment);
+      }
+      const limit = repeat ? undefined : await serviceLimit(tx, 'redeem-voucher');
       const result = await redeemVoucher(tx, {
         customerId: customer.id,
         voucherId,
         externalId,
         channel: actor.username.replace(/^apikey:/, ''),
       });
+      // Counted after the redemption, with the points it spent: over the limit, all of it rolls back.
+      if (limit) await countUse(tx, 'redeem-voucher', customer.id, result.pointsSpent, limit);
       return {
         result,
         targetType: 'redemption',
@@ -123,8 +132,12 @@ export const channelHandlers = [
   defineHandler(
     channelCommands.postMessage,
     async ({ tx }, input) => {
-      await assertCustomerFeature(tx, 'messages');
       const result = await receiveMessage(tx, input);
+      const limit = await serviceLimit(tx, 'send-message');
+      if (limit && !result.replayed) {
+        const customer = await findCustomerByNumber(tx, input.customerNumber);
+        await countUse(tx, 'send-message', customer.id, 0, limit);
+      }
       return { result, targetType: 'message', targetId: result.messageId };
     },
     channel,
@@ -132,7 +145,6 @@ export const channelHandlers = [
   defineHandler(
     channelCommands.readMessage,
     async ({ tx }, { customerNumber, entryId }) => {
-      await assertCustomerFeature(tx, 'messages');
       return {
         result: await markRead(tx, customerNumber, entryId),
         targetType: 'messageEntry',
@@ -144,7 +156,6 @@ export const channelHandlers = [
 ];
 
 export async function balanceOf(db: Executor, customerNumber: string) {
-  await assertChannelFeature(db, 'balance');
   const prog = await programme(db);
   const c = await findCustomerByNumber(db, customerNumber);
   return {

@@ -1,5 +1,4 @@
 import {
-  adminLogExportQuery,
   adminLogListQuery,
   adminLogPage,
   adminLogRead,
@@ -10,12 +9,13 @@ import {
   problemSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportAdminLogs, getAdminLog, listAdminLogs, verifyChain } from './adminLogs.service.ts';
+import { addExportRoute } from '../../platform/exports.ts';
+import { adminLogExportColumns, getAdminLog, listAdminLogs, verifyChain } from './adminLogs.service.ts';
 
 const adminTags = [adminLogResource.tag];
 const readAdmin = { access: { permission: adminLogRead.code } };
 
-/** The audit trail: list, one entry, CSV export, chain verification. */
+/** The audit trail: list, one entry, export (CSV, XLSX), chain verification. */
 export const adminLogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin-logs',
@@ -26,24 +26,7 @@ export const adminLogRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => listAdminLogs(app.db, req.query),
   );
 
-  app.get(
-    '/admin-logs/export',
-    {
-      config: { ...readAdmin, download: 'text/csv' },
-      schema: {
-        tags: adminTags,
-        summary: 'The matching entries as CSV (text/csv, UTF-8), streamed',
-        querystring: adminLogExportQuery,
-      },
-    },
-    (req, reply) => {
-      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="admin-logs-${stamp}Z.csv"`)
-        .send(exportAdminLogs(app.db, req.query));
-    },
-  );
+  addExportRoute(app, adminLogResource, listAdminLogs, { columns: adminLogExportColumns });
 
   app.get(
     '/admin-logs/verify',

@@ -1,15 +1,13 @@
 import type {
   AdminLog,
-  AdminLogExportQuery,
   AdminLogListQuery,
   AdminLogVerify,
   AuditOutcome,
   adminLogResource,
 } from '@loyalty/contracts';
-import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
@@ -65,22 +63,8 @@ export async function getAdminLog(db: Executor, id: number) {
   return toAdminLog(row);
 }
 
-/** The list's conditions, for the export (same filters and search, no paging). */
-function conditions(query: AdminLogExportQuery): SQL | undefined {
-  const parts: (SQL | undefined)[] = [];
-  if (query.q) parts.push(or(...search.map((c) => ilike(c, `%${escapeLike(query.q as string)}%`))));
-  for (const [field, build] of Object.entries(filters) as [
-    keyof typeof filters,
-    (v: unknown) => SQL | undefined,
-  ][]) {
-    const value = query[field];
-    if (value !== undefined && value !== '') parts.push(build(value));
-  }
-  return and(...parts);
-}
-
-const BATCH = 1_000;
-const csvColumns = [
+/** The export's columns: the entry without its row id and previous hash. */
+export const adminLogExportColumns = [
   'seq',
   'at',
   'actorUsername',
@@ -98,34 +82,6 @@ const csvColumns = [
   'requestId',
   'hash',
 ] as const;
-
-/** Reads the matching entries newest first in keyset batches, so any size streams in flat memory. */
-async function* matching(db: Executor, query: AdminLogExportQuery) {
-  const where = conditions(query);
-  let below: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(where, below === undefined ? undefined : lt(auditLog.id, below)))
-      .orderBy(desc(auditLog.id))
-      .limit(BATCH);
-    for (const r of rows) {
-      const entry = toAdminLog(r);
-      yield {
-        ...entry,
-        before: entry.before == null ? '' : JSON.stringify(entry.before),
-        after: entry.after == null ? '' : JSON.stringify(entry.after),
-      };
-    }
-    if (rows.length < BATCH) return;
-    below = rows[rows.length - 1]?.id;
-  }
-}
-
-/** CSV of the matching entries. */
-export const exportAdminLogs = (db: Executor, query: AdminLogExportQuery) =>
-  csvStream(matching(db, query), csvColumns);
 
 interface Break {
   id: number;

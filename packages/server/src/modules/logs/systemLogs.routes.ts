@@ -9,6 +9,7 @@ import {
   systemLogSettingsSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { getSettings, listSystemLogs } from './systemLogs.service.ts';
 
@@ -17,6 +18,7 @@ const readSystem = { access: { permission: systemLogRead.code } };
 
 /** Server events (SystemLogs) and their retention setting. */
 export const systemLogRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, systemLogResource, listSystemLogs);
   app.get(
     '/system-logs',
     {

@@ -1,6 +1,6 @@
 import { type Db, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migration 0013). */
+/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033). */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -12,15 +12,53 @@ export interface EarningItem {
   awards: Record<string, { points: number; ruleId: number | null }>;
   campaignId: number | null;
   actorId: number | null;
+  /** The earn service's limits per customer per day (service definitions, migration 0027); absent: none. */
+  limit?: DailyLimit;
+  /** The earn scope's active eligibility criteria, by priority (migration 0032); absent: none. */
+  criteria?: CriterionJson[];
+  /** The business banking settings, for business customers (migration 0033); absent while neutral. */
+  business?: BusinessRulesJson;
+}
+
+/** The business banking settings as loyalty_business_points takes them. */
+export interface BusinessRulesJson {
+  earns: boolean;
+  multiplier: number;
+  monthlyCap: number | null;
+  /** Transaction type ids that earn; empty: all. */
+  types: number[];
+}
+
+/** An eligibility criterion as the database evaluates it (loyalty_criterion_passes). */
+export interface CriterionJson {
+  id: number;
+  name: string;
+  field: string;
+  operator: string;
+  value: number | string[];
+}
+
+/** A service's limits per customer per day: calls and points, null for none. */
+export interface DailyLimit {
+  count: number | null;
+  points: number | null;
 }
 
 export interface EarningRow {
-  outcome: 'POSTED' | 'REPLAYED' | 'CONFLICT' | 'NOT_ACTIVE' | 'NOT_FOUND';
+  outcome:
+    | 'POSTED'
+    | 'REPLAYED'
+    | 'CONFLICT'
+    | 'NOT_ACTIVE'
+    | 'NOT_FOUND'
+    | 'LIMIT_EXCEEDED'
+    | 'NOT_ELIGIBLE';
   entry_id: string | number | null;
   points: number | null;
   balance: number | null;
   tier_id: number | null;
   rule_id: number | null;
+  /** The customer's status; for NOT_ELIGIBLE, the id of the criterion that failed. */
   status: string | null;
 }
 

@@ -14,6 +14,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { businessEffect } from '../configuration/businessBanking.service.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
 
@@ -130,6 +131,7 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
   if (!type) throw notFound('Transaction type');
   let customer: RuleSimulation['customer'] = null;
   let tierId = input.tierId ?? null;
+  let business = false;
   if (input.customerNumber) {
     const [c] = await db
       .select({
@@ -137,12 +139,14 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
         customerNumber: customers.customerNumber,
         fullName: customers.fullName,
         tierId: customers.tierId,
+        segment: customers.segment,
       })
       .from(customers)
       .where(eq(customers.customerNumber, input.customerNumber));
     if (!c) throw notFound('Customer');
     customer = { id: c.id, customerNumber: c.customerNumber, fullName: c.fullName };
     tierId = c.tierId;
+    business = c.segment === 'BUSINESS';
   }
   const tierName = (id: number) => prog.tiersById.get(id)?.name ?? null;
   const at = input.occurredAt ? new Date(input.occurredAt) : new Date();
@@ -159,5 +163,8 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
     ruleId: choice.rule?.id ?? null,
     points: choice.points,
     evaluations: choice.evaluations,
+    // A business customer's points as the engine would change them (the same database function).
+    businessBanking:
+      business && customer ? await businessEffect(db, customer.id, choice.points, type.id) : null,
   };
 }

@@ -7,7 +7,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { type EarningItem, type EarningRow, postEarning } from './earnings.queue.ts';
+import {
+  type BusinessRulesJson,
+  type CriterionJson,
+  type DailyLimit,
+  type EarningItem,
+  type EarningRow,
+  postEarning,
+} from './earnings.queue.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { type Programme, programme } from './programme.ts';
@@ -90,6 +97,18 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
       throw new AppError('CONFLICT', `externalId ${item.externalId} was posted with other details`);
     case 'NOT_ACTIVE':
       throw new AppError('CUSTOMER_NOT_ACTIVE', `The customer is ${row.status}`);
+    case 'NOT_ELIGIBLE': {
+      const failed = item.criteria?.find((k) => String(k.id) === row.status);
+      throw new AppError(
+        'NOT_ELIGIBLE',
+        `The customer does not meet the criterion "${failed?.name ?? row.status}"`,
+      );
+    }
+    case 'LIMIT_EXCEEDED':
+      throw new AppError(
+        'LIMIT_EXCEEDED',
+        `The customer has reached today's limit of the earn service${item.limit?.count ? ` (${item.limit.count} earnings)` : ''}${item.limit?.points ? ` (${item.limit.points} points)` : ''}`,
+      );
     default:
       throw notFound('Customer');
   }
@@ -102,12 +121,20 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
  * migration 0013) then locks the customer and applies the award of their tier, in one statement
  * — grouped with other earnings waiting for the database (earnings.queue.ts), so `db` may be the
  * database itself. With campaign hooks registered the customer is locked first, in a
- * transaction, since a hook decides with the customer's tier and segment.
+ * transaction, since a hook decides with the customer's tier and segment. `gate` is the earn
+ * service's daily limits (service definitions, migration 0027) and the earn scope's eligibility
+ * criteria (migration 0032), and for business customers the business banking settings (migration
+ * 0033): all applied in the same statement, under the customer's lock.
  */
 export async function postTransaction(
   db: Executor,
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
+  gate: {
+    limit?: DailyLimit | undefined;
+    criteria?: CriterionJson[] | undefined;
+    business?: BusinessRulesJson | undefined;
+  } = {},
 ): Promise<ChannelTransactionResult> {
   const prog = await programme(db);
   const type = earningType(prog, input.transactionTypeCode);
@@ -130,6 +157,9 @@ export async function postTransaction(
     awards: { '*': award(null) },
     campaignId: null,
     actorId: actorId ?? null,
+    ...(gate.limit && { limit: gate.limit }),
+    ...(gate.criteria?.length && { criteria: gate.criteria }),
+    ...(gate.business && { business: gate.business }),
   };
   if (!bonusHooks.length) {
     for (const tierId of new Set(rules.map((r) => r.tierId))) {

@@ -4,7 +4,6 @@ import {
   messageCategoryBody,
   messageCommands,
   messageDetailSchema,
-  messageExportQuery,
   messageNoteBody,
   messagePlaceholderValues,
   messageRead,
@@ -13,8 +12,9 @@ import {
   problemSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
-import { exportMessages, getMessage, listMessages, previewValues } from './messages.service.ts';
+import { getMessage, listMessages, messageExportColumns, previewValues } from './messages.service.ts';
 
 const tags = [messageResource.tag];
 const read = { access: { permission: messageRead.code } };
@@ -35,24 +35,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => listMessages(app.db, req.query, actorOf(req)),
   );
 
-  app.get(
-    '/messages/export',
-    {
-      config: { ...read, download: 'text/csv' },
-      schema: {
-        tags,
-        summary: 'The queue as filtered, as CSV (text/csv, UTF-8), streamed',
-        querystring: messageExportQuery,
-      },
-    },
-    (req, reply) => {
-      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="messages-${stamp}Z.csv"`)
-        .send(exportMessages(app.db, req.query, actorOf(req)));
-    },
-  );
+  addExportRoute(app, messageResource, listMessages, { columns: messageExportColumns });
 
   app.get(
     '/messages/:id/placeholders',

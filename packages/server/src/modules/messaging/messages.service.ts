@@ -2,17 +2,17 @@ import {
   type channelCommands,
   type Message,
   type MessageDetail,
-  type MessageExportQuery,
   type MessageListQuery,
   type MessagePlaceholder,
   messageCommands,
   type messageResource,
   renderMessage,
 } from '@loyalty/contracts';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import {
+  alertDeliveries,
   conversationEntries,
   conversations,
   customers,
@@ -23,9 +23,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Actor as CommandActor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { csvStream } from '../../platform/csv.ts';
 import { AppError } from '../../platform/errors.ts';
-import { listPage, listWhere, type ResourceListSpec } from '../../platform/lists.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { findCustomerByNumber } from '../customers/customers.service.ts';
@@ -124,8 +123,8 @@ export async function listMessages(db: Executor, query: MessageListQuery, actor:
   return { ...page, items: await toMessages(db, page.items) };
 }
 
-const BATCH = 500;
-const csvColumns = [
+/** The export's columns: the queue as staff read it, names rather than ids. */
+export const messageExportColumns = [
   'id',
   'createdAt',
   'customerNumber',
@@ -143,28 +142,6 @@ const csvColumns = [
   'dueAt',
   'overdue',
 ] as const;
-
-/** The matching conversations newest first, in keyset batches: any size streams in flat memory. */
-async function* matching(db: Executor, query: MessageExportQuery, actor: Actor) {
-  const scoped = query.mine ? { ...query, assigneeId: actor.userId } : query;
-  const where = listWhere(listSpec, { ...scoped, q: scoped.q?.toLowerCase() });
-  let below: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select()
-      .from(conversations)
-      .where(and(where, below === undefined ? undefined : lt(conversations.id, below)))
-      .orderBy(desc(conversations.id))
-      .limit(BATCH);
-    yield* await toMessages(db, rows);
-    if (rows.length < BATCH) return;
-    below = rows[rows.length - 1]?.id;
-  }
-}
-
-/** CSV of the queue as filtered (the same search and filters as the list, my queue included). */
-export const exportMessages = (db: Executor, query: MessageExportQuery, actor: Actor) =>
-  csvStream(matching(db, query, actor), csvColumns);
 
 export const findConversation = (db: Executor, id: number, forUpdate = false) =>
   findOrFail(db, conversations, conversations.id, id, 'Message', forUpdate);
@@ -292,11 +269,15 @@ export async function inbox(
     union all
     select d.id, null, 'OUTBOUND', d.subject, d.body, d.created_at, d.read_at
     from outbound_deliveries d
-    where d.customer_id = ${customer.id} and d.in_app ${unread(sql`d.read_at`)}`;
+    where d.customer_id = ${customer.id} and d.in_app ${unread(sql`d.read_at`)}
+    union all
+    select a.id, null, 'ALERT', a.subject, a.body, a.created_at, a.read_at
+    from alert_deliveries a
+    where a.customer_id = ${customer.id} and a.channel = 'IN_APP' and a.status = 'SENT' ${unread(sql`a.read_at`)}`;
   type InboxRow = {
     id: string | number;
     message_id: number | null;
-    kind: 'REPLY' | 'OUTBOUND';
+    kind: 'REPLY' | 'OUTBOUND' | 'ALERT';
     subject: string;
     body: string;
     created_at: Date | string;
@@ -354,8 +335,22 @@ export async function markRead(db: Executor, customerNumber: string, entryId: nu
           ),
         )
         .returning({ readAt: outboundDeliveries.readAt });
-  if (!row?.readAt) throw new AppError('NOT_FOUND', 'Message not found in this customer’s inbox');
-  return { id: entryId, readAt: row.readAt.toISOString() };
+  const [alert] = row
+    ? [row]
+    : await db
+        .update(alertDeliveries)
+        .set({ readAt: sql`coalesce(${alertDeliveries.readAt}, now())` })
+        .where(
+          and(
+            eq(alertDeliveries.id, entryId),
+            eq(alertDeliveries.customerId, customer.id),
+            eq(alertDeliveries.channel, 'IN_APP'),
+            eq(alertDeliveries.status, 'SENT'),
+          ),
+        )
+        .returning({ readAt: alertDeliveries.readAt });
+  if (!alert?.readAt) throw new AppError('NOT_FOUND', 'Message not found in this customer’s inbox');
+  return { id: entryId, readAt: alert.readAt.toISOString() };
 }
 
 /** A conversation that can still be worked on; a closed one must be reopened first. */

@@ -13,6 +13,7 @@ import {
   resourcePath,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
 import {
   getOutboundMessage,
@@ -32,6 +33,8 @@ const bodyLimit = CSV_MAX_CHARS * 2;
 
 /** Messages to customers: preview the audience, send (a background job), follow its progress. */
 export const outboundMessageRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, outboundMessageResource, listOutboundMessages);
+  addExportRoute(app, outboundDeliveryResource, listOutboundDeliveries);
   app.get(
     path,
     {

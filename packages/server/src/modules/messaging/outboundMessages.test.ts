@@ -200,7 +200,7 @@ describe('POST /api/admin/outbound-messages → GET /api/admin/outbound-messages
 describe('a send held for approval, interrupted by a restart', () => {
   it('waits for its checker, then resumes after a crash without sending anyone twice', async () => {
     const maker = await t.userWith(['outboundMessage.send', 'outboundMessage.read']);
-    const checker = await t.userWith(['outboundMessage.read', 'approval.check']);
+    // Maker-checker's settings are a safeguard: set them before a second checker exists.
     const gate = await t.inject({
       method: 'PUT',
       url: '/api/admin/maker-checker',
@@ -213,6 +213,7 @@ describe('a send held for approval, interrupted by a restart', () => {
       },
     });
     expect(gate.statusCode).toBe(200);
+    const checker = await t.userWith(['outboundMessage.read', 'approval.check']);
     const before = await sends();
     const held = await send(message({ kind: 'FILTER', statuses: ['ACTIVE', 'CLOSED'] }), maker);
     expect(held.statusCode).toBe(202);

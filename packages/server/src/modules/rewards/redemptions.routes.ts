@@ -8,9 +8,11 @@ import {
   redemptionListQuery,
   redemptionPage,
   redemptionRead,
+  redemptionResource,
   redemptionResultSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { listRedemptions } from './redemptions.service.ts';
 
@@ -18,6 +20,7 @@ const tags = ['Rewards: redemptions'];
 const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const redemptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  addExportRoute(app, redemptionResource, listRedemptions);
   app.get(
     '/redemptions',
     {

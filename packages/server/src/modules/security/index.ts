@@ -1,3 +1,4 @@
+import { rotateSigningKeys } from '../../platform/auth/keys.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { passwordSettingRoutes } from './passwordSettings.routes.ts';
 import { passwordSettingHandlers } from './passwordSettings.service.ts';
@@ -15,4 +16,15 @@ export const securityModule: ServerModule = {
     await app.register(scaRuleRoutes);
   },
   handlers: [...policyHandlers, ...passwordSettingHandlers, ...scaRuleHandlers],
+  jobs: [
+    {
+      // A new token-signing key every KEY_ROTATION_DAYS; the one before retires a day later.
+      name: 'auth.signing-key-rotation',
+      intervalSeconds: 86_400,
+      run: async (db) => {
+        await rotateSigningKeys(db);
+        return null;
+      },
+    },
+  ],
 };

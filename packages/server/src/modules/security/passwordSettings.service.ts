@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { passwordSettings } from '../../db/schema/index.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 
@@ -75,6 +76,8 @@ export const passwordSettingHandlers = [
   }),
   defineSecuredHandler(passwordSettingCommands.delete, async ({ tx }, { id }) => {
     const before = await getRow(tx, id, true);
+    // Deleting the lockout would let guessing go on for ever (issue 18, finding 8): change its limits instead.
+    if (before.mode === 'LOCK') throw new AppError('CONFLICT', 'The lockout setting cannot be deleted');
     await tx.delete(passwordSettings).where(eq(passwordSettings.id, id));
     return { result: undefined, targetType: 'passwordSetting', targetId: id, before: toSetting(before) };
   }),

@@ -73,6 +73,14 @@ describe('password settings', () => {
     expect((await send('DELETE', `/api/admin/password-settings/${expiry.json().id}`)).statusCode).toBe(204);
     expect((await get(`/api/admin/password-settings/${expiry.json().id}`)).statusCode).toBe(404);
   });
+
+  it('refuses to delete a lockout setting: that would end lockout (change its limits instead)', async () => {
+    const lock = (await get('/api/admin/password-settings?mode=LOCK&userType=EMPLOYEE')).json().items[0];
+    const res = await send('DELETE', `/api/admin/password-settings/${lock.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'CONFLICT', detail: 'The lockout setting cannot be deleted' });
+    expect((await get(`/api/admin/password-settings/${lock.id}`)).statusCode).toBe(200);
+  });
 });
 
 describe('SCA rules', () => {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { authCommands, passwordRuleViolations } from '@loyalty/contracts';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { passwordHistory, passwordTokens, recoveryCodes, sessions, users } from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
@@ -14,6 +14,9 @@ import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpEnrolment, totpS
 /** The account operations shared by sign-in, self-service and the administrators' commands. */
 
 type UserRow = typeof users.$inferSelect;
+type LinkPurpose = (typeof passwordTokens.$inferSelect)['purpose'];
+/** Links that set a password (not e-mail confirmations). */
+const isPasswordLink = inArray(passwordTokens.purpose, ['RESET', 'INVITE']);
 
 /** Locked now: a lock without an end, or whose end is still ahead. */
 export const isLocked = (u: Pick<UserRow, 'lockedAt' | 'lockedUntil'>, now = Date.now()) =>
@@ -134,7 +137,7 @@ export async function setPassword(db: Executor, user: UserRow, password: string,
   await db
     .update(passwordTokens)
     .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
+    .where(and(eq(passwordTokens.userId, user.id), isPasswordLink, isNull(passwordTokens.usedAt)));
   await revokeUserSessions(db, user.id, keep);
 }
 
@@ -169,20 +172,91 @@ export async function sendPasswordLink(
   kind: LinkKind,
 ) {
   if (!user.email) return false;
-  await db
-    .update(passwordTokens)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(passwordTokens.userId, user.id), isNull(passwordTokens.usedAt)));
-  const token = randomBytes(32).toString('base64url');
-  await db.insert(passwordTokens).values({
-    userId: user.id,
-    tokenHash: tokenHash(token),
-    purpose: kind === 'INVITE' ? 'INVITE' : 'RESET',
-    expiresAt: sql`now() + make_interval(mins => ${LINK_MINUTES[kind]})`,
-  });
+  const token = await issueLink(db, user.id, kind === 'INVITE' ? 'INVITE' : 'RESET', LINK_MINUTES[kind]);
   const link = appLink(`/change-password?token=${encodeURIComponent(token)}`);
   await enqueueMail(db, { to: user.email, ...linkMail(kind, user.fullName, link) });
   return true;
+}
+
+/** A new single-use link of `purpose` (only its hash is kept); the user's earlier ones of that kind stop working. */
+async function issueLink(db: Executor, userId: number, purpose: LinkPurpose, minutes: number) {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        purpose === 'EMAIL' ? eq(passwordTokens.purpose, 'EMAIL') : isPasswordLink,
+        isNull(passwordTokens.usedAt),
+      ),
+    );
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(passwordTokens).values({
+    userId,
+    tokenHash: tokenHash(token),
+    purpose,
+    expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+  });
+  return token;
+}
+
+/** E-mail confirmation links live three days, like invitations. */
+export const EMAIL_LINK_MINUTES = 3 * 24 * 60;
+
+/**
+ * A changed e-mail address takes effect only when its owner confirms it (issue 18, finding 13):
+ * the new address waits in `pending_email` and gets a single-use confirmation link; the current
+ * address — the one password links still go to — is told of the change. Answers whether a
+ * confirmation is now pending.
+ */
+export async function requestEmailChange(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'fullName' | 'email'>,
+  newEmail: string,
+  by: string,
+) {
+  await db.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
+  const token = await issueLink(db, user.id, 'EMAIL', EMAIL_LINK_MINUTES);
+  const link = appLink(`/verify-email?token=${encodeURIComponent(token)}`);
+  await enqueueMail(db, {
+    to: newEmail,
+    subject: 'Confirm your Loyalty Admin e-mail address',
+    text: `Hello ${user.fullName},\n\n${by} set this address for your Loyalty Admin account. It takes effect when you confirm it here:\n\n${link}\n\nThe link works once and expires in 72 hours. If you did not expect this e-mail, ignore it.\n`,
+  });
+  if (user.email) {
+    await enqueueMail(db, {
+      to: user.email,
+      subject: 'Your Loyalty Admin e-mail address is being changed',
+      text: `Hello ${user.fullName},\n\n${by} asked to change the e-mail address of your Loyalty Admin account to ${newEmail}. Until the new address is confirmed, this one stays in use.\nIf you did not expect this, tell your security team.\n`,
+    });
+  }
+}
+
+/** Follows an e-mail confirmation link: the pending address becomes the account's. Answers the user. */
+export async function confirmEmailChange(db: Executor, token: string) {
+  const [row] = await db
+    .update(passwordTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(passwordTokens.tokenHash, tokenHash(token)),
+        eq(passwordTokens.purpose, 'EMAIL'),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: passwordTokens.userId });
+  const [user] = row
+    ? await db
+        .update(users)
+        .set({ email: users.pendingEmail, pendingEmail: null, updatedAt: sql`now()` })
+        .where(
+          and(eq(users.id, row.userId), eq(users.status, 'ACTIVE'), sql`${users.pendingEmail} is not null`),
+        )
+        .returning({ id: users.id, username: users.username, email: users.email })
+    : [];
+  if (!user) throw new AppError('LINK_INVALID');
+  return user;
 }
 
 /** Consumes a live password link: answers its user, or LINK_INVALID (unknown, used or expired). */
@@ -193,6 +267,7 @@ export async function consumePasswordLink(db: Executor, token: string) {
     .where(
       and(
         eq(passwordTokens.tokenHash, tokenHash(token)),
+        isPasswordLink,
         isNull(passwordTokens.usedAt),
         gt(passwordTokens.expiresAt, sql`now()`),
       ),

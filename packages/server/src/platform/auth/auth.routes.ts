@@ -280,7 +280,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/jwks',
     { config: { access: 'public' }, schema: { tags, summary: 'Public keys that verify access tokens' } },
-    async () => tokens.jwks,
+    async () => tokens.jwks(),
   );
 
   await app.register(passwordRoutes);

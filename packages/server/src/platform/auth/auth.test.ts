@@ -143,7 +143,7 @@ describe('access tokens that must be refused', () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`;
     const foreign = await sign(claims);
-    const jwks = t.app.tokens.jwks as { keys: { kid: string }[] };
+    const jwks = t.app.tokens.jwks() as { keys: { kid: string }[] };
     const wrongKid = await sign(claims, undefined, jwks.keys[0]?.kid);
     const now = Math.floor(Date.now() / 1000);
     for (const token of [none, foreign, wrongKid, 'garbage']) {

@@ -1,6 +1,6 @@
 import { credentialPresets, passwordRuleViolations } from '@loyalty/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, outboundMail, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { linkToken, startMailbox } from '../../test/mailbox.ts';
@@ -163,6 +163,27 @@ describe('credential policy enforcement on password changes', () => {
       as: asTwo,
     });
     expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('sign-in timing', () => {
+  it('does the same database work for an unknown account as for a wrong password', async () => {
+    await staff('sami');
+    const db = t.app.db;
+    const calls = async (username: string) => {
+      const spies = (['select', 'insert', 'update', 'execute', 'transaction'] as const).map((m) =>
+        vi.spyOn(db, m),
+      );
+      try {
+        expect((await login(username, 'wrong-password')).statusCode).toBe(401);
+        return spies.map((s) => s.mock.calls.length);
+      } finally {
+        for (const s of spies) s.mockRestore();
+      }
+    };
+    const wrongPassword = await calls('sami');
+    expect(await calls('no-such-person')).toEqual(wrongPassword);
+    await t.app.db.update(users).set({ failedAttempts: 0 }).where(eq(users.username, 'sami'));
   });
 });
 
@@ -359,6 +380,30 @@ describe('forgotten password', () => {
     expect(expired.json().code).toBe('LINK_INVALID');
   });
 
+  it('answers before it looks the account up, so its timing cannot tell whether the account exists', async () => {
+    await staff('rania');
+    // Hold the users table: any look-up made before answering would wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      await held;
+    });
+    try {
+      for (const name of ['rania', 'nobody-at-all']) {
+        const answer = await forgot(name);
+        expect(answer.statusCode).toBe(202);
+      }
+    } finally {
+      release();
+      await holding;
+    }
+    // The work happens after the answer: the link still arrives.
+    expect(linkToken(await mailbox.next('rania@bank.example'))).toBeTruthy();
+  });
+
   it('keeps no live link in the outbox once the mail is delivered', async () => {
     await staff('nour');
     await forgot('nour');
@@ -380,5 +425,93 @@ describe('forgotten password', () => {
       payload: { token, newPassword: 'Outbox-Clean-34' },
     });
     expect(reset.statusCode).toBe(204);
+  });
+});
+
+describe('an e-mail address changed by someone else', () => {
+  it('takes effect only when its owner confirms it, and the old address is told', async () => {
+    const id = await staff('omar');
+    const edit = (email: string) =>
+      t.inject({ method: 'GET', url: `/api/admin/users/${id}`, as: admin }).then((current) => {
+        const u = current.json();
+        return put(`/api/admin/users/${id}`, {
+          fullName: u.fullName,
+          email,
+          mobile: u.mobile,
+          roleId: u.roleId,
+          status: u.status,
+        });
+      });
+    const changed = await edit('omar.new@bank.example');
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({
+      email: 'omar@bank.example',
+      pendingEmail: 'omar.new@bank.example',
+    });
+
+    const notice = await mailbox.next('omar@bank.example');
+    expect(notice.subject).toBe('Your Loyalty Admin e-mail address is being changed');
+    expect(notice.text).toContain('omar.new@bank.example');
+    const confirmation = await mailbox.next('omar.new@bank.example');
+    expect(confirmation.text).toContain('/verify-email?token=');
+    const token = linkToken(confirmation);
+
+    // Until confirmed, password links go to the address in use, not the new one.
+    await t.inject({ method: 'POST', url: `/api/admin/users/${id}/reset-password`, as: admin });
+    expect((await mailbox.next('omar@bank.example')).subject).toBe('Reset your Loyalty Admin password');
+    // A confirmation token is not a password link, and a reset did not cancel it.
+    const asPassword = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/reset-password',
+      payload: { token, newPassword: 'Hijacked-Secret-35' },
+    });
+    expect(asPassword.json().code).toBe('LINK_INVALID');
+
+    const verify = (tok: string) =>
+      t.inject({ method: 'POST', url: '/api/admin/auth/verify-email', payload: { token: tok } });
+    expect((await verify(token)).statusCode).toBe(204);
+    expect((await verify(token)).json().code).toBe('LINK_INVALID');
+    const after = await t.inject({ method: 'GET', url: `/api/admin/users/${id}`, as: admin });
+    expect(after.json()).toMatchObject({ email: 'omar.new@bank.example', pendingEmail: null });
+    const audit = await t.app.db
+      .select({ outcome: auditLog.outcome, detail: auditLog.detail })
+      .from(auditLog)
+      .where(eq(auditLog.command, 'auth.verifyEmail'))
+      .orderBy(desc(auditLog.id))
+      .limit(2);
+    expect(audit.map((a) => a.outcome)).toEqual(['FAILED', 'SUCCESS']);
+  });
+
+  it('applies at once while the invitation is unused, and sends the invitation to the new address', async () => {
+    const role = await t.inject({
+      method: 'POST',
+      url: '/api/admin/roles',
+      payload: { code: 'R_PAULA', name: 'paula', status: 'ACTIVE', permissions: ['tier.read'] },
+      as: admin,
+    });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      payload: {
+        username: 'paula',
+        fullName: 'Paula',
+        email: 'paula.typo@bank.example',
+        roleId: role.json().id,
+        status: 'ACTIVE',
+      },
+      as: admin,
+    });
+    await mailbox.next('paula.typo@bank.example');
+    const u = created.json();
+    const fixed = await put(`/api/admin/users/${u.id}`, {
+      fullName: u.fullName,
+      email: 'paula@bank.example',
+      mobile: null,
+      roleId: u.roleId,
+      status: 'ACTIVE',
+    });
+    expect(fixed.json()).toMatchObject({ email: 'paula@bank.example', pendingEmail: null });
+    const invitation = await mailbox.next('paula@bank.example');
+    expect(invitation.subject).toBe('Your Loyalty Admin account');
   });
 });

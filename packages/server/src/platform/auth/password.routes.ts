@@ -1,10 +1,16 @@
-import { authCommands, forgotPasswordInput, problemSchema, resetPasswordInput } from '@loyalty/contracts';
+import {
+  authCommands,
+  forgotPasswordInput,
+  problemSchema,
+  resetPasswordInput,
+  tokenInput,
+} from '@loyalty/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { writeAudit } from '../audit.ts';
-import { consumePasswordLink, sendPasswordLink } from './account.ts';
+import { type AuditSource, writeAudit } from '../audit.ts';
+import { confirmEmailChange, consumePasswordLink, sendPasswordLink } from './account.ts';
 import { auditSourceOf, changePasswordAudited } from './signin.ts';
 
 const tags = ['Authentication'];
@@ -13,6 +19,46 @@ const tags = ['Authentication'];
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app;
   const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  /** E-mails a password link if exactly one active account has this username or e-mail address. */
+  async function sendForgottenPasswordLink(username: string, source: AuditSource) {
+    const name = username.toLowerCase();
+    const matches = await db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.status, 'ACTIVE'),
+          or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)),
+        ),
+      )
+      .limit(2);
+    // An e-mail address shared by two accounts names neither.
+    const user = matches.length === 1 ? matches[0] : undefined;
+    const audited = { ...source, username };
+    if (!user?.email) {
+      await writeAudit(db, audited, {
+        command: authCommands.forgotPassword.name,
+        outcome: 'FAILED',
+        detail: user ? 'account has no e-mail' : 'no such account',
+      });
+      return;
+    }
+    await db.transaction(async (tx) => {
+      await sendPasswordLink(tx, user, 'FORGOT');
+      await writeAudit(
+        tx,
+        { ...audited, userId: user.id },
+        {
+          command: authCommands.forgotPassword.name,
+          outcome: 'SUCCESS',
+          targetType: 'user',
+          targetId: user.id,
+        },
+      );
+    });
+    await app.mailer.flush();
+  }
 
   app.post(
     '/auth/forgot-password',
@@ -27,44 +73,13 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const name = req.body.username.toLowerCase();
-      const matches = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.status, 'ACTIVE'),
-            or(eq(sql`lower(${users.username})`, name), eq(sql`lower(${users.email})`, name)),
-          ),
-        )
-        .limit(2);
-      // An e-mail address shared by two accounts names neither.
-      const user = matches.length === 1 ? matches[0] : undefined;
-      const source = { ...auditSourceOf(req), username: req.body.username };
-      if (user?.email) {
-        await db.transaction(async (tx) => {
-          await sendPasswordLink(tx, user, 'FORGOT');
-          await writeAudit(
-            tx,
-            { ...source, userId: user.id },
-            {
-              command: authCommands.forgotPassword.name,
-              outcome: 'SUCCESS',
-              targetType: 'user',
-              targetId: user.id,
-            },
-          );
-        });
-        // Not awaited: the answer must not take longer when the account exists.
-        void app.mailer.flush();
-      } else {
-        await writeAudit(db, source, {
-          command: authCommands.forgotPassword.name,
-          outcome: 'FAILED',
-          detail: user ? 'account has no e-mail' : 'no such account',
-        });
-      }
-      return reply.code(202).send({ accepted: true as const });
+      // Answer first, then look the account up: the answer's timing cannot tell whether it
+      // exists (issue 18, finding 16). A failure of the work is logged, never answered.
+      reply.code(202).send({ accepted: true as const });
+      await sendForgottenPasswordLink(req.body.username, auditSourceOf(req)).catch((err: unknown) =>
+        req.log.error({ err }, 'forgotten-password link failed'),
+      );
+      return reply;
     },
   );
 
@@ -87,6 +102,44 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         req.body.newPassword,
         { detail: 'password link' },
       );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      config: { access: 'public', ...limited },
+      schema: {
+        tags,
+        summary: 'Confirm a new e-mail address with the single-use link sent to it',
+        description: 'The address set by an administrator takes effect only now (72-hour link).',
+        body: tokenInput,
+        response: { 204: z.null(), 400: problemSchema, 429: problemSchema },
+      },
+    },
+    async (req, reply) => {
+      const source = auditSourceOf(req);
+      const command = authCommands.verifyEmail.name;
+      try {
+        await db.transaction(async (tx) => {
+          const user = await confirmEmailChange(tx, req.body.token);
+          await writeAudit(
+            tx,
+            { ...source, userId: user.id, username: user.username },
+            {
+              command,
+              outcome: 'SUCCESS',
+              targetType: 'user',
+              targetId: user.id,
+              detail: user.email ?? undefined,
+            },
+          );
+        });
+      } catch (err) {
+        await writeAudit(db, source, { command, outcome: 'FAILED', detail: (err as Error).message });
+        throw err;
+      }
       return reply.code(204).send(null);
     },
   );

@@ -12,6 +12,8 @@ import { enforceSessionLimit, openSession } from './sessions.ts';
 import { CHALLENGE_TTL } from './tokens.ts';
 
 export const REFRESH_COOKIE = 'la_refresh';
+/** An id no user has (ids start at 1). */
+const NO_USER = 0;
 export const COOKIE_PATH = '/api/admin/auth';
 
 type UserRow = typeof users.$inferSelect;
@@ -103,7 +105,13 @@ export async function refuseSignIn(
   options: { count: boolean; code?: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID'; command?: string },
 ): Promise<never> {
   let detail = why;
-  if (user && options.count && (await countFailure(app, source, user))) detail += '; account locked';
+  if (user && options.count) {
+    if (await countFailure(app, source, user)) detail += '; account locked';
+  } else {
+    // The same statements as counting, touching no row: the answer's timing must not tell an
+    // unknown, disabled or locked account from a wrong password (issue 18, finding 16).
+    await recordFailure(app.db, NO_USER);
+  }
   await writeAudit(
     app.db,
     { ...source, userId: user?.id, username: source.username ?? user?.username },

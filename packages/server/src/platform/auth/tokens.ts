@@ -2,7 +2,7 @@ import { type ChallengeStep, ROLE_CLAIM_INDEX } from '@loyalty/contracts';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config.ts';
 import { AppError } from '../errors.ts';
-import { ALG, type KeyRing } from './keys.ts';
+import { ALG, type KeyStore } from './keys.ts';
 
 export interface AccessClaims {
   sub: string;
@@ -33,45 +33,49 @@ export interface ChallengeClaims {
 /** Sign-in challenges live this long (seconds). */
 export const CHALLENGE_TTL = 300;
 
-export function createTokenService(keys: KeyRing, jwt: Config['jwt']) {
+export function createTokenService(keys: KeyStore, jwt: Config['jwt']) {
   // Challenges are signed by the same key for another audience, so neither passes for the other.
   const challengeAudience = `${jwt.audience}:sign-in-challenge`;
   return {
+    /** The public keys that verify tokens now (GET /auth/jwks). */
+    jwks: keys.jwks,
     /** An access token living `ttlSeconds` (the security policy's access-token life). */
     async issue(
       user: { id: number; username: string; roleCode: string },
       sessionId: string,
       ttlSeconds: number,
     ): Promise<string> {
+      const { kid, privateKey } = keys.signing();
       return new SignJWT({
         sid: sessionId,
         preferred_username: user.username,
         realm_access: { roles: realmRoles(user.roleCode) },
       })
-        .setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
         .setSubject(String(user.id))
         .setIssuer(jwt.issuer)
         .setAudience(jwt.audience)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
         .setJti(crypto.randomUUID())
-        .sign(keys.privateKey);
+        .sign(privateKey);
     },
     async issueChallenge(claims: ChallengeClaims): Promise<string> {
       const { sub, ...rest } = claims;
+      const { kid, privateKey } = keys.signing();
       return new SignJWT({ ...rest })
-        .setProtectedHeader({ alg: ALG, kid: keys.kid, typ: 'JWT' })
+        .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
         .setSubject(sub)
         .setIssuer(jwt.issuer)
         .setAudience(challengeAudience)
         .setIssuedAt()
         .setExpirationTime(`${CHALLENGE_TTL}s`)
-        .sign(keys.privateKey);
+        .sign(privateKey);
     },
     /** The challenge's claims if it is genuine, unexpired and for `step`; else CHALLENGE_INVALID. */
     async verifyChallenge(token: string, step: ChallengeStep): Promise<ChallengeClaims> {
       try {
-        const { payload } = await jwtVerify(token, keys.verifyKeys, {
+        const { payload } = await jwtVerify(token, keys.verifyKey, {
           algorithms: [ALG],
           issuer: jwt.issuer,
           audience: challengeAudience,
@@ -85,7 +89,7 @@ export function createTokenService(keys: KeyRing, jwt: Config['jwt']) {
     /** Verifies signature, algorithm, issuer, audience and expiry; anything else is UNAUTHENTICATED. */
     async verify(token: string): Promise<AccessClaims> {
       try {
-        const { payload } = await jwtVerify(token, keys.verifyKeys, {
+        const { payload } = await jwtVerify(token, keys.verifyKey, {
           algorithms: [ALG],
           issuer: jwt.issuer,
           audience: jwt.audience,

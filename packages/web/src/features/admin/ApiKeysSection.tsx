@@ -6,10 +6,11 @@ import {
   apiKeyInput,
   apiKeyRead,
   apiKeyScopes,
+  channels,
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { get, write } from '../../api/client.ts';
@@ -101,6 +102,11 @@ export function ApiKeysSection() {
           { key: 'name', dataIndex: 'name', title: t('apiKeys.fields.name') },
           { key: 'prefix', title: t('apiKeys.fields.prefix'), render: (_, k) => <code>{k.prefix}…</code> },
           {
+            key: 'channel',
+            title: t('apiKeys.fields.channel'),
+            render: (_, k) => t(`channels.${k.channel}`),
+          },
+          {
             key: 'scopes',
             title: t('apiKeys.fields.scopes'),
             render: (_, k) => k.scopes.map((s) => <Tag key={s}>{t(`apiKeys.scopes.${s}`)}</Tag>),
@@ -138,7 +144,7 @@ export function ApiKeysSection() {
           form={form}
           layout="vertical"
           name="api-key"
-          initialValues={{ scopes: ['transactions', 'balance'] }}
+          initialValues={{ scopes: ['transactions', 'balance'], channel: 'MOBILE_APP' }}
           onFinish={(values) => create.mutate(values)}
           onFinishFailed={({ errorFields }) => {
             const first = errorFields[0]?.errors[0];
@@ -147,6 +153,9 @@ export function ApiKeysSection() {
         >
           <Form.Item name="name" label={t('apiKeys.fields.name')} rules={rules('name')}>
             <Input />
+          </Form.Item>
+          <Form.Item name="channel" label={t('apiKeys.fields.channel')} rules={rules('channel')}>
+            <Select options={channels.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
           </Form.Item>
           <Form.Item name="scopes" label={t('apiKeys.fields.scopes')} rules={rules('scopes')}>
             <Checkbox.Group

@@ -9,6 +9,7 @@ const key = {
   name: 'POS network',
   prefix: 'lk_AbCdEfG',
   scopes: ['transactions'],
+  channel: 'POS',
   status: 'ACTIVE',
   createdAt: '2026-11-01T10:00:00.000Z',
   lastUsedAt: null,
@@ -28,6 +29,7 @@ describe('admin: integration API keys', () => {
     await renderApp('/dashboard/admin');
     const table = await screen.findByTestId('api-keys-table', {}, { timeout: 10_000 });
     expect(await within(table).findByText('POS network')).toBeTruthy();
+    expect(within(table).getByText('POS')).toBeTruthy();
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Create key' }));
     await u.type(await screen.findByLabelText('Name'), 'Mobile app');
@@ -37,6 +39,7 @@ describe('admin: integration API keys', () => {
       expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
         name: 'Mobile app',
         scopes: ['transactions', 'balance'],
+        channel: 'MOBILE_APP',
       }),
     );
   });

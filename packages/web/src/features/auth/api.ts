@@ -29,4 +29,5 @@ export const authApi = {
     post('/login/password', { challenge, currentPassword, newPassword }, loginResponse),
   forgotPassword: (username: string) => send('/forgot-password', { username }),
   resetPassword: (token: string, newPassword: string) => send('/reset-password', { token, newPassword }),
+  verifyEmail: (token: string) => send('/verify-email', { token }),
 };

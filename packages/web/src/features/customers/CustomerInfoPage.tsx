@@ -1,4 +1,5 @@
 import {
+  alertDeliveryRead,
   customerCommands,
   type LedgerEntry,
   ledgerCommands,
@@ -40,7 +41,9 @@ import { listChoices } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
+import { CustomerChurnCard } from '../analytics/widgets.ts';
 import { customerApi } from './api.ts';
+import { CustomerAlerts } from './CustomerAlerts.tsx';
 import { CustomerMessages } from './CustomerMessages.tsx';
 import { PagedTable } from './PagedTable.tsx';
 
@@ -258,6 +261,14 @@ export default function CustomerInfoPage() {
     });
   }
 
+  if (can(alertDeliveryRead.code)) {
+    tabs.push({
+      key: 'alerts',
+      label: t('alerts.deliveries.title'),
+      children: <CustomerAlerts customerId={id} />,
+    });
+  }
+
   const reverseId = typeof dialog === 'object' && 'reverse' in dialog ? dialog.reverse : undefined;
   const cancelId = typeof dialog === 'object' && 'cancel' in dialog ? dialog.cancel : undefined;
   const statusAction = c.status === 'BLOCKED' ? 'unblock' : 'block';
@@ -306,6 +317,23 @@ export default function CustomerInfoPage() {
           <Descriptions.Item label={t('customers.fields.lastActivityAt')}>
             <Day iso={c.lastActivityAt} />
           </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.nationality')}>
+            {c.nationality ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.residency')}>
+            {c.residency ? t(`customers.residencies.${c.residency}`) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.dateOfBirth')}>
+            {c.dateOfBirth ? <Ltr>{c.dateOfBirth}</Ltr> : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.kycLevel')}>
+            {c.kycLevel ? t(`customers.kycLevels.${c.kycLevel}`) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('customers.fields.products')} span={2}>
+            {c.products?.length
+              ? c.products.map((p) => <Tag key={p}>{t(`customers.products.${p}`)}</Tag>)
+              : '—'}
+          </Descriptions.Item>
         </Descriptions>
       </Card>
       <Flex gap={16} wrap>
@@ -338,6 +366,7 @@ export default function CustomerInfoPage() {
             </span>
           </Space>
         </Card>
+        <CustomerChurnCard customerId={c.id} />
       </Flex>
       <Card>
         <Tabs items={tabs} />

@@ -14,6 +14,7 @@ const user = (over: Partial<User> = {}): User => ({
   username: 'amal',
   fullName: 'Amal Haddad',
   email: 'amal@bank.example',
+  pendingEmail: null,
   mobile: null,
   roleId: 2,
   roleName: 'Teller',

@@ -1,15 +1,279 @@
-import { Card, Typography } from 'antd';
+import {
+  customerResource,
+  type Dashboard,
+  messageResource,
+  tierResource,
+  voucherResource,
+} from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Chart } from '../../components/Chart.tsx';
+import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
+import { formatAmount, formatPoints } from '../../components/format.tsx';
+import { LangLink } from '../../components/LangLink.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { screenLink, screenUrl } from '../../components/resource.ts';
 import { useMe } from '../../state/me.ts';
+import { dashboardApi } from './api.ts';
+import { change, KpiCard } from './KpiCard.tsx';
 
-/** The dashboard home (spec §2, label "dashboard"). KPIs arrive with the reports work. */
+const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
+
+/** The period in the URL (`?from=&to=`), the last 30 days by default. */
+function useRange(): [DayRange, (r: DayRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range = isDay(from) && isDay(to) && from <= to ? { from, to } : rangePresets().last30;
+  const set = (r: DayRange) =>
+    setParams((prev) => {
+      prev.set('from', r.from);
+      prev.set('to', r.to);
+      return prev;
+    });
+  return [range, set];
+}
+
+const report = (name: string, range: DayRange) =>
+  `${screenUrl('MainReports')}?report=${name}&from=${range.from}&to=${range.to}`;
+
+/**
+ * The dashboard home (spec §2, label "dashboard"): the programme's figures for a period against the
+ * period before it, and its charts. The server answers only the figures the user may see; each
+ * card opens the screen or report behind it.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const [range, setRange] = useRange();
+  const query = useQuery({
+    queryKey: ['dashboard', range],
+    queryFn: ({ signal }) => dashboardApi.get(range, signal),
+    placeholderData: keepPreviousData,
+  });
+  const d = query.data;
+
   return (
-    <Card>
-      <Typography.Title level={3}>{t('home.welcome', { name: me?.fullName ?? '' })}</Typography.Title>
-      <Typography.Paragraph>{t('home.intro')}</Typography.Paragraph>
-    </Card>
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {t('home.welcome', { name: me?.fullName ?? '' })}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('dashboard.subtitle')}</Typography.Text>
+          </div>
+          <DayRangePicker value={range} onChange={setRange} />
+        </Flex>
+      </Card>
+      <QueryError query={query} />
+      {d && <Figures d={d} range={range} />}
+      {d && <Charts d={d} />}
+    </Flex>
+  );
+}
+
+function Figures({ d, range }: { d: Dashboard; range: DayRange }) {
+  const { t } = useTranslation();
+  const p = d.points;
+  const cards = [
+    p && (
+      <KpiCard
+        id="active"
+        title={t('dashboard.kpi.activeCustomers')}
+        value={formatPoints(p.activeCustomers.value)}
+        previous={change(p.activeCustomers.value, p.activeCustomers.previous)}
+        note={t('dashboard.kpi.activeNote')}
+        to={screenLink(customerResource, 'list')}
+      />
+    ),
+    p && (
+      <KpiCard
+        id="outstanding"
+        title={t('dashboard.kpi.outstanding')}
+        value={formatPoints(p.outstanding.value)}
+        previous={change(p.outstanding.value, p.outstanding.previous)}
+        better="neutral"
+        note={t('dashboard.kpi.outstandingValue', {
+          value: formatAmount(p.outstandingValue.value),
+          currency: t(`dashboard.currency.${p.currency}`, { defaultValue: p.currency }),
+        })}
+        to={report('liability', range)}
+      />
+    ),
+    p && (
+      <KpiCard
+        id="issued"
+        title={t('dashboard.kpi.issued')}
+        value={formatPoints(p.issued.value)}
+        previous={change(p.issued.value, p.issued.previous)}
+        to={report('activity', range)}
+      />
+    ),
+    p && (
+      <KpiCard
+        id="redeemed"
+        title={t('dashboard.kpi.redeemed')}
+        value={formatPoints(p.redeemed.value)}
+        previous={change(p.redeemed.value, p.redeemed.previous)}
+        to={report('activity', range)}
+      />
+    ),
+    p && (
+      <KpiCard
+        id="expired"
+        title={t('dashboard.kpi.expired')}
+        value={formatPoints(p.expired.value)}
+        previous={change(p.expired.value, p.expired.previous)}
+        better="down"
+        to={report('liability', range)}
+      />
+    ),
+    p && (
+      <KpiCard
+        id="rate"
+        title={t('dashboard.kpi.redemptionRate')}
+        value={p.redemptionRate.value === null ? '—' : p.redemptionRate.value.toFixed(1)}
+        suffix={p.redemptionRate.value === null ? undefined : '%'}
+        previous={change(p.redemptionRate.value, p.redemptionRate.previous)}
+        note={t('dashboard.kpi.rateNote')}
+        to={report('activity', range)}
+      />
+    ),
+    <KpiCard
+      key="approvals"
+      id="approvals"
+      title={t('dashboard.kpi.approvals')}
+      value={formatPoints(d.approvals.inbox)}
+      note={t('dashboard.kpi.approvalsNote', { count: d.approvals.mine })}
+      to={screenUrl('Approvals')}
+    />,
+    d.messages && (
+      <KpiCard
+        id="messages"
+        title={t('dashboard.kpi.openMessages')}
+        value={formatPoints(d.messages.open)}
+        note={t('dashboard.kpi.messagesNote', {
+          overdue: d.messages.overdue,
+          unassigned: d.messages.unassigned,
+        })}
+        to={`${screenLink(messageResource, 'list')}?overdue=true`}
+      />
+    ),
+  ].filter(Boolean);
+  return (
+    <Row gutter={[16, 16]}>
+      {cards.map((card, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of cards, in a fixed order
+        <Col key={i} xs={24} sm={12} lg={6}>
+          {card}
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function Charts({ d }: { d: Dashboard }) {
+  const { t } = useTranslation();
+  const p = d.points;
+  return (
+    <Row gutter={[16, 16]}>
+      {p && (
+        <Col xs={24} lg={16}>
+          <Card size="small" title={t('dashboard.charts.activity')}>
+            {p.series.length === 0 ? (
+              <Empty description={t('msg.noRecordsFound')} />
+            ) : (
+              <Chart
+                label={t('dashboard.charts.activity')}
+                option={{
+                  tooltip: { trigger: 'axis' },
+                  legend: { top: 0 },
+                  grid: { left: 8, right: 8, bottom: 8, top: 36, containLabel: true },
+                  xAxis: { type: 'category', data: p.series.map((s) => s.start) },
+                  yAxis: { type: 'value' },
+                  series: [
+                    { name: t('dashboard.kpi.issued'), type: 'bar', data: p.series.map((s) => s.issued) },
+                    { name: t('dashboard.kpi.redeemed'), type: 'bar', data: p.series.map((s) => s.redeemed) },
+                    {
+                      name: t('dashboard.kpi.expired'),
+                      type: 'line',
+                      smooth: true,
+                      data: p.series.map((s) => s.expired),
+                    },
+                  ],
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+      )}
+      {d.tiers && (
+        <Col xs={24} lg={8}>
+          <Card
+            size="small"
+            title={t('dashboard.charts.tiers')}
+            extra={<LangLink to={screenLink(tierResource, 'list')}>{t('dashboard.open')}</LangLink>}
+          >
+            <Chart
+              label={t('dashboard.charts.tiers')}
+              option={{
+                tooltip: { trigger: 'item' },
+                legend: {
+                  bottom: 0,
+                  formatter: (name: string) =>
+                    `${name}: ${formatPoints(d.tiers?.find((x) => (x.name ?? t('dashboard.noTier')) === name)?.customers ?? 0)}`,
+                },
+                series: [
+                  {
+                    type: 'pie',
+                    radius: ['40%', '68%'],
+                    top: -24,
+                    label: { show: false },
+                    data: d.tiers.map((tier) => ({
+                      name: tier.name ?? t('dashboard.noTier'),
+                      value: tier.customers,
+                    })),
+                  },
+                ],
+              }}
+            />
+          </Card>
+        </Col>
+      )}
+      {d.topRewards && (
+        <Col xs={24} lg={12}>
+          <Card
+            size="small"
+            title={t('dashboard.charts.topRewards')}
+            extra={<LangLink to={screenLink(voucherResource, 'list')}>{t('dashboard.open')}</LangLink>}
+          >
+            {d.topRewards.length === 0 ? (
+              <Empty description={t('msg.noRecordsFound')} />
+            ) : (
+              <Chart
+                label={t('dashboard.charts.topRewards')}
+                height={240}
+                option={{
+                  tooltip: { trigger: 'axis' },
+                  grid: { left: 8, right: 24, bottom: 8, top: 8, containLabel: true },
+                  xAxis: { type: 'value' },
+                  yAxis: { type: 'category', inverse: true, data: d.topRewards.map((r) => r.name) },
+                  series: [
+                    {
+                      name: t('dashboard.charts.redemptions'),
+                      type: 'bar',
+                      data: d.topRewards.map((r) => r.redemptions),
+                    },
+                  ],
+                }}
+              />
+            )}
+          </Card>
+        </Col>
+      )}
+    </Row>
   );
 }

@@ -5,28 +5,25 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { ChangeDiff } from '../../components/ChangeDiff.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useLang } from '../../i18n/lang.ts';
-import { useAppSelector } from '../../state/store.ts';
-import { useDataLoading } from '../../state/useDataLoading.ts';
 import { useToast } from '../../state/useToast.ts';
-import { downloadAdminLogs, logsApi } from './api.ts';
+import { logsApi } from './api.ts';
 
 /**
  * SystemLogs/AdminLogs: the audit trail — every write, sign-in attempt and refused access, who,
- * when (UTC), from where, the change as a diff — with filters in the URL, CSV export of what the
+ * when (UTC), from where, the change as a diff — with filters in the URL, export (CSV, Excel) of what the
  * filters match, and a check of the hash chain.
  */
 export default function AdminLogsPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const toast = useToast();
-  const withOverlay = useDataLoading();
-  const token = useAppSelector((s) => s.auth.token);
   const { filters, query, filter, sortOrder, onTableChange, pagination } = useListUrl(adminLogSortFields, [
     'actor',
     'command',
@@ -38,7 +35,7 @@ export default function AdminLogsPage() {
     'to',
   ]);
   const [verify, setVerify] = useState<AdminLogVerify | undefined>();
-  const [busy, setBusy] = useState<'verify' | 'export' | undefined>();
+  const [busy, setBusy] = useState<'verify' | undefined>();
 
   const logs = useQuery({
     queryKey: ['admin-logs', query],
@@ -46,11 +43,10 @@ export default function AdminLogsPage() {
     placeholderData: keepPreviousData,
   });
 
-  const act = async (what: 'verify' | 'export') => {
+  const act = async (what: 'verify') => {
     setBusy(what);
     try {
-      if (what === 'verify') setVerify(await logsApi.verify());
-      else await withOverlay(() => downloadAdminLogs(query, token));
+      setVerify(await logsApi.verify());
     } catch (e) {
       toast.error(undefined, t(`error.${e instanceof ApiError ? e.code : 'INTERNAL'}`));
     } finally {
@@ -77,9 +73,7 @@ export default function AdminLogsPage() {
         />
         <DayRangeFilter list={list} fromLabel="logs.filters.from" toLabel="logs.filters.to" width={160} />
         <Flex gap={8} style={{ marginInlineStart: 'auto' }}>
-          <Button loading={busy === 'export'} onClick={() => void act('export')}>
-            {t('logs.export')}
-          </Button>
+          <ExportButton endpoint="/api/admin/admin-logs" query={query} name="admin-logs" />
           <Button loading={busy === 'verify'} onClick={() => void act('verify')}>
             {t('logs.verify')}
           </Button>

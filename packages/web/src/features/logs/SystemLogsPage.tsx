@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -51,6 +52,9 @@ export default function SystemLogsPage() {
           <SearchFilter list={list} name="category" label="logs.filters.category" width={160} />
           <SearchFilter list={list} name="requestId" label="logs.filters.requestId" width={260} />
           <DayRangeFilter list={list} fromLabel="logs.filters.from" toLabel="logs.filters.to" width={160} />
+          <span style={{ marginInlineStart: 'auto' }}>
+            <ExportButton endpoint="/api/admin/system-logs" query={query} name="system-logs" />
+          </span>
         </Flex>
         <QueryError query={logs} />
         <Table<SystemLog>

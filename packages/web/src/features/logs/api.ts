@@ -1,6 +1,5 @@
 import type { AdminLog, AdminLogVerify, Page, SystemLog, SystemLogSettings } from '@loyalty/contracts';
 import { get, type Query, write } from '../../api/client.ts';
-import { downloadFile } from '../../api/download.ts';
 
 export const logsApi = {
   adminLogs: (query: Query, signal?: AbortSignal) =>
@@ -13,7 +12,3 @@ export const logsApi = {
   saveSettings: (retentionDays: number) =>
     write<SystemLogSettings>('PUT', '/api/admin/system-logs/settings', { retentionDays }),
 };
-
-/** Downloads the CSV export of the audit trail for these filters (the request carries the token). */
-export const downloadAdminLogs = (query: Query, token: string | null) =>
-  downloadFile('/api/admin/admin-logs/export', query, token, 'admin-logs.csv');

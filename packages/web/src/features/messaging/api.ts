@@ -14,7 +14,6 @@ import {
   userResource,
 } from '@loyalty/contracts';
 import { get, type Query, write } from '../../api/client.ts';
-import { downloadFile } from '../../api/download.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { listChoices } from '../../components/resource.ts';
 
@@ -40,9 +39,6 @@ export const messagingApi = {
   reopen: (id: number) => write<MessageDetail>('POST', `${messages}/${id}/reopen`),
   template: (id: number, signal?: AbortSignal) =>
     get<MessageTemplate>(`${resourceEndpoint(messageTemplateResource)}/${id}`, undefined, signal),
-  /** The queue as filtered, as a CSV file. */
-  export: (query: Query, token: string | null) =>
-    downloadFile(`${messages}/export`, query, token, 'messages.csv'),
 };
 
 /** A category's name in the screen's language. */

@@ -53,7 +53,9 @@ export function RichTextEditor({ value = '', onChange, dir, readOnly = false, la
   });
   // A value set from outside (a loaded draft) replaces the content.
   useEffect(() => {
-    if (editor && value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
+    // A re-render can hold the instance useEditor has just destroyed (its schema gone): skip it.
+    if (!editor || editor.isDestroyed) return;
+    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
       editor.commands.setContent(value, { emitUpdate: false });
     }
   }, [editor, value]);

@@ -105,6 +105,20 @@ export function UserSecurityPanel({ id }: { id: number }) {
             ),
           },
           { label: t('employees.users.fields.lastLoginAt'), children: <DateTime iso={u.lastLoginAt} /> },
+          ...(u.pendingEmail
+            ? [
+                {
+                  label: t('employees.users.pendingEmail'),
+                  span: 2,
+                  children: (
+                    <span>
+                      <Tag color="gold">{u.pendingEmail}</Tag>
+                      {t('employees.users.pendingEmailHint', { email: u.email ?? '—' })}
+                    </span>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <Flex gap={8} wrap style={{ margin: '16px 0' }}>

@@ -1,9 +1,10 @@
-import type { RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
+import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError, request } from '../../../api/client.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { formatPoints } from '../../../components/format.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 
 interface Values {
@@ -92,6 +93,7 @@ export function SimulatePanel() {
                 : t('pointsRules.simulate.fired', { ruleId: result.ruleId, points: result.points })}
             </Descriptions.Item>
           </Descriptions>
+          {result.businessBanking && <BusinessExplanation effect={result.businessBanking} />}
           <Table
             size="small"
             rowKey="ruleId"
@@ -133,5 +135,36 @@ export function SimulatePanel() {
         </Flex>
       )}
     </Card>
+  );
+}
+
+/** For a business customer: how the business banking settings change the rule's points. */
+function BusinessExplanation({ effect }: { effect: BusinessBankingEffect }) {
+  const { t } = useTranslation();
+  const k = 'pointsRules.simulate.business';
+  const lines = !effect.earns
+    ? [t(`${k}.noEarn`)]
+    : !effect.typeCounts
+      ? [t(`${k}.typeNotCounted`)]
+      : [
+          t(`${k}.multiplier`, { base: formatPoints(effect.basePoints), multiplier: effect.multiplier }),
+          ...(effect.monthlyCap === null
+            ? []
+            : [
+                t(`${k}.cap`, {
+                  cap: formatPoints(effect.monthlyCap),
+                  earned: formatPoints(effect.earnedThisMonth),
+                }),
+              ]),
+          t(`${k}.result`, { points: formatPoints(effect.points) }),
+        ];
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid="simulate-business"
+      title={t(`${k}.title`)}
+      description={lines.map((l) => <div key={l}>{l}</div>)}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useCan } from '../../../state/me.ts';
+import { SuggestedCategory, useMessageInsights } from '../../analytics/widgets.ts';
 import { AssignModal } from '../AssignModal.tsx';
 import { categoryChoices, categoryName, messagingApi } from '../api.ts';
 import { ConversationLoad } from '../ConversationLoad.tsx';
@@ -28,6 +29,7 @@ export default function ConversationPage() {
   const confirm = useConfirm();
   const navigate = useLangNavigate();
   const { id, valid, conversation, act } = useConversation();
+  const insight = useMessageInsights(valid ? [id] : []).get(id);
   const [assigning, setAssigning] = useState(false);
   const [note, setNote] = useState('');
   const [noting, setNoting] = useState(false);
@@ -133,19 +135,30 @@ export default function ConversationPage() {
                   label: t('messaging.conversation.category'),
                   children:
                     can(messageCommands.categorize.name) && !closed ? (
-                      <ChoiceSelect
-                        aria-label={t('messaging.conversation.category')}
-                        options={categoryChoices(lang)}
-                        value={c.categoryId ?? undefined}
-                        placeholder={t('messaging.conversation.noCategory')}
-                        onChange={(v?: number) =>
-                          void act(messagingApi.categorize(id, v ?? null), {
-                            success: 'messaging.conversation.categorized',
-                            failure: 'messaging.conversation.categorizeFailed',
-                          })
-                        }
-                        style={{ minWidth: 180 }}
-                      />
+                      <Space wrap>
+                        <ChoiceSelect
+                          aria-label={t('messaging.conversation.category')}
+                          options={categoryChoices(lang)}
+                          value={c.categoryId ?? undefined}
+                          placeholder={t('messaging.conversation.noCategory')}
+                          onChange={(v?: number) =>
+                            void act(messagingApi.categorize(id, v ?? null), {
+                              success: 'messaging.conversation.categorized',
+                              failure: 'messaging.conversation.categorizeFailed',
+                            })
+                          }
+                          style={{ minWidth: 180 }}
+                        />
+                        <SuggestedCategory
+                          insight={insight && { ...insight, categoryId: c.categoryId }}
+                          onAccept={(categoryId) =>
+                            void act(messagingApi.categorize(id, categoryId), {
+                              success: 'messaging.conversation.categorized',
+                              failure: 'messaging.conversation.categorizeFailed',
+                            })
+                          }
+                        />
+                      </Space>
                     ) : (
                       (categoryName(c, lang) ?? t('messaging.conversation.noCategory'))
                     ),

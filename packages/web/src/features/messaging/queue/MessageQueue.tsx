@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteResult } from '../../../api/client.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { SearchFilter } from '../../../components/ListFilters.tsx';
@@ -23,9 +24,8 @@ import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
-import { useAppSelector } from '../../../state/store.ts';
-import { useDataLoading } from '../../../state/useDataLoading.ts';
 import { useToast } from '../../../state/useToast.ts';
+import { SuggestedCategory, useMessageInsights } from '../../analytics/widgets.ts';
 import { AssignModal } from '../AssignModal.tsx';
 import { ageOf } from '../age.ts';
 import { type AssignTo, categoryChoices, categoryName, messagingApi, staffChoices } from '../api.ts';
@@ -57,28 +57,26 @@ async function assignAll(ids: number[], to: AssignTo): Promise<WriteResult<numbe
 
 /**
  * The queue: search, filters and my queue in the URL, each message's age and overdue mark, bulk
- * assignment of the selected rows, and the CSV export of what the filters match.
+ * assignment of the selected rows, and the export (CSV, Excel) of what the filters match.
  */
 export function MessageQueue() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const can = useCan();
-  const toast = useToast();
+  const _toast = useToast();
   const report = useWriteOutcome();
-  const withOverlay = useDataLoading();
   const queryClient = useQueryClient();
-  const token = useAppSelector((s) => s.auth.token);
   const list = useListUrl(messageSortFields, filterNames);
   const { filters, filter, query, sortOrder, onTableChange, pagination } = list;
   const [selected, setSelected] = useState<number[]>([]);
   const [assigning, setAssigning] = useState(false);
-  const [exporting, setExporting] = useState(false);
 
   const messages = useQuery({
     queryKey: ['messages', 'list', query],
     queryFn: ({ signal }) => messagingApi.list(query, signal),
     placeholderData: keepPreviousData,
   });
+  const insights = useMessageInsights(messages.data?.items.map((m) => m.id) ?? []);
 
   const assign = async (to: AssignTo) => {
     const outcome = await report(assignAll(selected, to), {
@@ -88,17 +86,6 @@ export function MessageQueue() {
     void queryClient.invalidateQueries({ queryKey: ['messages'] });
     if (outcome.ok) setSelected([]);
     return outcome.ok;
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await withOverlay(() => messagingApi.export(query, token));
-    } catch {
-      toast.error(t('messaging.queue.exportFailed'));
-    } finally {
-      setExporting(false);
-    }
   };
 
   const select = (
@@ -148,9 +135,9 @@ export function MessageQueue() {
         >
           {t('messaging.queue.filters.overdue')}
         </Checkbox>
-        <Button loading={exporting} onClick={() => void exportCsv()} style={{ marginInlineStart: 'auto' }}>
-          {t('messaging.queue.export')}
-        </Button>
+        <span style={{ marginInlineStart: 'auto' }}>
+          <ExportButton endpoint="/api/admin/messages" query={query} name="messages" />
+        </span>
       </Flex>
       {selected.length > 0 && can(messageCommands.assign.name) && (
         <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
@@ -214,7 +201,12 @@ export function MessageQueue() {
           {
             key: 'category',
             title: t('messaging.queue.fields.category'),
-            render: (_, m) => categoryName(m, lang) ?? '—',
+            render: (_, m) => (
+              <Flex vertical gap={4} align="start">
+                {categoryName(m, lang) ?? '—'}
+                {m.categoryId === null && <SuggestedCategory insight={insights.get(m.id)} />}
+              </Flex>
+            ),
           },
           {
             key: 'status',

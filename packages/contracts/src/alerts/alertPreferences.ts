@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { command } from '../commands.ts';
+import { bigIdSchema } from '../common.ts';
+
+/**
+ * A customer's choice about marketing alerts, as staff record it (the customer asked the branch or
+ * the call centre). Service alerts always go; marketing alerts skip a customer who opted out.
+ */
+export const alertPreferenceBody = z.object({ marketingOptOut: z.boolean() });
+export const alertPreferenceInput = alertPreferenceBody.extend({ customerId: bigIdSchema });
+export const alertPreferenceSchema = z.object({
+  customerId: z.number().int(),
+  marketingOptOut: z.boolean(),
+  since: z.string().nullable().describe('When the customer opted out'),
+});
+export type AlertPreference = z.infer<typeof alertPreferenceSchema>;
+
+export const alertPreferenceCommands = {
+  set: command(
+    'alertPreference.set',
+    alertPreferenceInput,
+    'Record a customer’s choice about marketing alerts',
+  ),
+};

@@ -1,0 +1,191 @@
+import type { DayRangeQuery, Report, ReportName, ReportRow } from '@loyalty/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client.ts';
+import { type Period, periodOf } from './period.ts';
+
+type Rows = Record<string, unknown>[];
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const bucketStart = (p: Period, column: SQL) =>
+  p.bucket === 'day' ? sql`${column}` : sql`date_trunc(${p.bucket}, ${column}::timestamp)::date`;
+
+/**
+ * Points liability over the period: per day, week or month, points issued, redeemed, expired and
+ * the outstanding points at the end of it (the liability) — from the ledger's daily roll-up.
+ */
+async function liability(db: Executor, p: Period): Promise<Rows> {
+  const start = bucketStart(p, sql`day`);
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with buckets as (
+        select ${start} as start,
+          sum(points_in) filter (where kind in ('EARN', 'ADJUST')) as issued,
+          sum(points_out) filter (where kind = 'REDEEM') as redeemed,
+          sum(points_out) filter (where kind = 'EXPIRE') as expired,
+          sum(points_in - points_out) as net
+        from reports_ledger_daily where day <= ${p.to}
+        group by 1
+      )
+      select start::text as period, coalesce(issued, 0)::bigint as issued, coalesce(redeemed, 0)::bigint as redeemed,
+        coalesce(expired, 0)::bigint as expired,
+        (sum(net) over (order by start))::bigint as outstanding
+      from buckets
+      order by start`),
+  ).filter((r) => String((r as { period: string }).period) >= startOf(p));
+}
+
+/** The first bucket's start of the period (a week's Monday, a month's first day). */
+function startOf(p: Period) {
+  if (p.bucket === 'day') return p.from;
+  const d = new Date(`${p.from}T00:00:00Z`);
+  if (p.bucket === 'month') return `${p.from.slice(0, 7)}-01`;
+  const monday = new Date(d.getTime() - ((d.getUTCDay() + 6) % 7) * 86_400_000);
+  return monday.toISOString().slice(0, 10);
+}
+
+/**
+ * Points that will expire in each of the next 12 months if customers do not spend them first.
+ * What is due for a customer by time T (decisions/loyalty-engine.md) is
+ * max(0, min(balance, Σ lots expiring by T + Σ non-lot entries)); the month's figure is the
+ * difference between its end and the previous one. One pass over the ledger.
+ */
+async function expiryForecast(db: Executor): Promise<Rows> {
+  const ends = Array.from({ length: 13 }, (_, m) =>
+    m === 0 ? sql`now()` : sql`date_trunc('month', now()) + make_interval(months => ${m})`,
+  );
+  const lots = sql.join(
+    ends.map(
+      (end, m) =>
+        sql`coalesce(sum(points) filter (where lot and expires_at <= ${end}), 0) as ${sql.raw(`l${m}`)}`,
+    ),
+    sql`, `,
+  );
+  const due = sql.join(
+    ends.map(
+      (_, m) =>
+        sql`sum(greatest(0, least(c.balance, l.${sql.raw(`l${m}`)} + l.n)))::bigint as ${sql.raw(`d${m}`)}`,
+    ),
+    sql`, `,
+  );
+  const [row] = rowsOf<Record<string, string>>(
+    await db.execute(sql`
+      with l as (
+        select customer_id, coalesce(sum(points) filter (where not lot), 0) as n, ${lots}
+        from ledger_entries group by customer_id
+      )
+      select ${due} from l join customers c on c.id = l.customer_id`),
+  );
+  const today = new Date();
+  return Array.from({ length: 12 }, (_, i) => {
+    const month = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + i, 1));
+    return {
+      month: month.toISOString().slice(0, 7),
+      expiring: num(row?.[`d${i + 1}`]) - num(row?.[`d${i}`]),
+    };
+  });
+}
+
+/** Issuance and redemption by transaction type and kind in the period, from the roll-up. */
+async function activity(db: Executor, p: Period): Promise<Rows> {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select coalesce(t.name, '—') as "transactionType", coalesce(t.code, '') as code, d.kind,
+        sum(d.entries)::bigint as entries, sum(d.points_in)::bigint as "pointsIn", sum(d.points_out)::bigint as "pointsOut"
+      from reports_ledger_daily d left join transaction_types t on t.id = d.transaction_type_id
+      where d.day between ${p.from} and ${p.to}
+      group by t.name, t.code, d.kind
+      order by sum(d.points_in + d.points_out) desc, d.kind, t.name`),
+  );
+}
+
+/** Tier changes in the period: from → to, how many customers, by month. */
+async function tierMigration(db: Executor, p: Period): Promise<Rows> {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select to_char(date_trunc('month', changed_at at time zone 'UTC'), 'YYYY-MM') as month,
+        coalesce(from_tier_name, '—') as "fromTier", coalesce(to_tier_name, '—') as "toTier", count(*)::int as customers
+      from customer_tier_history
+      where changed_at >= ${p.from}::date and changed_at < (${p.to}::date + 1)
+      group by 1, 2, 3
+      order by 1, 2, 3`),
+  );
+}
+
+/** Messages received in the period by category: replied, closed, first response, overdue now. */
+async function serviceDesk(db: Executor, p: Period): Promise<Rows> {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select coalesce(m.name_en, '—') as "categoryEn", coalesce(m.name_ar, '—') as "categoryAr",
+        count(*)::int as received,
+        count(*) filter (where c.replied_at is not null)::int as replied,
+        count(*) filter (where c.status = 'CLOSED')::int as closed,
+        round(avg(extract(epoch from c.replied_at - c.created_at) / 3600)::numeric, 1)::float as "firstResponseHours",
+        count(*) filter (where c.status in ('NEW', 'ASSIGNED') and c.due_at < now())::int as overdue
+      from conversations c left join message_categories m on m.id = c.category_id
+      where c.created_at >= ${p.from}::date and c.created_at < (${p.to}::date + 1)
+      group by m.name_en, m.name_ar
+      order by received desc, 1`),
+  );
+}
+
+/** Staff activity from the audit trail in the period: per user, what they did and how it went. */
+async function staffActivity(db: Executor, p: Period): Promise<Rows> {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select coalesce(actor_username, '—') as "user", count(*)::int as actions,
+        count(*) filter (where outcome = 'SUCCESS')::int as succeeded,
+        count(*) filter (where outcome = 'PENDING')::int as "sentForApproval",
+        count(*) filter (where outcome = 'DENIED')::int as denied,
+        count(*) filter (where outcome = 'FAILED')::int as failed,
+        count(*) filter (where command = 'auth.login' and outcome = 'SUCCESS')::int as "signIns",
+        to_char(max(at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "lastAction"
+      from audit_log
+      where at >= ${p.from}::date and at < (${p.to}::date + 1)
+      group by actor_username
+      order by actions desc, 1`),
+  );
+}
+
+const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: Period) => Promise<Rows> }> = {
+  liability: { columns: ['period', 'issued', 'redeemed', 'expired', 'outstanding'], rows: liability },
+  expiryForecast: { columns: ['month', 'expiring'], rows: (db) => expiryForecast(db) },
+  activity: {
+    columns: ['transactionType', 'code', 'kind', 'entries', 'pointsIn', 'pointsOut'],
+    rows: activity,
+  },
+  tierMigration: { columns: ['month', 'fromTier', 'toTier', 'customers'], rows: tierMigration },
+  serviceDesk: {
+    columns: ['categoryEn', 'categoryAr', 'received', 'replied', 'closed', 'firstResponseHours', 'overdue'],
+    rows: serviceDesk,
+  },
+  staffActivity: {
+    columns: ['user', 'actions', 'succeeded', 'sentForApproval', 'denied', 'failed', 'signIns', 'lastAction'],
+    rows: staffActivity,
+  },
+};
+
+/** Numbers as numbers (PostgreSQL bigint and numeric arrive as text), the columns in order. */
+function cells(row: Record<string, unknown>, columns: string[]): ReportRow {
+  return Object.fromEntries(
+    columns.map((c) => {
+      const v = row[c];
+      if (v === null || v === undefined) return [c, null];
+      if (typeof v === 'number') return [c, v];
+      if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) && c !== 'code') return [c, Number(v)];
+      return [c, String(v)];
+    }),
+  );
+}
+
+export async function runReport(db: Executor, name: ReportName, query: DayRangeQuery): Promise<Report> {
+  const p = periodOf(query);
+  const report = reports[name];
+  const rows = await report.rows(db, p);
+  return {
+    name,
+    from: p.from,
+    to: p.to,
+    columns: report.columns,
+    rows: rows.map((r) => cells(r, report.columns)),
+  };
+}

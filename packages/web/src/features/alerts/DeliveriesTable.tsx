@@ -1,0 +1,144 @@
+import { type AlertDelivery, alertDeliveryCommands } from '@loyalty/contracts';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Ltr, Timestamp } from '../../components/format.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { useLang } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
+import { alertsApi, nameIn } from './api.ts';
+
+/**
+ * Alert deliveries, newest first: one alert's (its latest deliveries) or one customer's; a
+ * dead-lettered one can be sent again (with the permission).
+ */
+export function DeliveriesTable({ alertId, customerId }: { alertId?: number; customerId?: number }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const can = useCan();
+  const outcome = useWriteOutcome();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState({ page: 1, pageSize: 10 });
+  const [status, setStatus] = useState<string | undefined>();
+  const query = useQuery({
+    queryKey: ['alert-deliveries', { alertId, customerId, status }, page],
+    queryFn: ({ signal }) => alertsApi.deliveries({ ...page, alertId, customerId, status }, signal),
+    placeholderData: keepPreviousData,
+  });
+  const retry = async (d: AlertDelivery) => {
+    const done = await outcome(alertsApi.retry(d.id), {
+      success: 'alerts.deliveries.retried',
+      failure: 'alerts.deliveries.retryFailed',
+    });
+    if (done.ok) await queryClient.invalidateQueries({ queryKey: ['alert-deliveries'] });
+  };
+  const columns: TableColumnsType<AlertDelivery> = [
+    {
+      key: 'createdAt',
+      title: t('alerts.deliveries.createdAt'),
+      render: (_, d) => <Timestamp iso={d.createdAt} />,
+    },
+    alertId
+      ? {
+          key: 'customer',
+          title: t('alerts.deliveries.customer'),
+          render: (_, d) => (
+            <>
+              {d.customerName} · <Ltr>{d.customerNumber}</Ltr>
+            </>
+          ),
+        }
+      : {
+          key: 'alert',
+          title: t('alerts.deliveries.alert'),
+          render: (_, d) => nameIn({ nameEn: d.alertNameEn, nameAr: d.alertNameAr }, lang),
+        },
+    {
+      key: 'channel',
+      title: t('alerts.fields.channels'),
+      render: (_, d) => t(`alerts.channels.${d.channel}`),
+    },
+    {
+      key: 'recipient',
+      title: t('alerts.deliveries.recipient'),
+      render: (_, d) => (d.recipient ? <Ltr>{d.recipient}</Ltr> : '—'),
+    },
+    {
+      key: 'text',
+      title: t('alerts.deliveries.text'),
+      render: (_, d) => (
+        <Typography.Text
+          dir={d.language === 'ar' ? 'rtl' : 'ltr'}
+          ellipsis={{ tooltip: d.body }}
+          style={{ maxWidth: 260, direction: d.language === 'ar' ? 'rtl' : 'ltr' }}
+        >
+          {d.subject ? `${d.subject} — ${d.body}` : d.body}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('alerts.fields.status'),
+      render: (_, d) => (
+        <>
+          <StatusTag status={d.status} prefix="alerts.deliveryStatuses" />
+          {d.skipReason && t(`alerts.skipReasons.${d.skipReason}`)}
+          {d.lastError && (
+            <Tooltip title={d.lastError}>
+              <Typography.Text type="danger" ellipsis style={{ maxWidth: 200 }}>
+                {d.lastError}
+              </Typography.Text>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
+    { key: 'attempts', title: t('alerts.deliveries.attempts'), render: (_, d) => d.attempts },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, d) =>
+        d.status === 'DEAD' && can(alertDeliveryCommands.retry.name) ? (
+          <Button size="small" type="link" onClick={() => retry(d)}>
+            {t('alerts.deliveries.retry')}
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <Button.Group style={{ marginBottom: 12 }}>
+        {[undefined, 'SENT', 'PENDING', 'DEAD', 'SKIPPED'].map((s) => (
+          <Button
+            key={s ?? 'all'}
+            type={status === s ? 'primary' : 'default'}
+            size="small"
+            onClick={() => {
+              setStatus(s);
+              setPage({ ...page, page: 1 });
+            }}
+          >
+            {s ? t(`alerts.deliveryStatuses.${s}`) : t('alerts.deliveries.all')}
+          </Button>
+        ))}
+      </Button.Group>
+      <Table<AlertDelivery>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={query.data?.items}
+        loading={query.isFetching}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={{
+          current: page.page,
+          pageSize: page.pageSize,
+          total: query.data?.total ?? 0,
+          onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { Card, Descriptions, Flex, Result } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LangLink } from '../../components/LangLink.tsx';
+import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { useLang } from '../../i18n/lang.ts';
+import { alertsResource } from './alerts.resource.tsx';
+import { groupsResource } from './groups.resource.tsx';
+import { alertPaths } from './paths.ts';
+import { useRecord } from './useRecord.ts';
+
+/** `Alerts/ViewAlertGroup/{id}`: a group and its alerts. */
+export default function GroupPage() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const base = useMemo(() => groupsResource(lang, { back: '' }), [lang]);
+  const { id, valid, query } = useRecord(base.key, base.api.get);
+  const alerts = useMemo(() => alertsResource(id, t), [id, t]);
+  if (!valid || query.isError) return <Result status="warning" title={t('alerts.groups.fetchFailed')} />;
+  const g = query.data;
+  if (!g) return <InlineLoading text={t('alerts.loading')} />;
+  return (
+    <Flex vertical gap={16}>
+      <Card title={lang === 'ar' ? g.nameAr : g.nameEn}>
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('alerts.fields.category')}>
+            <LangLink to={alertPaths.category(g.categoryId)}>
+              {lang === 'ar' ? g.categoryNameAr : g.categoryNameEn}
+            </LangLink>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.nameEn')}>{g.nameEn}</Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.nameAr')}>{g.nameAr}</Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.status')}>
+            <StatusTag status={g.status} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.description')}>{g.description || '—'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <ResourceTable resource={alerts} />
+    </Flex>
+  );
+}

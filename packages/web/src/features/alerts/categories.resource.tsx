@@ -1,0 +1,51 @@
+import {
+  type AlertCategory,
+  type AlertCategoryInput,
+  alertCategoryCommands,
+  alertCategoryFields,
+  alertCategoryResource,
+  alertCategorySortFields,
+} from '@loyalty/contracts';
+import { resourceApi } from '../../api/resource.ts';
+import { defineResource, screenLink, screenPaths } from '../../components/resource.ts';
+import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
+
+/** Alert categories (`Alerts`): each opens its groups (`Alerts/{id}`). */
+export const categoriesResource = defineResource<AlertCategory, AlertCategoryInput>({
+  key: 'alert-categories',
+  api: resourceApi(alertCategoryResource),
+  schema: alertCategoryFields,
+  fields: [
+    { name: 'nameEn', label: 'alerts.fields.nameEn', input: 'text' },
+    { name: 'nameAr', label: 'alerts.fields.nameAr', input: 'text' },
+    { name: 'description', label: 'alerts.fields.description', input: 'textarea' },
+    { name: 'status', label: 'alerts.fields.status', input: 'select', options: activeStatusChoices },
+  ],
+  columns: [
+    { key: 'nameEn', label: 'alerts.fields.nameEn' },
+    { key: 'nameAr', label: 'alerts.fields.nameAr' },
+    { key: 'description', label: 'alerts.fields.description' },
+    { key: 'groupCount', label: 'alerts.categories.groupCount' },
+    { key: 'alertCount', label: 'alerts.categories.alertCount' },
+    { key: 'status', label: 'alerts.fields.status', render: (c) => <StatusTag status={c.status} /> },
+  ],
+  sortFields: alertCategorySortFields,
+  permissions: {
+    create: alertCategoryCommands.create.name,
+    update: alertCategoryCommands.update.name,
+    delete: alertCategoryCommands.delete.name,
+  },
+  rowLink: (c) => screenLink(alertCategoryResource, 'view', c.id),
+  paths: screenPaths(alertCategoryResource),
+  messages: {
+    created: 'alerts.categories.created',
+    updated: 'alerts.categories.updated',
+    createFailed: 'alerts.categories.createFailed',
+    updateFailed: 'alerts.categories.updateFailed',
+    fetchFailed: 'alerts.categories.fetchFailed',
+    deleteFailed: 'alerts.categories.deleteFailed',
+    deleteConfirm: 'alerts.categories.deleteConfirm',
+    loading: 'alerts.loading',
+    search: 'alerts.categories.search',
+  },
+});

@@ -1,0 +1,56 @@
+import { type MessageInsight, nlpRead } from '@loyalty/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Space, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Ltr } from '../../../components/format.tsx';
+import { useLang } from '../../../i18n/lang.ts';
+import { useCan } from '../../../state/me.ts';
+import { pct } from '../churn/drivers.tsx';
+import { nlpApi } from './api.ts';
+
+/**
+ * The NLP insights (suggested category, sentiment) of some conversations, by id: one request for a
+ * page of the queue. Nothing is asked without the permission to read them.
+ */
+export function useMessageInsights(ids: number[]): Map<number, MessageInsight> {
+  const can = useCan();
+  const allowed = can(nlpRead.code) && ids.length > 0;
+  const insights = useQuery({
+    queryKey: ['nlp', 'of', ids],
+    queryFn: ({ signal }) => nlpApi.of(ids, signal),
+    enabled: allowed,
+  });
+  return new Map((insights.data?.items ?? []).map((i) => [i.id, i]));
+}
+
+/**
+ * The category the suggester proposes, with its confidence; with `onAccept`, a button that gives
+ * the conversation that category (staff's choice is what the next training learns from).
+ */
+export function SuggestedCategory({
+  insight,
+  onAccept,
+}: {
+  insight: MessageInsight | undefined;
+  onAccept?: (categoryId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  if (!insight?.suggestedCategoryId) return null;
+  const name = lang === 'ar' ? insight.suggestedCategoryNameAr : insight.suggestedCategoryNameEn;
+  const id = insight.suggestedCategoryId;
+  return (
+    <Space size={4} data-testid="suggested-category">
+      <Tooltip title={t('analytics.nlp.suggestion.hint')}>
+        <Tag color="geekblue">
+          {t('analytics.nlp.suggestion.label', { name })} <Ltr>{pct(insight.confidence ?? 0)}</Ltr>
+        </Tag>
+      </Tooltip>
+      {onAccept && insight.categoryId !== id && (
+        <Button size="small" onClick={() => onAccept(id)}>
+          {t('analytics.nlp.suggestion.accept')}
+        </Button>
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,3 @@
+import { CriterionCreatePage } from './CriterionForm.tsx';
+
+export default CriterionCreatePage;

@@ -1,0 +1,3 @@
+import { CriterionEditPage } from './CriterionForm.tsx';
+
+export default CriterionEditPage;

@@ -1,0 +1,209 @@
+import { type Report, type ReportName, reportNames, reportSources } from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Chart } from '../../components/Chart.tsx';
+import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
+import { ExportButton } from '../../components/ExportButton.tsx';
+import { formatPoints, Ltr } from '../../components/format.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { useLang } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
+import { reportEndpoint, reportsApi } from './api.ts';
+import { chartOf, tierMatrix } from './charts.ts';
+
+const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
+/** Reports whose period is the coming months, not a range of the past. */
+const forward: ReportName[] = ['expiryForecast'];
+
+/**
+ * MainReports: the report catalogue — points liability, expiry forecast, issuance and redemption,
+ * tier migration, service desk, staff activity — each with its period, chart, table and export
+ * (CSV / Excel). Only the reports whose source the user may read are listed.
+ */
+export default function MainReportsPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const [params, setParams] = useSearchParams();
+  const available = reportNames.filter((n) => can(reportSources[n]));
+  const asked = params.get('report') as ReportName | null;
+  const name = asked && available.includes(asked) ? asked : available[0];
+  const from = params.get('from');
+  const to = params.get('to');
+  const range: DayRange = isDay(from) && isDay(to) && from <= to ? { from, to } : rangePresets().last90;
+  const set = (patch: Record<string, string>) =>
+    setParams((prev) => {
+      for (const [k, v] of Object.entries(patch)) prev.set(k, v);
+      return prev;
+    });
+
+  if (!name) return <Empty description={t('reports.none')} />;
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={6}>
+        <Card size="small" title={t('reports.catalogue')} styles={{ body: { padding: 4 } }}>
+          <Menu
+            mode="inline"
+            selectedKeys={[name]}
+            style={{ borderInlineEnd: 'none' }}
+            onClick={({ key }) => set({ report: key })}
+            items={available.map((n) => ({
+              key: n,
+              'data-testid': `report-${n}`,
+              label: t(`reports.names.${n}`),
+            }))}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} lg={18}>
+        <ReportView name={name} range={range} onRange={(r) => set({ from: r.from, to: r.to })} />
+      </Col>
+    </Row>
+  );
+}
+
+function ReportView({
+  name,
+  range,
+  onRange,
+}: {
+  name: ReportName;
+  range: DayRange;
+  onRange: (r: DayRange) => void;
+}) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const query = useQuery({
+    queryKey: ['reports', name, range],
+    queryFn: ({ signal }) => reportsApi.get(name, range, signal),
+    placeholderData: keepPreviousData,
+  });
+  const report = query.data?.name === name ? query.data : undefined;
+  const option = report && chartOf(name, report, t, lang);
+  const tall = name === 'activity' || name === 'staffActivity';
+
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex justify="space-between" align="center" wrap gap={12}>
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }} data-testid="report-title">
+              {t(`reports.names.${name}`)}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t(`reports.descriptions.${name}`)}</Typography.Text>
+          </div>
+          <Flex gap={8} wrap>
+            {!forward.includes(name) && <DayRangePicker value={range} onChange={onRange} />}
+            <ExportButton endpoint={reportEndpoint(name)} query={{ ...range }} name={`report-${name}`} />
+          </Flex>
+        </Flex>
+      </Card>
+      <QueryError query={query} />
+      {report && (
+        <Card size="small" loading={query.isFetching && !report}>
+          {report.rows.length === 0 ? (
+            <Empty description={t('msg.noRecordsFound')} />
+          ) : name === 'tierMigration' ? (
+            <TierMatrix report={report} />
+          ) : (
+            option && (
+              <Chart
+                label={t(`reports.names.${name}`)}
+                option={option}
+                height={tall ? Math.max(280, Math.min(report.rows.length, 15) * 28 + 60) : 300}
+              />
+            )
+          )}
+        </Card>
+      )}
+      {report && <ReportTable report={report} loading={query.isFetching} />}
+    </Flex>
+  );
+}
+
+const numeric = new Set([
+  'issued',
+  'redeemed',
+  'expired',
+  'outstanding',
+  'expiring',
+  'entries',
+  'pointsIn',
+  'pointsOut',
+  'customers',
+  'received',
+  'replied',
+  'closed',
+  'overdue',
+  'actions',
+  'succeeded',
+  'sentForApproval',
+  'denied',
+  'failed',
+  'signIns',
+]);
+
+function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Card size="small">
+      <Table
+        data-testid="report-table"
+        size="small"
+        loading={loading}
+        rowKey={(_, i) => String(i)}
+        scroll={{ x: 'max-content' }}
+        pagination={report.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+        dataSource={report.rows}
+        columns={report.columns.map((c) => ({
+          key: c,
+          dataIndex: c,
+          title: t(`reports.columns.${c}`),
+          align: numeric.has(c) || c === 'firstResponseHours' ? ('end' as const) : undefined,
+          render: (v: string | number | null) =>
+            v === null ? (
+              '—'
+            ) : c === 'kind' ? (
+              t(`reports.kinds.${v}`)
+            ) : typeof v === 'number' && numeric.has(c) ? (
+              <Ltr>{formatPoints(v)}</Ltr>
+            ) : (
+              String(v)
+            ),
+        }))}
+      />
+    </Card>
+  );
+}
+
+function TierMatrix({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const m = tierMatrix(report);
+  return (
+    <Table
+      data-testid="tier-matrix"
+      size="small"
+      bordered
+      pagination={false}
+      rowKey="from"
+      dataSource={m.froms.map((from) => ({ from }))}
+      columns={[
+        {
+          key: 'from',
+          dataIndex: 'from',
+          title: `${t('reports.columns.fromTier')} ↓ · ${t('reports.columns.toTier')} →`,
+        },
+        ...m.tos.map((to) => ({
+          key: to,
+          title: to,
+          align: 'end' as const,
+          render: (_: unknown, row: { from: string }) => {
+            const n = m.count(row.from, to);
+            return n ? <Typography.Text strong>{formatPoints(n)}</Typography.Text> : '·';
+          },
+        })),
+      ]}
+    />
+  );
+}

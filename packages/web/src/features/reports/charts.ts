@@ -1,0 +1,65 @@
+import type { Report, ReportName } from '@loyalty/contracts';
+import type { TFunction } from 'i18next';
+
+type Option = Record<string, unknown>;
+const col = (r: Report, key: string) => r.rows.map((row) => row[key] ?? 0);
+const grid = { left: 8, right: 16, bottom: 8, top: 40, containLabel: true };
+
+/** The chart of a report, from its rows; none for the tier matrix (drawn as a table). */
+export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 'ar'): Option | undefined {
+  const label = (key: string) => t(`reports.columns.${key}`);
+  const bars = (x: unknown[], keys: string[], horizontal = false): Option => ({
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid,
+    xAxis: horizontal ? { type: 'value' } : { type: 'category', data: x },
+    yAxis: horizontal ? { type: 'category', data: x, inverse: true } : { type: 'value' },
+    series: keys.map((k) => ({ name: label(k), type: 'bar', data: col(r, k) })),
+  });
+  switch (name) {
+    case 'liability':
+      return {
+        tooltip: { trigger: 'axis' },
+        legend: { top: 0 },
+        grid,
+        xAxis: { type: 'category', data: col(r, 'period') },
+        yAxis: [{ type: 'value' }, { type: 'value' }],
+        series: [
+          ...['issued', 'redeemed', 'expired'].map((k) => ({ name: label(k), type: 'bar', data: col(r, k) })),
+          {
+            name: label('outstanding'),
+            type: 'line',
+            yAxisIndex: 1,
+            smooth: true,
+            data: col(r, 'outstanding'),
+          },
+        ],
+      };
+    case 'expiryForecast':
+      return bars(col(r, 'month'), ['expiring']);
+    case 'activity':
+      return bars(
+        r.rows.map((row) => `${row.transactionType} · ${t(`reports.kinds.${row.kind}`)}`),
+        ['pointsIn', 'pointsOut'],
+        true,
+      );
+    case 'serviceDesk':
+      return bars(col(r, lang === 'ar' ? 'categoryAr' : 'categoryEn'), ['received', 'replied', 'overdue']);
+    case 'staffActivity':
+      return bars(col(r, 'user').slice(0, 15), ['succeeded', 'sentForApproval', 'denied', 'failed'], true);
+    default:
+      return undefined;
+  }
+}
+
+/** The tier migration matrix: from-tier rows × to-tier columns, customers summed over the period. */
+export function tierMatrix(r: Report) {
+  const froms = [...new Set(r.rows.map((row) => String(row.fromTier)))];
+  const tos = [...new Set(r.rows.map((row) => String(row.toTier)))];
+  const cell = new Map<string, number>();
+  for (const row of r.rows) {
+    const key = `${row.fromTier}→${row.toTier}`;
+    cell.set(key, (cell.get(key) ?? 0) + Number(row.customers ?? 0));
+  }
+  return { froms, tos, count: (from: string, to: string) => cell.get(`${from}→${to}`) ?? 0 };
+}
