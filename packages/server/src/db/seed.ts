@@ -8,8 +8,10 @@ import { seedDemoAnalytics } from './demo/analytics.ts';
 import { seedDemoCatalogue } from './demo/catalogue.ts';
 import { seedDemoConfiguration } from './demo/configuration.ts';
 import { seedDemoContent } from './demo/content.ts';
+import { replayDemoExpiry } from './demo/expiry.ts';
 import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
+import { seedDemoRedemptions } from './demo/redemptions.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
@@ -113,6 +115,8 @@ export async function seedDemo(db: Db) {
   if (!existing?.n) {
     await seedDemoProgramme(db);
     await seedDemoCatalogue(db);
+    await seedDemoRedemptions(db);
+    await replayDemoExpiry(db);
   }
   // Once, also into a demo folder made before the service desk existed.
   await seedDemoMessaging(db);

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { rowsOf } from '../client.ts';
+import { seedDemoCatalogue } from './catalogue.ts';
+import { replayDemoExpiry } from './expiry.ts';
 import { generateCustomers, seedDemoProgramme, seedProgramme } from './index.ts';
+import { seedDemoRedemptions } from './redemptions.ts';
 
 let t: TestApp;
 
@@ -56,5 +59,45 @@ describe('demo data', () => {
       ),
     );
     expect(n).toEqual({ n: 350, types: 7 });
+  });
+
+  it('redeems vouchers and expires points in the history without any balance going below zero', async () => {
+    await seedDemoCatalogue(t.app.db);
+    await seedDemoRedemptions(t.app.db);
+    await replayDemoExpiry(t.app.db);
+    const [expiry] = rowsOf<{ months: number; today: number }>(
+      await t.app.db.execute(sql`
+        select count(distinct date_trunc('month', occurred_at))::int as months,
+          count(*) filter (where occurred_at > now() - interval '1 day')::int as today
+        from ledger_entries where kind = 'EXPIRE'`),
+    );
+    // Expired month by month in the past, not all on the day the demo is made.
+    expect(expiry?.months).toBeGreaterThan(2);
+    expect(expiry?.today).toBe(0);
+    const [check] = rowsOf<{
+      redeemed: number;
+      wrongBalance: number;
+      wrongRunning: number;
+      negative: number;
+      wrongIssued: number;
+    }>(
+      await t.app.db.execute(sql`
+        select
+          (select count(*) from redemptions)::int as redeemed,
+          (select count(*) from customers c where c.balance <> coalesce(
+             (select sum(points) from ledger_entries e where e.customer_id = c.id), 0)
+             or c.lifetime_points <> coalesce(
+             (select sum(points) from ledger_entries e where e.customer_id = c.id and e.kind = 'EARN'), 0))::int as "wrongBalance",
+          (select count(*) from (select balance_after, sum(points) over (partition by customer_id order by occurred_at, id) as run
+             from ledger_entries) r where r.balance_after <> r.run)::int as "wrongRunning",
+          (select count(*) from ledger_entries where balance_after < 0)::int as negative,
+          (select count(*) from vouchers v where v.issued <> (select count(*) from redemptions r
+             where r.voucher_id = v.id and r.status = 'ISSUED'))::int as "wrongIssued"`),
+    );
+    expect(check).toMatchObject({ wrongBalance: 0, wrongRunning: 0, negative: 0, wrongIssued: 0 });
+    expect(check?.redeemed).toBeGreaterThan(20);
+    const admin = await t.signIn();
+    const list = await t.inject({ method: 'GET', url: '/api/admin/redemptions?pageSize=1', as: admin });
+    expect(list.json().total).toBe(check?.redeemed);
   });
 });
