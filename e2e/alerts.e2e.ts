@@ -6,7 +6,7 @@ import alertsEn from '../packages/web/src/features/alerts/locales/en.json' with 
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { staffApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...alertsEn }, ar: { ...ar, ...alertsAr } } as const;
 const browser = useBrowser();
@@ -14,9 +14,6 @@ let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
 beforeAll(async () => {
   gateway = await startSmsGateway();
 });
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Opens the select `#id` and picks the option titled `option`. */
 async function pick(page: Page, id: string, option: string) {

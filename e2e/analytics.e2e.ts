@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import analyticsAr from '../packages/web/src/features/analytics/locales/ar.json' with { type: 'json' };
 import analyticsEn from '../packages/web/src/features/analytics/locales/en.json' with { type: 'json' };
 import { integrationApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: analyticsEn.analytics, ar: analyticsAr.analytics } as const;
 const browser = useBrowser();
@@ -26,6 +26,8 @@ for (const lang of ['en', 'ar'] as const) {
       // The demo's first model may still be training after start-up: the button waits for it.
       await expect.poll(() => train.isEnabled(), { timeout: 120_000, interval: 500 }).toBe(true);
       await train.click();
+      // Once the run is accepted the panel follows it (not the run before, which is DONE already).
+      await toast(page, t.churn.train.started);
       const run = page.getByTestId('churn-run');
       await run.getByText(t.churn.train.statuses.DONE).waitFor({ timeout: 180_000 });
       expect(await run.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');

@@ -6,7 +6,7 @@ import logsAr from '../packages/web/src/features/logs/locales/ar.json' with { ty
 import logsEn from '../packages/web/src/features/logs/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { baseUrl, signIn, useBrowser } from './browser.ts';
+import { baseUrl, signIn, toast, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...en, ...approvalsEn, ...logsEn },
@@ -49,9 +49,6 @@ async function freeRange() {
     expect(res.status).toBe(200);
   }
 }
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 // One person plays maker and checker here (self-approval on) so the four screens can be walked in a
 // browser; the two-person rules are covered by the API tests (modules/approvals/approvals.test.ts).

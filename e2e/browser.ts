@@ -45,3 +45,7 @@ export async function signIn(page: Page, lang: 'en' | 'ar' = 'en') {
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/dashboard/);
 }
+
+/** Waits for the toast that says `text`. */
+export const toast = (page: Page, text: string) =>
+  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();

@@ -11,7 +11,7 @@ import configurationEn from '../packages/web/src/features/configuration/locales/
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { type ApiCall, integrationApi, staffApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...configurationEn }, ar: { ...ar, ...configurationAr } } as const;
 const browser = useBrowser();
@@ -19,9 +19,6 @@ const browser = useBrowser();
 const shots =
   process.env.SCREENSHOTS_DIR ?? path.join(process.env.TMPDIR ?? '/tmp', 'configuration-e2e-shots');
 mkdirSync(shots, { recursive: true });
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Picks options of the antd select with this id. */
 async function choose(page: Page, selector: string, ...options: string[]) {

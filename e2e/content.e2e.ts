@@ -7,16 +7,13 @@ import contentEn from '../packages/web/src/features/content/locales/en.json' wit
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { integrationApi, staffApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...contentEn }, ar: { ...ar, ...contentAr } } as const;
 const browser = useBrowser();
 /** Screenshots of the map screens, for review (SCREENSHOTS_DIR, default the OS temp folder). */
 const shots = process.env.SCREENSHOTS_DIR ?? path.join(process.env.TMPDIR ?? '/tmp', 'content-e2e-shots');
 mkdirSync(shots, { recursive: true });
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Picks options of the antd select with this id. */
 async function choose(page: Page, selector: string, ...options: string[]) {

@@ -7,16 +7,13 @@ import loyaltyEn from '../packages/web/src/features/loyalty/locales/en.json' wit
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { integrationApi, staffApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...en, ...loyaltyEn, ...customersEn },
   ar: { ...ar, ...loyaltyAr, ...customersAr },
 } as const;
 const browser = useBrowser();
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Picks an option of the antd select with this id. */
 async function choose(page: Page, selector: string, option: string) {

@@ -8,13 +8,10 @@ import messagingEn from '../packages/web/src/features/messaging/locales/en.json'
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { integrationApi } from './api.ts';
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...messagingEn }, ar: { ...ar, ...messagingAr } } as const;
 const browser = useBrowser();
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Picks the option of the (first visible) select labelled `label`, typing to search it. */
 async function choose(page: Page, label: string, option: string, typed = option) {

@@ -8,7 +8,7 @@ import rewardsAr from '../packages/web/src/features/rewards/locales/ar.json' wit
 import rewardsEn from '../packages/web/src/features/rewards/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...rewardsEn }, ar: { ...ar, ...rewardsAr } } as const;
 const browser = useBrowser();
@@ -27,8 +27,6 @@ beforeAll(async () => {
   writeFileSync(script, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 });
 
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 const submit = (page: Page) => page.locator('button[type="submit"]').click();
 const row = (page: Page, table: string, name: string) =>
   page.getByTestId(`${table}-table`).locator('tr', { hasText: name });

@@ -10,16 +10,13 @@ import securityAr from '../packages/web/src/features/security/locales/ar.json' w
 import securityEn from '../packages/web/src/features/security/locales/en.json' with { type: 'json' };
 import appAr from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import appEn from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...appEn, ...adminEn, ...authEn, ...employeesEn, ...securityEn },
   ar: { ...appAr, ...adminAr, ...authAr, ...employeesAr, ...securityAr },
 } as const;
 const browser = useBrowser();
-
-const toast = (page: Page, text: string) =>
-  page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
 /** Picks `option` in the antd select of the form item whose control id is `id`. */
 async function choose(page: Page, id: string, option: string) {
