@@ -157,6 +157,19 @@ export const inboxQuery = z.object({
 export const inboxPage = pageSchema(inboxEntrySchema);
 export const inboxEntryParams = z.object({ entryId: idSchema });
 
+/**
+ * Who can take a message: an active staff member whose active role may read the queue, or such a
+ * role ("assign by" a role). Listed for anyone who reads the queue, without the staff screens'
+ * permissions (user.read, role.read).
+ */
+export const assigneeSchema = z.object({ id: z.number().int(), name: z.string(), detail: z.string() });
+export type Assignee = z.infer<typeof assigneeSchema>;
+export const assigneePage = z.object({ items: z.array(assigneeSchema) });
+export const assigneeQuery = z.object({
+  q: text(100).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
 export const messageRead: ReadPermission = {
   code: 'message.read',
   summary: 'View the message queue and conversations',

@@ -1,4 +1,7 @@
 import {
+  assigneePage,
+  assigneeQuery,
+  assigneeSchema,
   idParams,
   messageAssignBody,
   messageCategoryBody,
@@ -14,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
+import { getAssignee, getAssigneeRole, listAssigneeRoles, listAssignees } from './assignees.service.ts';
 import { getMessage, listMessages, messageExportColumns, previewValues } from './messages.service.ts';
 
 const tags = [messageResource.tag];
@@ -36,6 +40,39 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   addExportRoute(app, messageResource, listMessages, { columns: messageExportColumns });
+
+  // Who can take a message (assignees.service.ts): people and roles, and one of each by id.
+  for (const [path, list, get, summary] of [
+    ['/messages/assignees', listAssignees, getAssignee, 'Staff members who can take a message'],
+    [
+      '/messages/assignee-roles',
+      listAssigneeRoles,
+      getAssigneeRole,
+      'Roles whose members can take a message',
+    ],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: read,
+        schema: { tags, summary, querystring: assigneeQuery, response: { 200: assigneePage } },
+      },
+      (req) => list(app.db, req.query),
+    );
+    app.get(
+      `${path}/:id`,
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: `${summary}: one`,
+          params: idParams,
+          response: { 200: assigneeSchema, 404: problemSchema },
+        },
+      },
+      (req) => get(app.db, req.params.id),
+    );
+  }
 
   app.get(
     '/messages/:id/placeholders',

@@ -30,6 +30,7 @@ import { findOrFail } from '../../platform/records.ts';
 import { findCustomerByNumber } from '../customers/customers.service.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { type Programme, programme } from '../loyalty/programme.ts';
+import { roleHandlesMessages } from './assignees.service.ts';
 
 type Row = typeof conversations.$inferSelect;
 type Actor = { userId: number };
@@ -193,7 +194,7 @@ async function nextAssignee(db: Executor, roleId: number): Promise<number | unde
       conversations,
       and(eq(conversations.assigneeId, users.id), inArray(conversations.status, [...open])),
     )
-    .where(and(eq(users.roleId, roleId), eq(users.status, 'ACTIVE')))
+    .where(and(eq(users.roleId, roleId), eq(users.status, 'ACTIVE'), roleHandlesMessages(roleId)))
     .groupBy(users.id)
     .orderBy(asc(count(conversations.id)), asc(users.id))
     .limit(1);
@@ -418,9 +419,13 @@ export const messageHandlers = [
     const [assignee] =
       assigneeId === undefined
         ? []
-        : await tx.select({ status: users.status }).from(users).where(eq(users.id, assigneeId));
+        : await tx
+            .select({ status: users.status })
+            .from(users)
+            .where(and(eq(users.id, assigneeId), roleHandlesMessages(users.roleId)));
+    // Only someone who can read the queue can take a message (assignees.service.ts).
     if (assignee?.status !== 'ACTIVE') {
-      throw new AppError('VALIDATION_FAILED', 'No active staff member to assign to', [
+      throw new AppError('VALIDATION_FAILED', 'No active staff member who handles messages to assign to', [
         { path: roleId === undefined ? 'userId' : 'roleId', message: 'noActiveAssignee' },
       ]);
     }

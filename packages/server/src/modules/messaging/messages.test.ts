@@ -148,6 +148,36 @@ describe('POST /api/admin/messages/{id}/…', () => {
     expect(agents.map((a) => a.id)).toContain(byRole.assigneeId);
   });
 
+  it('offers, and takes, only people and roles who can read the queue — to agents without user.read', async () => {
+    const outsider = await t.userWith(['tier.read']);
+    const outsiderId = await idOf(outsider);
+    const lead = await t.userWith(['message.read', 'message.assign']);
+    const people = (await get('/messages/assignees?pageSize=100', lead)).json().items as { id: number }[];
+    expect(people.map((p) => p.id)).toEqual(
+      expect.arrayContaining([...agents.map((a) => a.id), await idOf(admin)]),
+    );
+    expect(people.map((p) => p.id)).not.toContain(outsiderId);
+    expect((await get(`/messages/assignees/${agents[0]?.id}`, lead)).json()).toMatchObject({
+      id: agents[0]?.id,
+    });
+    expect((await get(`/messages/assignees/${outsiderId}`, lead)).statusCode).toBe(404);
+    const [role] = await t.app.db
+      .select({ roleId: users.roleId })
+      .from(users)
+      .where(eq(users.id, agents[0]?.id ?? 0));
+    const roles = (await get('/messages/assignee-roles', lead)).json().items as { id: number }[];
+    expect(roles.map((r) => r.id)).toContain(role?.roleId);
+    // The staff screens stay closed to the agent; the queue's choices do not need them.
+    expect((await get('/users', lead)).statusCode).toBe(403);
+
+    const { id } = await johns();
+    const refused = await act(id, 'assign', { userId: outsiderId }, lead);
+    expect(refused.json().errors).toEqual([{ path: 'userId', message: 'noActiveAssignee' }]);
+    expect((await act(id, 'assign', { userId: agents[1]?.id }, lead)).json()).toMatchObject({
+      assigneeId: agents[1]?.id,
+    });
+  });
+
   it('replies with the placeholders filled, to the thread and by e-mail, and notes stay internal', async () => {
     const { id } = await johns();
     const arrived = mailbox.next('john@example.com');

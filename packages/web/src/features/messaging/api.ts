@@ -1,4 +1,5 @@
 import {
+  type Assignee,
   type Message,
   type MessageCategory,
   type MessageDetail,
@@ -8,10 +9,6 @@ import {
   messageResource,
   messageTemplateResource,
   type Page,
-  type Role,
-  roleResource,
-  type User,
-  userResource,
 } from '@loyalty/contracts';
 import { get, type Query, write } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
@@ -59,19 +56,17 @@ const categoriesByLang = { en: categoriesIn('en'), ar: categoriesIn('ar') };
 /** Active message categories, named in the screen's language. */
 export const categoryChoices = (lang: 'en' | 'ar') => categoriesByLang[lang];
 
-/** Staff members, by name. */
-export const staffChoices = listChoices<User>({
-  key: 'staff',
-  path: resourceEndpoint(userResource),
-  query: { sort: 'fullName:asc', status: 'ACTIVE' },
-  label: (u) => `${u.fullName} (${u.username})`,
+/** Staff members who can take a message, by name (assignees.service.ts on the server). */
+export const staffChoices = listChoices<Assignee>({
+  key: 'message-assignees',
+  path: '/api/admin/messages/assignees',
+  label: (a) => `${a.name} (${a.detail})`,
 });
 
-/** Roles, by name ("assign by" a role; a category's default assignee role). */
-export const roleChoices = listChoices<Role>({
-  key: 'roles',
-  path: resourceEndpoint(roleResource),
-  query: { sort: 'name:asc' },
+/** Roles whose members can take a message ("assign by" a role; a category's default assignee role). */
+export const roleChoices = listChoices<Assignee>({
+  key: 'message-assignee-roles',
+  path: '/api/admin/messages/assignee-roles',
   label: (r) => r.name,
 });
 

@@ -66,9 +66,10 @@ export const detail = (id: number, over: Partial<MessageDetail> = {}): MessageDe
   ...over,
 });
 
+/** Who can take a message (GET /messages/assignees): name and username. */
 export const staff = [
-  { id: 7, username: 'nora', fullName: 'Nora Agent', status: 'ACTIVE' },
-  { id: 8, username: 'omar', fullName: 'Omar Agent', status: 'ACTIVE' },
+  { id: 7, name: 'Nora Agent', detail: 'nora' },
+  { id: 8, name: 'Omar Agent', detail: 'omar' },
 ];
 export const categories = [
   {
@@ -106,8 +107,9 @@ export function messagingApi(): FakeApi {
     .concat(messagingCatalogue.reads.map((r) => r.code));
   return api.use(({ method, path }) => {
     if (method !== 'GET') return undefined;
-    if (path === '/api/admin/users') return ok(pageOf(staff));
-    if (path === '/api/admin/roles') return ok(pageOf([{ id: 3, name: 'Support', status: 'ACTIVE' }]));
+    if (path === '/api/admin/messages/assignees') return ok({ items: staff });
+    if (path === '/api/admin/messages/assignee-roles')
+      return ok({ items: [{ id: 3, name: 'Support', detail: 'SUPPORT' }] });
     if (path === '/api/admin/message-categories') return ok(pageOf(categories));
     const category = categories.find((c) => path === `/api/admin/message-categories/${c.id}`);
     return category ? ok(category) : undefined;
