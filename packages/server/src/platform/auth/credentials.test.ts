@@ -166,6 +166,29 @@ describe('credential policy enforcement on password changes', () => {
   });
 });
 
+describe('a sign-in from a new device', () => {
+  it('is e-mailed to the staff member; the first sign-in and a known device are not', async () => {
+    await staff('tala');
+    const from = (visitorId: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { username: 'tala', password: PASSWORD, visitorId },
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chromium/140' },
+      });
+    expect((await from('laptop-visitor-1')).json()).toHaveProperty('accessToken');
+    expect((await from('laptop-visitor-1')).json()).toHaveProperty('accessToken');
+    expect((await from('phone-visitor-2')).json()).toHaveProperty('accessToken');
+    const mail = await mailbox.next('tala@bank.example');
+    expect(mail.subject).toBe('New sign-in to your Loyalty Admin account');
+    expect(mail.text).toContain('Chromium/140');
+    const notices = mailbox.received.filter(
+      (m) => m.to.includes('tala@bank.example') && m.subject === 'New sign-in to your Loyalty Admin account',
+    );
+    expect(notices).toHaveLength(1);
+  });
+});
+
 describe('sign-in timing', () => {
   it('does the same database work for an unknown account as for a wrong password', async () => {
     await staff('sami');

@@ -1,7 +1,7 @@
 import { authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
+import { rowsOf, type Tx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
@@ -120,6 +120,31 @@ export async function refuseSignIn(
   throw new AppError(options.code ?? 'INVALID_CREDENTIALS');
 }
 
+type Device = { ip: string; visitorId?: string | undefined; userAgent?: string | undefined };
+
+/**
+ * A sign-in from a device the user has not signed in from before (issue 12, staff-side alerts):
+ * the browser's visitor id, or its user agent when it sends none. The very first sign-in of an
+ * account is not "new": there is nothing to compare it with.
+ */
+async function isNewDevice(tx: Tx, userId: number, device: Device) {
+  const same = device.visitorId
+    ? sql`visitor_id = ${device.visitorId}`
+    : sql`user_agent is not distinct from ${device.userAgent?.slice(0, 300) ?? null}`;
+  const [row] = rowsOf<{ before: boolean; known: boolean }>(
+    await tx.execute(sql`
+      select exists (select 1 from sessions where user_id = ${userId}) as before,
+        exists (select 1 from sessions where user_id = ${userId} and ${same}) as known`),
+  );
+  return row?.before === true && !row.known;
+}
+
+const newDeviceMail = (user: Pick<UserRow, 'fullName' | 'email'>, device: Device) => ({
+  to: user.email as string,
+  subject: 'New sign-in to your Loyalty Admin account',
+  text: `Hello ${user.fullName},\n\nYour account was just signed in to from a device it has not used before:\n\n  when: ${new Date().toISOString().replace('T', ' ').slice(0, 16)} UTC\n  address: ${device.ip}\n  browser: ${device.userAgent ?? 'unknown'}\n\nIf this was you, there is nothing to do. If not, change your password and tell your security team.\n`,
+});
+
 /** Why this user must change their password before signing in, if they must. */
 async function passwordChangeReason(app: FastifyInstance, user: SignInUser) {
   if (user.mustChangePassword) return user.mustChangeReason ?? 'RESET';
@@ -158,13 +183,12 @@ export async function continueSignIn(
   if (reason) return challenge('PASSWORD_CHANGE', reason);
 
   const policy = await securityPolicyOf(app.db);
+  const device = { ip: req.ip, visitorId: state.visitorId, userAgent: req.headers['user-agent'] };
   const session = await app.db.transaction(async (tx) => {
     await enforceSessionLimit(tx, user.id, policy.maxConcurrentSessions);
-    const opened = await openSession(tx, user.id, policy.sessionLifeHours, {
-      ip: req.ip,
-      visitorId: state.visitorId,
-      userAgent: req.headers['user-agent'],
-    });
+    const newDevice = await isNewDevice(tx, user.id, device);
+    const opened = await openSession(tx, user.id, policy.sessionLifeHours, device);
+    if (newDevice && user.email) await enqueueMail(tx, newDeviceMail(user, device));
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
     await clearFailures(tx, user.id);
     await writeAudit(
@@ -180,6 +204,7 @@ export async function continueSignIn(
     );
     return opened;
   });
+  void app.mailer.flush();
   setRefreshCookie(reply, session.refreshToken, session.expiresAt);
   return accessTokenFor(app, { id: user.id, username: user.username, roleCode: user.roleCode }, session.id);
 }
