@@ -1,3 +1,4 @@
+import { noticeExpiringPasswords } from '../../platform/auth/account.ts';
 import { rotateSigningKeys } from '../../platform/auth/keys.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { passwordSettingRoutes } from './passwordSettings.routes.ts';
@@ -17,6 +18,21 @@ export const securityModule: ServerModule = {
   },
   handlers: [...policyHandlers, ...passwordSettingHandlers, ...scaRuleHandlers],
   jobs: [
+    {
+      // Staff whose password enters its warning period are told by e-mail, once (state: the last run).
+      name: 'auth.password-expiry-notice',
+      intervalSeconds: 3_600,
+      run: async (db, state) => {
+        const now = new Date();
+        // A first run looks back a day, so a fresh install does not mail everyone already warned.
+        await noticeExpiringPasswords(
+          db,
+          state ? new Date(state) : new Date(now.getTime() - 86_400_000),
+          now,
+        );
+        return now.toISOString();
+      },
+    },
     {
       // A new token-signing key every KEY_ROTATION_DAYS; the one before retires a day later.
       name: 'auth.signing-key-rotation',

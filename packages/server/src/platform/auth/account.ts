@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { authCommands, passwordRuleViolations } from '@loyalty/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Executor, Tx } from '../../db/client.ts';
+import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { passwordHistory, passwordTokens, recoveryCodes, sessions, users } from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
-import { appLink, enqueueMail } from '../mail.ts';
+import { appLink, enqueueMail, enqueueMails } from '../mail.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { credentialPolicyOf, passwordSettingOf } from './policies.ts';
@@ -378,4 +378,33 @@ export async function clearSecondFactor(db: Executor, userId: number) {
     })
     .where(eq(users.id, userId));
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+/**
+ * E-mails staff whose password enters its warning period (the EXPIRY setting's `warnDays` before it
+ * expires) between `since` and `now` — the `auth.password-expiry-notice` job, with its last run as
+ * `since`, so each password is announced once, on whichever instance runs it. Answers how many.
+ */
+export async function noticeExpiringPasswords(db: Executor, since: Date, now: Date) {
+  const setting = await passwordSettingOf(db, 'EXPIRY');
+  if (!setting?.expiryDays) return 0;
+  const warnAfter = setting.expiryDays - (setting.warnDays ?? 0);
+  const due = rowsOf<{ full_name: string; email: string; expires_at: Date | string }>(
+    await db.execute(sql`
+      select full_name, email, password_changed_at + make_interval(days => ${setting.expiryDays}) as expires_at
+      from users
+      where status = 'ACTIVE' and email is not null
+        and password_changed_at + make_interval(days => ${warnAfter}) > ${since.toISOString()}::timestamptz
+        and password_changed_at + make_interval(days => ${warnAfter}) <= ${now.toISOString()}::timestamptz
+        and password_changed_at + make_interval(days => ${setting.expiryDays}) > ${now.toISOString()}::timestamptz`),
+  );
+  await enqueueMails(
+    db,
+    due.map((u) => ({
+      to: u.email,
+      subject: 'Your Loyalty Admin password expires soon',
+      text: `Hello ${u.full_name},\n\nYour Loyalty Admin password expires on ${new Date(u.expires_at).toISOString().slice(0, 10)}. Change it before then from your profile (or at ${appLink('/change-password')} once signed in); after that date you will be asked for a new one at sign-in.\n`,
+    })),
+  );
+  return due.length;
 }

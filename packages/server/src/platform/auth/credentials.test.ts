@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, outboundMail, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { linkToken, startMailbox } from '../../test/mailbox.ts';
+import { noticeExpiringPasswords } from './account.ts';
 import { blocklistSize, isCommonPassword } from './common-passwords.ts';
 
 let t: TestApp;
@@ -337,6 +338,26 @@ describe('expiry and forced change', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toHaveProperty('accessToken');
     expect((await login('kamal', 'Brand-New-Secret-1')).json()).toHaveProperty('accessToken');
+  });
+
+  it('tells by e-mail, once, when a password enters its last fourteen days', async () => {
+    const id = await staff('umar');
+    // 76 days and 30 minutes old: its warning period (90 − 14 days) began within the last hour.
+    await t.app.db
+      .update(users)
+      .set({ passwordChangedAt: sql`now() - interval '76 days 30 minutes'` })
+      .where(eq(users.id, id));
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    expect(await noticeExpiringPasswords(t.app.db, hourAgo, now)).toBeGreaterThanOrEqual(1);
+    await t.app.mailer.flush();
+    const mail = await mailbox.next('umar@bank.example');
+    expect(mail.subject).toBe('Your Loyalty Admin password expires soon');
+    expect(mail.text).toContain('/change-password');
+    // The next run starts where this one ended: no second notice.
+    expect(await noticeExpiringPasswords(t.app.db, now, new Date(now.getTime() + 3_600_000))).toBe(0);
+    // The job runs it (its first run looks back a day).
+    expect(await t.app.jobs.tick('auth.password-expiry-notice')).toEqual(['auth.password-expiry-notice']);
   });
 
   it('warns in the last fourteen days before expiry', async () => {
