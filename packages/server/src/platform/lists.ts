@@ -95,7 +95,8 @@ function after(column: AnyColumn, tieBreaker: AnyColumn, direction: 'asc' | 'des
   return direction === 'asc' ? (or(beyond, isNull(column)) as SQL) : beyond;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `s` as a literal inside a LIKE pattern: its `%`, `_` and `\\` escaped. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The condition of a list's search (`q`) and filters, without paging: the list's and its export's. */
 export function listWhere<T extends PgTable, Q extends ListQuery, S extends string>(

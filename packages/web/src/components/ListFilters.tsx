@@ -1,5 +1,7 @@
 import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSelect } from './ChoiceSelect.tsx';
+import type { Choices } from './resource.ts';
 
 /** What the filter controls need from useListUrl. */
 interface FilterState {
@@ -29,6 +31,35 @@ export function SearchFilter({
       aria-label={t(label)}
       onSearch={(v) => list.filter({ [name]: v.trim() })}
       style={{ maxWidth: width }}
+    />
+  );
+}
+
+/** A choice filter kept in the URL under `name` (as text: ids too come back from the URL as text). */
+export function ChoiceFilter({
+  list,
+  name,
+  label,
+  options,
+  width = 160,
+}: {
+  list: FilterState;
+  name: string;
+  label: string;
+  options: Choices;
+  width?: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ChoiceSelect
+      asText
+      allowClear
+      options={options}
+      placeholder={t(label)}
+      aria-label={t(label)}
+      value={list.filters[name]}
+      onChange={(value?: string) => list.filter({ [name]: value ?? undefined })}
+      style={{ minWidth: width }}
     />
   );
 }

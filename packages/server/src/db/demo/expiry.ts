@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { runExpiry } from '../../modules/loyalty/jobs.ts';
 import { type Db, rowsOf } from '../client.ts';
+import { recomputeRunningBalances } from './balances.ts';
 
 /**
  * The demo's history of expiry: the expiry job replayed at the end of every past month since the
@@ -23,10 +24,5 @@ export async function replayDemoExpiry(db: Db) {
     await runExpiry(db, since, at);
     since = at;
   }
-  await db.execute(sql`
-    update ledger_entries e set balance_after = r.run
-    from (select id, sum(points) over (partition by customer_id order by occurred_at, id) as run
-          from ledger_entries
-          where customer_id in (select customer_id from ledger_entries where kind = 'EXPIRE')) r
-    where e.id = r.id and e.balance_after <> r.run`);
+  await recomputeRunningBalances(db, sql`select customer_id from ledger_entries where kind = 'EXPIRE'`);
 }

@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { recomputeRunningBalances } from './balances.ts';
+
+/** The customers the demo's redemptions were made for. */
+const redeemers = sql`select customer_id from redemptions where external_id like 'DEMO-R-%'`;
 
 /**
  * Demo redemptions, so the programme's history spends points as well as earning them (the
@@ -51,16 +55,11 @@ export async function seedDemoRedemptions(db: Db) {
             group by voucher_id) r
       where v.id = r.voucher_id`);
     // Running balances and balances of the customers who redeemed (lifetime points and tiers count earnings only).
-    await tx.execute(sql`
-      update ledger_entries e set balance_after = r.run
-      from (select id, sum(points) over (partition by customer_id order by occurred_at, id) as run
-            from ledger_entries
-            where customer_id in (select customer_id from redemptions where external_id like 'DEMO-R-%')) r
-      where e.id = r.id and e.balance_after <> r.run`);
+    await recomputeRunningBalances(tx, redeemers);
     await tx.execute(sql`
       update customers c set balance = s.total, last_activity_at = greatest(c.last_activity_at, s.last)
       from (select customer_id, sum(points)::int as total, max(occurred_at) as last from ledger_entries
-            where customer_id in (select customer_id from redemptions where external_id like 'DEMO-R-%')
+            where customer_id in (${redeemers})
             group by customer_id) s
       where c.id = s.customer_id`);
   });

@@ -22,7 +22,7 @@ import { requireStepUp } from '../../platform/auth/step-up.ts';
 import type { CommandBus, CommandContext, CommandOutcome } from '../../platform/commands.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, toProblem } from '../../platform/errors.ts';
-import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { escapeLike, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { getConfig, isChecker } from './makerChecker.service.ts';
 import { isSafeguard, isSafeguardService } from './safeguards.ts';
@@ -49,8 +49,6 @@ export const toRequest = (r: RequestRow): ApprovalRequest => ({
   failureCode: r.failureCode,
   failureDetail: r.failureDetail,
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** What each view shows the actor; the inbox never holds their own requests unless allowed. */
 function viewCondition(view: ApprovalListQuery['view'], actor: Actor, config: ConfigRow): SQL | undefined {

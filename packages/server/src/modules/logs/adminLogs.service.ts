@@ -9,7 +9,7 @@ import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { notFound } from '../../platform/errors.ts';
-import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { escapeLike, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
 type AuditRow = typeof auditLog.$inferSelect;
 
@@ -19,8 +19,6 @@ export const toAdminLog = (r: AuditRow): AdminLog => ({
   hash: r.hash ?? '',
   at: new Date(r.at).toISOString(),
 });
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const filters = {
   actor: (name: string) => ilike(auditLog.actorUsername, `${escapeLike(name)}%`),

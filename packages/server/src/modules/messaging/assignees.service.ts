@@ -2,6 +2,7 @@ import { type Assignee, messageRead } from '@loyalty/contracts';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { escapeLike } from '../../platform/lists.ts';
 
 /**
  * Who can take a message: an active staff member whose active role holds the queue's read
@@ -14,8 +15,7 @@ export const roleHandlesMessages = (roleId: SQLWrapper | number) => sql`exists (
   join permissions p on p.code = rp.permission_code and p.status = 'ACTIVE'
   where r.id = ${roleId} and r.status = 'ACTIVE')`;
 
-const like = (q: string | undefined) =>
-  q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+const like = (q: string | undefined) => (q ? `%${escapeLike(q.toLowerCase())}%` : null);
 
 export async function listAssignees(db: Executor, query: { q?: string | undefined; pageSize: number }) {
   const q = like(query.q);

@@ -1,7 +1,7 @@
 import { authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rowsOf, type Tx } from '../../db/client.ts';
+import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
@@ -127,12 +127,12 @@ type Device = { ip: string; visitorId?: string | undefined; userAgent?: string |
  * the browser's visitor id, or its user agent when it sends none. The very first sign-in of an
  * account is not "new": there is nothing to compare it with.
  */
-async function isNewDevice(tx: Tx, userId: number, device: Device) {
+async function isNewDevice(db: Executor, userId: number, device: Device) {
   const same = device.visitorId
     ? sql`visitor_id = ${device.visitorId}`
     : sql`user_agent is not distinct from ${device.userAgent?.slice(0, 300) ?? null}`;
   const [row] = rowsOf<{ before: boolean; known: boolean }>(
-    await tx.execute(sql`
+    await db.execute(sql`
       select exists (select 1 from sessions where user_id = ${userId}) as before,
         exists (select 1 from sessions where user_id = ${userId} and ${same}) as known`),
   );
@@ -184,11 +184,11 @@ export async function continueSignIn(
 
   const policy = await securityPolicyOf(app.db);
   const device = { ip: req.ip, visitorId: state.visitorId, userAgent: req.headers['user-agent'] };
+  const tell = user.email !== null && (await isNewDevice(app.db, user.id, device));
   const session = await app.db.transaction(async (tx) => {
     await enforceSessionLimit(tx, user.id, policy.maxConcurrentSessions);
-    const newDevice = await isNewDevice(tx, user.id, device);
     const opened = await openSession(tx, user.id, policy.sessionLifeHours, device);
-    if (newDevice && user.email) await enqueueMail(tx, newDeviceMail(user, device));
+    if (tell) await enqueueMail(tx, newDeviceMail(user, device));
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
     await clearFailures(tx, user.id);
     await writeAudit(
@@ -204,7 +204,8 @@ export async function continueSignIn(
     );
     return opened;
   });
-  void app.mailer.flush();
+  // Only a sign-in that queued a notice sends mail now; the others leave the outbox alone.
+  if (tell) void app.mailer.flush();
   setRefreshCookie(reply, session.refreshToken, session.expiresAt);
   return accessTokenFor(app, { id: user.id, username: user.username, roleCode: user.roleCode }, session.id);
 }

@@ -26,9 +26,9 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart.tsx';
-import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
+import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -249,7 +249,8 @@ export default function ChurnPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const token = useAppSelector((s) => s.auth.token);
-  const { filters, filter, query, onTableChange, pagination } = useListUrl(churnScoreSortFields, filterNames);
+  const list = useListUrl(churnScoreSortFields, filterNames);
+  const { query, onTableChange, pagination } = list;
   const overview = useQuery({
     queryKey: ['churn', 'overview'],
     queryFn: ({ signal }) => churnApi.overview(signal),
@@ -300,32 +301,26 @@ export default function ChurnPage() {
       {active && <Charts model={active} />}
       <Card title={t('analytics.churn.ranked')} data-testid="churn-ranked">
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.churn.filters.tier')}
-            aria-label={t('analytics.churn.filters.tier')}
-            style={{ minWidth: 160 }}
-            value={filters.tierId ? Number(filters.tierId) : undefined}
+          <ChoiceFilter
+            list={list}
+            name="tierId"
+            label="analytics.churn.filters.tier"
             options={(tiers.data?.items ?? []).map((tier) => ({ value: tier.id, label: tier.name }))}
-            onChange={(v) => filter({ tierId: v === undefined ? undefined : String(v) })}
+            width={160}
           />
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.churn.filters.segment')}
-            aria-label={t('analytics.churn.filters.segment')}
-            style={{ minWidth: 160 }}
-            value={filters.segment}
+          <ChoiceFilter
+            list={list}
+            name="segment"
+            label="analytics.churn.filters.segment"
             options={fixedChoices(customerSegments, 'analytics.churn.segments')}
-            onChange={(v) => filter({ segment: v as string | undefined })}
+            width={160}
           />
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.churn.filters.band')}
-            aria-label={t('analytics.churn.filters.band')}
-            style={{ minWidth: 160 }}
-            value={filters.band}
+          <ChoiceFilter
+            list={list}
+            name="band"
+            label="analytics.churn.filters.band"
             options={fixedChoices(churnBands, 'analytics.churn.bands')}
-            onChange={(v) => filter({ band: v as string | undefined })}
+            width={160}
           />
           <Button onClick={exportCsv}>{t('analytics.churn.export')}</Button>
         </Flex>

@@ -26,9 +26,9 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartPoint } from '../../../components/Chart.tsx';
-import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
+import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -163,10 +163,8 @@ export default function NlpPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
   const queryClient = useQueryClient();
-  const { filters, filter, query, onTableChange, pagination } = useListUrl(
-    messageInsightSortFields,
-    filterNames,
-  );
+  const list = useListUrl(messageInsightSortFields, filterNames);
+  const { filters, filter, query, onTableChange, pagination } = list;
   const overview = useQuery({
     queryKey: ['nlp', 'overview'],
     queryFn: ({ signal }) => nlpApi.overview(signal),
@@ -304,44 +302,36 @@ export default function NlpPage() {
       </Card>
       <Card title={t('analytics.nlp.messages.title')} data-testid="nlp-messages">
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.nlp.filters.period')}
-            aria-label={t('analytics.nlp.filters.period')}
-            style={{ minWidth: 140 }}
-            value={filters.period}
+          <ChoiceFilter
+            list={list}
+            name="period"
+            label="analytics.nlp.filters.period"
             options={periods.map((p) => ({ value: p, label: p }))}
-            onChange={(v) => filter({ period: v as string | undefined })}
+            width={140}
           />
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.nlp.filters.category')}
-            aria-label={t('analytics.nlp.filters.category')}
-            style={{ minWidth: 180 }}
-            value={filters.categoryId ? Number(filters.categoryId) : undefined}
+          <ChoiceFilter
+            list={list}
+            name="categoryId"
+            label="analytics.nlp.filters.category"
             options={(o?.categories ?? []).map((c) => ({
               value: c.id,
               label: lang === 'ar' ? c.nameAr : c.nameEn,
             }))}
-            onChange={(v) => filter({ categoryId: v === undefined ? undefined : String(v) })}
+            width={180}
           />
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.nlp.filters.sentiment')}
-            aria-label={t('analytics.nlp.filters.sentiment')}
-            style={{ minWidth: 150 }}
-            value={filters.sentiment}
+          <ChoiceFilter
+            list={list}
+            name="sentiment"
+            label="analytics.nlp.filters.sentiment"
             options={fixedChoices(sentiments, 'analytics.nlp.sentiments')}
-            onChange={(v) => filter({ sentiment: v as string | undefined })}
+            width={150}
           />
-          <ChoiceSelect
-            allowClear
-            placeholder={t('analytics.nlp.filters.language')}
-            aria-label={t('analytics.nlp.filters.language')}
-            style={{ minWidth: 140 }}
-            value={filters.language}
+          <ChoiceFilter
+            list={list}
+            name="language"
+            label="analytics.nlp.filters.language"
             options={fixedChoices(insightLanguages, 'analytics.nlp.languages')}
-            onChange={(v) => filter({ language: v as string | undefined })}
+            width={140}
           />
         </Flex>
         <Table<MessageInsight>

@@ -12,11 +12,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteResult } from '../../../api/client.ts';
-import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
-import { SearchFilter } from '../../../components/ListFilters.tsx';
+import { ChoiceFilter, SearchFilter } from '../../../components/ListFilters.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -88,22 +87,6 @@ export function MessageQueue() {
     return outcome.ok;
   };
 
-  const select = (
-    name: (typeof filterNames)[number],
-    label: string,
-    options: Parameters<typeof ChoiceSelect>[0]['options'],
-  ) => (
-    <ChoiceSelect
-      asText
-      options={options}
-      placeholder={t(label)}
-      aria-label={t(label)}
-      value={filters[name]}
-      onChange={(value?: string) => filter({ [name]: value ?? undefined })}
-      style={{ minWidth: 150 }}
-    />
-  );
-
   return (
     <Card>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
@@ -117,11 +100,41 @@ export function MessageQueue() {
           ]}
         />
         <SearchFilter list={list} name="q" label="messaging.queue.search" width={300} />
-        {select('status', 'messaging.queue.filters.status', statusChoices)}
-        {select('categoryId', 'messaging.queue.filters.category', categoryChoices(lang))}
-        {select('channel', 'messaging.queue.filters.channel', channelChoices)}
-        {select('assigneeId', 'messaging.queue.filters.assignee', staffChoices)}
-        {select('repliedById', 'messaging.queue.filters.repliedBy', staffChoices)}
+        <ChoiceFilter
+          list={list}
+          name="status"
+          label="messaging.queue.filters.status"
+          options={statusChoices}
+          width={150}
+        />
+        <ChoiceFilter
+          list={list}
+          name="categoryId"
+          label="messaging.queue.filters.category"
+          options={categoryChoices(lang)}
+          width={150}
+        />
+        <ChoiceFilter
+          list={list}
+          name="channel"
+          label="messaging.queue.filters.channel"
+          options={channelChoices}
+          width={150}
+        />
+        <ChoiceFilter
+          list={list}
+          name="assigneeId"
+          label="messaging.queue.filters.assignee"
+          options={staffChoices}
+          width={150}
+        />
+        <ChoiceFilter
+          list={list}
+          name="repliedById"
+          label="messaging.queue.filters.repliedBy"
+          options={staffChoices}
+          width={150}
+        />
         <DatePicker.RangePicker
           aria-label={t('messaging.queue.filters.from')}
           placeholder={[t('messaging.queue.filters.from'), t('messaging.queue.filters.to')]}
