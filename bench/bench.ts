@@ -6,76 +6,46 @@
  *      (seed it first: `npm run seed:demo -- --customers 1000000`);
  *   3. the floor: the same writes as raw SQL at the same concurrency (bench/floor.ts), and the
  *      ratio of the API's earns/s to it.
- * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server).
+ * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server),
+ *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
+ *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead).
  * Method and results: docs/performance.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor.ts';
+import { benchMessaging } from './messaging.ts';
+import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
 
 const { values: opts } = parseArgs({
   options: {
     concurrency: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '15' },
     samples: { type: 'string', default: '300' },
+    campaigns: { type: 'string', default: '0' },
+    gates: { type: 'boolean', default: false },
+    messaging: { type: 'boolean', default: false },
+    conversations: { type: 'string', default: '1000000' },
+    audience: { type: 'string', default: '100000' },
     url: { type: 'string' },
   },
 });
 const concurrency = Number(opts.concurrency);
 const seconds = Number(opts.seconds);
 const samples = Number(opts.samples);
-const root = path.resolve(import.meta.dirname, '..');
 const username = process.env.ADMIN_USERNAME ?? 'admin';
 // The server runs as in production, which refuses the documented demo password.
 const password = process.env.ADMIN_PASSWORD ?? 'Bench#Admin-Password-1';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
 let base = opts.url ?? '';
-
-interface Answer {
-  status: number;
-  body: string;
-}
-function request(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<Answer> {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${url}`,
-      {
-        method,
-        agent,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-async function json<T>(
-  method: string,
-  url: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<T> {
-  const res = await request(method, url, headers, body);
-  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.body}`);
-  return JSON.parse(res.body) as T;
-}
+const request = (method: string, url: string, headers: Record<string, string>, body?: unknown) =>
+  httpRequest(agent, `${base}${url}`, method, headers, body);
+const json = <T>(method: string, url: string, headers: Record<string, string>, body?: unknown) =>
+  httpJson<T>(agent, `${base}${url}`, method, headers, body);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
@@ -83,41 +53,73 @@ const percentile = (sorted: number[], p: number) =>
     : NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function startServer(): Promise<ChildProcess> {
-  const port = await new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => resolve(p));
-    });
-  });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      // Production requires SMTP; the benchmark sends no mail, so an address nobody answers will do.
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      // Production requires sealing keys; the benchmark's database keeps its keys between runs.
-      SECRET_KEYS: 'YmVuY2htYXJrIHNlYWxpbmcga2V5LCBub3QgYSBzZWM=',
-      COOKIE_SECURE: 'false',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: password,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await request('GET', '/api/health', {})).status === 200) return child;
-    } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start');
-    await new Promise((r) => setTimeout(r, 300));
+/**
+ * `--campaigns N` (issue 15): N active campaigns while earning. The first doubles every bench
+ * earning (its budget is the database's limit, so it never runs out); a fifth target business
+ * customers, so they reach the database as candidates and are refused there (bench customers are
+ * retail); the rest target other customers' lists and are left out in memory.
+ */
+async function benchCampaigns(staff: Record<string, string>, n: number) {
+  for (let i = 0; i < n; i++) {
+    const body = {
+      nameEn: `Bench campaign ${i} ${Date.now()}`,
+      nameAr: `حملة قياس ${i}`,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      bonusKind: 'MULTIPLIER',
+      bonusValue: 1,
+      budget: 2_147_483_647,
+      stackable: true,
+      ...(i === 0 ? {} : i <= n / 5 ? { segments: ['BUSINESS'] } : { customerNumbers: [`NOT-BENCH-${i}`] }),
+    };
+    const created = await json<{ id: number }>('POST', '/api/admin/campaigns', staff, body);
+    const active = await json<{ status?: string }>(
+      'POST',
+      `/api/admin/campaigns/${created.id}/activate`,
+      staff,
+    );
+    if (active.status !== 'ACTIVE')
+      throw new Error('campaigns: turn maker-checker off for the bench database');
   }
+}
+
+/**
+ * `--gates` (issue 13): the earn scope's gates active while earning — an eligibility criterion
+ * (status in ACTIVE) and the earn service's daily limits (far above what the bench posts), both
+ * checked by the earning's own statement; the customer's use of the day is counted per earning.
+ */
+async function benchGates(staff: Record<string, string>) {
+  const made = [
+    await request('POST', '/api/admin/eligibility-criteria', staff, {
+      nameEn: `Bench: active customers ${Date.now()}`,
+      nameAr: 'قياس: العملاء النشطون',
+      scope: 'EARN',
+      field: 'status',
+      operator: 'in',
+      value: ['ACTIVE'],
+      status: 'ACTIVE',
+    }),
+    await request('POST', '/api/admin/service-definitions', staff, {
+      service: 'earn',
+      nameEn: 'Earn points',
+      nameAr: 'كسب النقاط',
+      channels: ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'],
+      dailyCountLimit: 1_000_000,
+      dailyPointsLimit: 1_000_000_000,
+      status: 'ACTIVE',
+    }),
+  ];
+  for (const res of made) {
+    // 409: the bench database has it from an earlier run.
+    if (res.status !== 201 && res.status !== 409)
+      throw new Error(`gates: ${res.status} (turn maker-checker off for the bench database)`);
+  }
+}
+
+async function benchServer(): Promise<ChildProcess> {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  return startServer(port, { ADMIN_PASSWORD: password, LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
 }
 
 async function setUp() {
@@ -153,6 +155,8 @@ async function setUp() {
       priority: 50,
     });
   }
+  await benchCampaigns(staff, Number(opts.campaigns));
+  if (opts.gates) await benchGates(staff);
   const { key } = await json<{ key: string }>('POST', '/api/admin/api-keys', staff, {
     name: `bench ${new Date().toISOString()}`,
     scopes: ['customers', 'transactions'],
@@ -218,15 +222,34 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   return { latencies: latencies.sort((a, b) => a - b), errors, busy, clientMs };
 }
 
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
+/** One request's time in ms; a failure stops the benchmark. */
+async function timed(url: string, staff: Record<string, string>): Promise<number> {
+  const start = performance.now();
+  const res = await request('GET', url, staff);
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body}`);
+  return performance.now() - start;
+}
+
+/** `--messaging`: the queue and the outbound send at scale instead of earning (bench/messaging.ts). */
+async function messagingOnly() {
+  if (!process.env.DATABASE_URL) throw new Error('--messaging needs DATABASE_URL (PostgreSQL)');
+  const child = opts.url ? undefined : await benchServer();
+  try {
+    const { staff } = await setUp();
+    await benchMessaging(json, (url) => timed(url, staff), staff, {
+      conversations: Number(opts.conversations),
+      audience: Number(opts.audience),
+      samples,
+    });
+  } finally {
+    if (child) await stopServer(child);
+    agent.destroy();
+  }
 }
 
 async function main() {
-  const child = opts.url ? undefined : await startServer();
+  if (opts.messaging) return messagingOnly();
+  const child = opts.url ? undefined : await benchServer();
   let earnsPerSecond = 0;
   try {
     const { staff, channel, numbers } = await setUp();

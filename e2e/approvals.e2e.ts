@@ -41,11 +41,21 @@ const configure = async (body: object) => {
 
 /** Frees points 300,000–499,999 for the new tiers: a tier reaching past 300,000 ends just before. */
 async function freeRange() {
-  type Tier = { id: number; name: string; description: string; minPoints: number; maxPoints: number };
+  type Tier = {
+    id: number;
+    name: string;
+    nameAr: string;
+    description: string;
+    descriptionAr: string;
+    minPoints: number;
+    maxPoints: number;
+  };
   const { items } = (await (await api('GET', '/tiers?pageSize=100')).json()) as { items: Tier[] };
   for (const tier of items.filter((t) => t.maxPoints >= 300_000 && t.minPoints < 300_000)) {
-    const { id, name, description, minPoints } = tier;
-    const res = await api('PUT', `/tiers/${id}`, { name, description, minPoints, maxPoints: 299_999 });
+    // A PUT replaces the tier: the Arabic name and description go back as they were.
+    const { id, name, nameAr, description, descriptionAr, minPoints } = tier;
+    const body = { name, nameAr, description, descriptionAr, minPoints, maxPoints: 299_999 };
+    const res = await api('PUT', `/tiers/${id}`, body);
     expect(res.status).toBe(200);
   }
 }

@@ -1,7 +1,9 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { productUrl } from './ownProduct.ts';
 
-export const baseUrl = () => inject('baseUrl');
+/** This test file's own product (e2e/ownProduct.ts). */
+export const baseUrl = productUrl;
 
 /** Debian's Chromium, headless, with no background traffic (the machine has no internet). */
 export function useBrowser() {
@@ -38,8 +40,13 @@ export function useBrowser() {
 
 /** Signs in through the login page and waits for the dashboard. */
 export async function signIn(page: Page, lang: 'en' | 'ar' = 'en') {
-  const { username, password } = inject('admin');
   await page.goto(`/?lang=${lang}`);
+  await signInHere(page);
+}
+
+/** Signs in on the login page already shown (which may hold where to go back to). */
+export async function signInHere(page: Page) {
+  const { username, password } = inject('admin');
   await page.locator('#login_username').first().fill(username);
   await page.locator('#login_password').first().fill(password);
   await page.locator('button[type="submit"]').click();

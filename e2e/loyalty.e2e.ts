@@ -112,24 +112,34 @@ for (const lang of ['en', 'ar'] as const) {
 
       await page.goto(`/dashboard/customer/info?id=${id}&lang=${lang}`);
       await page.getByText('6,000', { exact: true }).first().waitFor();
-      await page.getByText('Silver', { exact: true }).first().waitFor();
+      const staff = await staffApi(page);
+      const tiers = (await (await staff('GET', '/tiers?pageSize=100')).json()) as {
+        items: { name: string; nameAr: string }[];
+      };
+      const silver = tiers.items.find((tier) => tier.name === 'Silver');
+      // The customer's card names the tier in the screen's language; the history keeps the name of the day.
+      await page
+        .getByText(lang === 'ar' && silver?.nameAr ? silver.nameAr : 'Silver', { exact: true })
+        .first()
+        .waitFor();
       await page.getByRole('tab', { name: t.customers.tabs.tierHistory }).click();
       await page.getByRole('tabpanel').getByText('Silver', { exact: true }).waitFor();
 
-      const staff = await staffApi(page);
       const vouchers = (await (await staff('GET', '/vouchers?status=ACTIVE&pageSize=100')).json()) as {
-        items: { name: string; pointsRequired: number }[];
+        items: { name: string; nameAr: string; pointsRequired: number }[];
       };
       const cheapest = vouchers.items.reduce((a, b) => (b.pointsRequired < a.pointsRequired ? b : a));
       expect(cheapest.pointsRequired).toBeLessThanOrEqual(6000);
       await page.getByRole('button', { name: t.customers.actions.redeem }).click();
       const dialog = page.getByRole('dialog');
+      // Voucher names show in the screen's language (the demo's have Arabic).
+      const shownName = lang === 'ar' && cheapest.nameAr ? cheapest.nameAr : cheapest.name;
       await dialog.getByRole('combobox').click();
       // The select shows the first page of vouchers and searches the server as one types.
       await dialog.getByRole('combobox').fill(cheapest.name);
       await page
         .locator('.ant-select-dropdown:visible')
-        .getByTitle(`${cheapest.name} · ${cheapest.pointsRequired}`, { exact: true })
+        .getByTitle(`${shownName} · ${cheapest.pointsRequired}`, { exact: true })
         .click();
       await dialog.getByRole('button', { name: t.customers.actions.redeem }).click();
       await toast(page, t.customers.redeemed);
@@ -138,7 +148,7 @@ for (const lang of ['en', 'ar'] as const) {
         .first()
         .waitFor();
       await page.getByRole('tab', { name: t.customers.tabs.redemptions }).click();
-      await page.getByRole('tabpanel').getByText(cheapest.name, { exact: true }).waitFor();
+      await page.getByRole('tabpanel').getByText(shownName, { exact: true }).waitFor();
     });
   });
 }

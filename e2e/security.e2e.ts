@@ -56,7 +56,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#users_username').fill(username);
       await page.locator('#users_fullName').fill(`Officer ${lang}`);
       await page.locator('#users_email').fill(`${username}@bank.example`);
-      await choose(page, 'users_roleId', 'Super administrator');
+      // Role names show in the page's language (issue 20).
+      await choose(page, 'users_roleId', lang === 'en' ? 'Super administrator' : 'المشرف العام');
       await choose(page, 'users_status', t.common.status.ACTIVE);
       await page.locator('button[type="submit"]').click();
       await toast(page, t.employees.users.created);

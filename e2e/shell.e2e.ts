@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { signIn, useBrowser } from './browser.ts';
+import { signIn, signInHere, useBrowser } from './browser.ts';
 
 const browser = useBrowser();
 
@@ -18,8 +18,9 @@ describe('the shell', () => {
     const page = await browser.page();
     await page.goto('/dashboard/loyalty/tire?lang=en');
     await page.locator('#login_username').waitFor();
-    await signIn(page, 'en');
+    await signInHere(page);
     await page.getByTestId('tiers-table').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/loyalty/tire');
   });
 
   it('keeps ?lang=ar across navigation and after a reload (silent refresh)', async () => {

@@ -33,6 +33,8 @@ const row = (page: Page, name: string) =>
 for (const lang of ['en', 'ar'] as const) {
   const t = texts[lang];
   const suffix = lang === 'en' ? 'Diamond' : 'ماسي';
+  // The demo tiers' names as the list shows them in this language.
+  const [gold, platinum] = lang === 'en' ? ['Gold', 'Platinum'] : ['ذهبي', 'بلاتيني'];
 
   describe(`tiers in ${lang === 'en' ? 'English' : 'Arabic'}`, () => {
     let page: Page;
@@ -43,7 +45,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('shows the page in the chosen language and direction', async () => {
       await page.goto(`/dashboard/loyalty/tire?lang=${lang}`);
-      await row(page, 'Gold').waitFor();
+      await row(page, gold).waitFor();
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
     });
@@ -67,7 +69,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('edits a tier, and an unchanged edit says no changes were detected', async () => {
       await page.goto(`/dashboard/loyalty/tire?lang=${lang}`);
-      await row(page, 'Platinum').getByRole('button', { name: t.common.edit }).click();
+      await row(page, platinum).getByRole('button', { name: t.common.edit }).click();
       await page.waitForURL(/\/dashboard\/edit-tire\/\d+\?.*lang=/);
       await page.locator('#tiers_maxPoints').waitFor();
       await page.locator('button[type="submit"]').click();
@@ -77,8 +79,8 @@ for (const lang of ['en', 'ar'] as const) {
       await fillTier(page, { max });
       await page.locator('button[type="submit"]').click();
       await toast(page, t.msg.tierUpdated);
-      await row(page, 'Platinum').waitFor();
-      expect(await row(page, 'Platinum').textContent()).toMatch(/99,?999|89,?999/);
+      await row(page, platinum).waitFor();
+      expect(await row(page, platinum).textContent()).toMatch(/99,?999|89,?999/);
     });
 
     it('creates a tier in the freed range and deletes it after confirmation', async () => {

@@ -74,6 +74,16 @@ export const specMessages = {
   csvBadNumber: 'Not a customer number',
   csvUnknownCustomer: 'No customer has this number',
   csvTooManyRows: 'Too many customer numbers in one file',
+  // Checks of the shared schemas that had no text of their own (they showed their key).
+  serviceLimitNotApplicable: 'This limit does not apply to this service',
+  warnBeforeExpiry: 'The warning must come before the password expires',
+  toBeforeFrom: 'The end date cannot be before the start date',
+  rangeTooLong: 'The period can be at most two years',
+  configValueTooLarge: 'The value is too large',
+  criterionOperatorMismatch: 'This operator does not suit the field',
+  criterionValueMismatch: 'Give a number for this field, or a list for a list field',
+  userConfigStaffOnly: 'This setting applies to staff only',
+  userConfigPageSize: 'Choose a page size of 10, 20, 50 or 100',
 } as const;
 
 export type MessageKey = keyof typeof specMessages;

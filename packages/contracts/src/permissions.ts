@@ -1,6 +1,7 @@
 import { alertsCatalogue } from './alerts/index.ts';
 import { analyticsCatalogue } from './analytics/index.ts';
 import { approvalsCatalogue } from './approvals/index.ts';
+import { campaignsCatalogue } from './campaigns/index.ts';
 import type { AreaCatalogue } from './commands.ts';
 import { configurationCatalogue } from './configuration/index.ts';
 import { contentCatalogue } from './content/index.ts';
@@ -23,6 +24,7 @@ export const catalogue = {
   alerts: alertsCatalogue,
   analytics: analyticsCatalogue,
   approvals: approvalsCatalogue,
+  campaigns: campaignsCatalogue,
   configuration: configurationCatalogue,
   content: contentCatalogue,
   customers: customersCatalogue,
@@ -54,5 +56,3 @@ export const permissionCatalogue: PermissionEntry[] = (Object.keys(catalogue) as
     kind: 'command' as const,
   })),
 ]);
-
-export const SUPER_ADMIN_ROLE = 'SUPER_ADMIN';

@@ -6,9 +6,12 @@ import { churnScoreResource } from './analytics/churn.ts';
 import { messageInsightResource } from './analytics/nlp.ts';
 import { approvalResource } from './approvals/requests.ts';
 import { serviceResource, serviceTypeResource } from './approvals/services.ts';
+import { campaignResource } from './campaigns/campaigns.ts';
+import { configBundleResource } from './configuration/configBundles.ts';
 import { eligibilityCriterionResource } from './configuration/eligibilityCriteria.ts';
 import { featureResource } from './configuration/features.ts';
 import { serviceDefinitionResource } from './configuration/serviceDefinitions.ts';
+import { userConfigurationResource } from './configuration/userConfigurations.ts';
 import { faqResource } from './content/faqs.ts';
 import { legalDocumentResource } from './content/legalDocuments.ts';
 import { locationResource } from './content/locations.ts';
@@ -27,6 +30,7 @@ import { messageCategoryResource } from './messaging/messageCategories.ts';
 import { messageResource } from './messaging/messages.ts';
 import { messageTemplateResource } from './messaging/messageTemplates.ts';
 import { outboundDeliveryResource, outboundMessageResource } from './messaging/outboundMessages.ts';
+import { reportScheduleResource } from './reports/jobs.ts';
 import type { ResourceDescriptor } from './resource.ts';
 import { redemptionResource } from './rewards/redemptions.ts';
 import { rewardCategoryResource } from './rewards/rewardCategories.ts';
@@ -52,6 +56,8 @@ export const resources: ResourceDescriptor[] = [
   featureResource,
   serviceDefinitionResource,
   eligibilityCriterionResource,
+  configBundleResource,
+  userConfigurationResource,
   apiKeyResource,
   serviceTypeResource,
   serviceResource,
@@ -72,6 +78,8 @@ export const resources: ResourceDescriptor[] = [
   alertGroupResource,
   alertResource,
   alertDeliveryResource,
+  campaignResource,
   churnScoreResource,
   messageInsightResource,
+  reportScheduleResource,
 ];

@@ -10,15 +10,18 @@ import type { Database, Db } from './db/client.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
+import { keyExistingChain } from './platform/audit.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { createKeyStore } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
+import { listenForChanges } from './platform/changes.ts';
 import { createCommandBus } from './platform/commands.ts';
 import { AppError, badUrlDetail, registerErrorHandling, toProblem } from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { type SharedCounter, sharedCounter, sharedStore } from './platform/rateLimits.ts';
 import { useSecretKeys } from './platform/secrets.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
@@ -28,6 +31,8 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     jobs: JobRunner;
+    /** The integration API's rate limits, shared by every instance. */
+    integrationLimits: SharedCounter;
   }
 }
 
@@ -92,6 +97,10 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   useSecretKeys(config.secretKeys);
+  await keyExistingChain(database.db);
+  // Caches of every instance drop what another instance changed (platform/changes.ts).
+  const stopListening = await listenForChanges(database);
+  app.addHook('onClose', stopListening);
   const keys = await createKeyStore(database.db);
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -131,7 +140,13 @@ export async function buildApp(
     securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
   );
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Rate limits count in the PostgreSQL database every instance shares (platform/rateLimits.ts);
+  // the embedded database has one process, whose memory is enough.
+  const shared = database.kind === 'postgres' ? database.db : undefined;
+  await app.register(fastifyRateLimit, { global: false, ...(shared ? { store: sharedStore(shared) } : {}) });
+  const integrationLimits = sharedCounter(shared, 60_000);
+  app.decorate('integrationLimits', integrationLimits);
+  app.addHook('onClose', () => integrationLimits.stop());
   await registerOpenApi(app);
 
   const webServed = options.web !== false && (await registerWeb(app, config.webDist ?? defaultWebDist));

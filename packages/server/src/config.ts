@@ -32,6 +32,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REPORTS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   ADMIN_USERNAME: z.string().trim().min(3).max(100).default(DEMO_ADMIN.username),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(256).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -46,6 +50,8 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600_000),
+  INTEGRATION_BAD_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEB_DIST: z.string().optional(),
   DEMO_DATA: bool,
   MAP_TILE_URL: z
@@ -84,6 +90,8 @@ export interface Config {
   exposed: boolean;
   /** Either a PostgreSQL URL or a directory for embedded PGlite (`memory://` for tests). */
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /** Where reports and exports read (a read replica of DATABASE_URL); unset: the main database. */
+  reportsDatabase: { url: string; poolSize: number } | undefined;
   admin: { username: string; password: string | undefined };
   logLevel: string;
   /** Access-token lifetime, idle timeout and session life come from the security policy in the database. */
@@ -99,6 +107,8 @@ export interface Config {
   cookieSecure: boolean;
   trustProxy: boolean;
   loginRateLimitPerMinute: number;
+  /** Integration API calls per minute per API key, and unknown keys per minute per client address. */
+  integrationRateLimits: { perKey: number; badKeysPerAddress: number };
   webDist: string | undefined;
   /** Load the demo programme into an empty database (default: on the embedded database only). */
   demoData: boolean;
@@ -138,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n  SECRET_KEYS: is required ${whyExposed(e.NODE_ENV, e.HOST)}: second-factor secrets and signing keys are encrypted with it (make one with \`openssl rand -base64 32\`).`,
     );
   }
+  if (e.REPORTS_DATABASE_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REPORTS_DATABASE_URL: needs DATABASE_URL (a replica of the embedded database cannot exist).',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: is required with NODE_ENV=production (password links and lock notices are e-mailed; without SMTP they would be written to the log).',
@@ -151,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    reportsDatabase: e.REPORTS_DATABASE_URL
+      ? { url: e.REPORTS_DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : undefined,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
@@ -163,6 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? exposed,
     trustProxy: e.TRUST_PROXY ?? false,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    integrationRateLimits: {
+      perKey: e.INTEGRATION_RATE_LIMIT_PER_MINUTE,
+      badKeysPerAddress: e.INTEGRATION_BAD_KEY_LIMIT_PER_MINUTE,
+    },
     webDist: e.WEB_DIST,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { bigIdSchema, idSchema } from '../common.ts';
-import { customerSegments } from '../customers/customers.ts';
+import { churnBands, customerSegments } from '../customers/customers.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -31,10 +31,6 @@ export const churnFeatures = [
   'negativeMessages365',
 ] as const;
 export type ChurnFeature = (typeof churnFeatures)[number];
-
-/** Risk bands by rank among the scored customers: the top 10 %, the next 20 %, the rest. */
-export const churnBands = ['HIGH', 'MEDIUM', 'LOW'] as const;
-export type ChurnBand = (typeof churnBands)[number];
 
 export const trainingStatuses = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
 export type TrainingStatus = (typeof trainingStatuses)[number];
@@ -146,6 +142,8 @@ export const churnTrainInput = z.object({
     .describe('N: churn is no earning or redemption in the N days after a cut-off'),
 });
 export type ChurnTrainInput = z.input<typeof churnTrainInput>;
+/** What a screen sends: the horizon as a number (the schema also coerces a text). */
+export type ChurnTrainOptions = z.output<typeof churnTrainInput>;
 
 export const churnCommands = {
   train: command('churnModel.train', churnTrainInput, 'Train a churn model (a background job)'),

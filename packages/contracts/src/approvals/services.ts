@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { INT32_MAX, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -38,7 +39,9 @@ export const serviceTypeSchema = serviceTypeFields.extend({
 export type ServiceType = z.infer<typeof serviceTypeSchema>;
 
 export const serviceTypeSortFields = ['code', 'nameEn', 'createdAt'] as const;
-export const serviceTypeListQuery = listQuerySchema(serviceTypeSortFields, {});
+export const serviceTypeListQuery = listQuerySchema(serviceTypeSortFields, {
+  missingTranslation: missingTranslationFilter,
+});
 export type ServiceTypeListQuery = z.output<typeof serviceTypeListQuery>;
 export const serviceTypePage = pageSchema(serviceTypeSchema);
 
@@ -63,6 +66,7 @@ export const serviceListQuery = listQuerySchema(serviceSortFields, {
   serviceTypeId: idSchema.optional(),
   approvalRequired: queryBoolean.optional(),
   active: queryBoolean.optional(),
+  missingTranslation: missingTranslationFilter,
 });
 export type ServiceListQuery = z.output<typeof serviceListQuery>;
 export const servicePage = pageSchema(serviceSchema);

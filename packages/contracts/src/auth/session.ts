@@ -81,11 +81,19 @@ export const meResponse = z.object({
   passwordExpiringSoon: z.boolean().optional(),
   /** The client marks the session timed out after this long without activity. */
   idleTimeoutSeconds: z.number().int().optional(),
+  /** Staff settings (UserConfigurations): the lists' default page size; null: the app's own. */
+  pageSize: z.number().int().nullable().optional(),
+  /** Staff settings: the app's language when the user chose none (no `?lang=` at sign-in). */
+  defaultLanguage: z.enum(['en', 'ar']).optional(),
 });
 export type Me = z.infer<typeof meResponse>;
 
 /** Role code of the signed-in user sits at this index of `realm_access.roles` (spec §4). */
 export const ROLE_CLAIM_INDEX = 2;
+
+/** The built-in role that holds every permission. (Here, not in permissions.ts, so the web app's
+ * session code does not pull in the whole permission catalogue.) */
+export const SUPER_ADMIN_ROLE = 'SUPER_ADMIN';
 
 /** Sign-in and sign-out are audited under these names (they are not permission-gated). */
 export const authCommands = {

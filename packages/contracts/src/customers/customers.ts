@@ -74,6 +74,7 @@ export const customerSchema = z.object({
   products: z.array(z.string()),
   tierId: z.number().int().nullable(),
   tierName: z.string().nullable(),
+  tierNameAr: z.string().nullable().describe('The tier’s Arabic name; empty when not translated'),
   balance: z.number().int(),
   lifetimePoints: z.number().int(),
   joinedAt: z.string(),
@@ -88,7 +89,9 @@ export const tierProgressSchema = z.object({
   basis: z.enum(['LIFETIME', 'ROLLING']),
   qualifyingPoints: z.number().int(),
   currentTierName: z.string().nullable(),
+  currentTierNameAr: z.string().nullable().describe('The tier’s Arabic name; empty when not translated'),
   nextTierName: z.string().nullable(),
+  nextTierNameAr: z.string().nullable(),
   nextTierMinPoints: z.number().int().nullable(),
   pointsToNextTier: z.number().int().nullable().describe('null at the top of the ladder'),
 });
@@ -103,12 +106,20 @@ export const customerDetailSchema = customerSchema.extend({
 });
 export type CustomerDetail = z.infer<typeof customerDetailSchema>;
 
+/**
+ * Churn risk bands by rank among the scored customers (analytics/churn.ts): the top 10 %, the
+ * next 20 %, the rest.
+ */
+export const churnBands = ['HIGH', 'MEDIUM', 'LOW'] as const;
+export type ChurnBand = (typeof churnBands)[number];
+
 /** Indexed columns only; balance and last activity change on every posting and are not indexed. */
 export const customerSortFields = ['customerNumber', 'fullName', 'joinedAt'] as const;
 export const customerListQuery = listQuerySchema(customerSortFields, {
   tierId: idSchema.optional(),
   status: z.enum(customerStatuses).optional(),
   segment: z.enum(customerSegments).optional(),
+  churnBand: z.enum(churnBands).optional().describe('Customers in this churn risk band of the active model'),
 });
 export type CustomerListQuery = z.output<typeof customerListQuery>;
 /** Over large sets the total is counted up to a bound: `totalCapped` says the true total is larger. */

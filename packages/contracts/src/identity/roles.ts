@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -11,7 +12,9 @@ export const roleFields = z.object({
     .trim()
     .regex(/^[A-Z][A-Z0-9_]{1,49}$/, 'roleCodeFormat'),
   name: text(100).min(1),
+  nameAr: arabicText(100),
   description: text(500).default(''),
+  descriptionAr: arabicText(500),
   status: recordStatus,
   permissions: z.array(text(100).min(1)).max(1000),
 });
@@ -22,7 +25,9 @@ export const roleSchema = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
+  nameAr: z.string(),
   description: z.string(),
+  descriptionAr: z.string(),
   status: recordStatus,
   permissions: z.array(z.string()),
   userCount: z.number().int(),
@@ -32,7 +37,10 @@ export const roleSchema = z.object({
 export type Role = z.infer<typeof roleSchema>;
 
 export const roleSortFields = ['code', 'name', 'createdAt'] as const;
-export const roleListQuery = listQuerySchema(roleSortFields, { status: recordStatus.optional() });
+export const roleListQuery = listQuerySchema(roleSortFields, {
+  status: recordStatus.optional(),
+  missingTranslation: missingTranslationFilter,
+});
 export type RoleListQuery = z.output<typeof roleListQuery>;
 export const rolePage = pageSchema(roleSchema);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -12,7 +13,9 @@ import { recordStatus } from './users.ts';
  */
 export const staffPermissionFields = z.object({
   name: text(150).min(1),
+  nameAr: arabicText(150),
   description: text(500).default(''),
+  descriptionAr: arabicText(500),
   status: recordStatus,
 });
 export type StaffPermissionInput = z.input<typeof staffPermissionFields>;
@@ -24,7 +27,9 @@ export const staffPermissionSchema = z.object({
   area: z.string(),
   kind: z.enum(['command', 'read']),
   name: z.string(),
+  nameAr: z.string(),
   description: z.string(),
+  descriptionAr: z.string(),
   status: recordStatus,
   roleCount: z.number().int(),
   ...timestamps,
@@ -36,6 +41,7 @@ export const staffPermissionListQuery = listQuerySchema(staffPermissionSortField
   status: recordStatus.optional(),
   area: text(50).optional(),
   kind: z.enum(['command', 'read']).optional(),
+  missingTranslation: missingTranslationFilter,
 });
 export type StaffPermissionListQuery = z.output<typeof staffPermissionListQuery>;
 export const staffPermissionPage = pageSchema(staffPermissionSchema);

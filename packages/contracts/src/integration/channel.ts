@@ -36,6 +36,8 @@ export const channelTransactionResult = z.object({
   tier: z.string().nullable().describe('The customer’s tier now'),
   ruleId: z.number().int().nullable().describe('The rule that fired; null when none matched'),
   replayed: z.boolean().describe('true when this externalId had been posted before'),
+  bonusPoints: z.number().int().optional().describe('Of pointsAwarded, what campaigns added'),
+  campaignId: z.number().int().nullable().optional().describe('The (first) campaign that added a bonus'),
 });
 export type ChannelTransactionResult = z.infer<typeof channelTransactionResult>;
 

@@ -48,7 +48,7 @@ export const adminLogListQuery = listQuerySchema(adminLogSortFields, adminLogFil
 export type AdminLogListQuery = z.output<typeof adminLogListQuery>;
 export const adminLogPage = pageSchema(adminLogSchema);
 
-export const chainBreakReasons = ['HASH_MISMATCH', 'LINK_MISMATCH', 'SEQUENCE_GAP'] as const;
+export const chainBreakReasons = ['HASH_MISMATCH', 'LINK_MISMATCH', 'SEQUENCE_GAP', 'MAC_MISMATCH'] as const;
 
 export const adminLogVerifySchema = z.object({
   intact: z.boolean(),

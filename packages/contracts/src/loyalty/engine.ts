@@ -42,6 +42,8 @@ export const ledgerEntrySchema = z.object({
   transactionTypeCode: z.string().nullable(),
   amount: z.number().nullable(),
   ruleId: z.number().int().nullable(),
+  campaignId: z.number().int().nullable().optional().describe('The (first) campaign that added a bonus'),
+  bonusPoints: z.number().int().optional().describe('Of points, what campaigns added (signed)'),
   reversalOf: z.number().int().nullable(),
   reversed: z.boolean().describe('A reversal of this entry exists'),
   note: z.string().nullable(),

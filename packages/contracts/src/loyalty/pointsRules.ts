@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { campaignBonusPreview } from '../campaigns/campaigns.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, INT32_MAX, idInput, idSchema, MAX_AMOUNT, text, timestamps } from '../common.ts';
 import { businessBankingEffectSchema } from '../configuration/businessBanking.ts';
@@ -67,8 +68,10 @@ export const pointsRuleUpdateInput = pointsRuleFields.extend(idInput.shape).supe
 export const pointsRuleSchema = pointsRuleFields.extend({
   id: z.number().int(),
   transactionTypeName: z.string(),
+  transactionTypeNameAr: z.string(),
   transactionTypeCode: z.string(),
   tierName: z.string().nullable().describe('null = all tiers'),
+  tierNameAr: z.string().nullable(),
   ...timestamps,
 });
 export type PointsRule = z.infer<typeof pointsRuleSchema>;
@@ -134,6 +137,10 @@ export const ruleSimulationSchema = z.object({
     .nullable()
     .optional()
     .describe('For a business customer: how the business banking settings change the points'),
+  campaigns: z
+    .array(campaignBonusPreview)
+    .optional()
+    .describe('The campaigns that would add a bonus, and how much (budget and cap as they stand)'),
 });
 export type RuleSimulation = z.infer<typeof ruleSimulationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredPoints, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -7,7 +8,9 @@ import { defineResource } from '../resource.ts';
 /** Fields a staff member fills in; one schema for the form and the server. */
 export const tierFields = z.object({
   name: requiredText('fillAllFields', 100),
+  nameAr: arabicText(100),
   description: requiredText('fillAllFields', 500),
+  descriptionAr: arabicText(500),
   minPoints: requiredPoints('fillAllFields'),
   maxPoints: requiredPoints('fillAllFields'),
 });
@@ -27,7 +30,9 @@ export const tierSchema = tierFields.extend({
 export type Tier = z.infer<typeof tierSchema>;
 
 export const tierSortFields = ['name', 'minPoints', 'maxPoints', 'createdAt'] as const;
-export const tierListQuery = listQuerySchema(tierSortFields, {});
+export const tierListQuery = listQuerySchema(tierSortFields, {
+  missingTranslation: missingTranslationFilter,
+});
 export type TierListQuery = z.output<typeof tierListQuery>;
 export const tierPage = pageSchema(tierSchema);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -19,7 +20,9 @@ export const transactionTypeCode = z
 
 export const transactionTypeInput = z.object({
   name: requiredText('fillAllFields', 100),
+  nameAr: arabicText(100),
   description: requiredText('fillAllFields', 500),
+  descriptionAr: arabicText(500),
   type: z.enum(transactionKinds, { error: 'fillAllFields' }),
   code: transactionTypeCode,
 });
@@ -29,7 +32,9 @@ export const transactionTypeUpdateInput = transactionTypeInput.extend(idInput.sh
 export const transactionTypeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  nameAr: z.string(),
   description: z.string(),
+  descriptionAr: z.string(),
   type: z.enum(transactionKinds),
   code: z.string(),
   ...timestamps,
@@ -39,6 +44,7 @@ export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export const transactionTypeSortFields = ['name', 'code', 'type', 'createdAt'] as const;
 export const transactionTypeListQuery = listQuerySchema(transactionTypeSortFields, {
   type: z.enum(transactionKinds).optional(),
+  missingTranslation: missingTranslationFilter,
 });
 export type TransactionTypeListQuery = z.output<typeof transactionTypeListQuery>;
 export const transactionTypePage = pageSchema(transactionTypeSchema);

@@ -59,6 +59,7 @@ export const messageDetailSchema = messageSchema.extend({
     fullName: z.string(),
     language: z.enum(['en', 'ar']),
     tierName: z.string().nullable(),
+    tierNameAr: z.string().nullable().describe('The tier’s Arabic name; empty when not translated'),
     balance: z.number().int(),
   }),
   entries: z.array(messageEntrySchema).describe('The thread, oldest first'),
@@ -80,7 +81,9 @@ export const messageListQuery = listQuerySchema(messageSortFields, {
   to: isoDateTime.optional().describe('Written before (ISO 8601)'),
 });
 export type MessageListQuery = z.output<typeof messageListQuery>;
-export const messagePage = pageSchema(messageSchema);
+/** Over a large queue the total is counted up to a bound: `totalCapped` says the true total is larger. */
+export const messagePage = pageSchema(messageSchema).extend({ totalCapped: z.boolean() });
+export type MessagePage = z.infer<typeof messagePage>;
 /** The CSV export takes the queue's search and filters (my queue included), without paging. */
 
 /** A customer's question, from the customer app through the integration API. */

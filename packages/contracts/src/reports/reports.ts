@@ -14,6 +14,8 @@ export const reportNames = [
   'tierMigration',
   'serviceDesk',
   'staffActivity',
+  'vouchers',
+  'cohorts',
 ] as const;
 export type ReportName = (typeof reportNames)[number];
 
@@ -25,7 +27,12 @@ export const reportSources: Record<ReportName, string> = {
   tierMigration: 'customer.read',
   serviceDesk: 'message.read',
   staffActivity: 'adminLog.read',
+  vouchers: 'redemption.read',
+  cohorts: 'customer.read',
 };
+
+/** Months after joining that the cohort report follows (columns `m1` … `m12`). */
+export const COHORT_MONTHS = 12;
 
 export const reportParams = z.object({ name: z.enum(reportNames) });
 export const reportQuery = dayRangeQuery;

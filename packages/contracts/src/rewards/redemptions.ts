@@ -53,6 +53,7 @@ export const redemptionSchema = z.object({
   customerName: z.string(),
   voucherId: z.number().int(),
   voucherName: z.string(),
+  voucherNameAr: z.string(),
   code: z.string(),
   pointsSpent: z.number().int(),
   status: z.enum(redemptionStatuses),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -12,7 +13,9 @@ import { imageIdField } from './images.ts';
 const categoryFields = (missingKey: 'mustFillAllInput' | 'fillAllFields') =>
   z.object({
     name: requiredText(missingKey, 100),
+    nameAr: arabicText(100),
     description: requiredText(missingKey, 500),
+    descriptionAr: arabicText(500),
     imageId: imageIdField(missingKey),
   });
 
@@ -28,7 +31,9 @@ export const rewardCategorySchema = rewardCategoryInput.extend({
 export type RewardCategory = z.infer<typeof rewardCategorySchema>;
 
 export const rewardCategorySortFields = ['name', 'createdAt'] as const;
-export const rewardCategoryListQuery = listQuerySchema(rewardCategorySortFields, {});
+export const rewardCategoryListQuery = listQuerySchema(rewardCategorySortFields, {
+  missingTranslation: missingTranslationFilter,
+});
 export type RewardCategoryListQuery = z.output<typeof rewardCategoryListQuery>;
 export const rewardCategoryPage = pageSchema(rewardCategorySchema);
 

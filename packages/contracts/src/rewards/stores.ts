@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { INT32_MAX, idInput, idSchema, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -8,6 +9,7 @@ import { imageIdField } from './images.ts';
 /** A partner store whose vouchers the catalogue offers. */
 export const storeInput = z.object({
   name: requiredText('fillAllFields', 100),
+  nameAr: arabicText(100),
   imageId: imageIdField('fillAllFields'),
   categoryId: z.number({ error: 'fillAllFields' }).int().positive().max(INT32_MAX),
 });
@@ -17,12 +19,16 @@ export const storeUpdateInput = storeInput.extend(idInput.shape);
 export const storeSchema = storeInput.extend({
   id: z.number().int(),
   categoryName: z.string(),
+  categoryNameAr: z.string(),
   ...timestamps,
 });
 export type Store = z.infer<typeof storeSchema>;
 
 export const storeSortFields = ['name', 'createdAt'] as const;
-export const storeListQuery = listQuerySchema(storeSortFields, { categoryId: idSchema.optional() });
+export const storeListQuery = listQuerySchema(storeSortFields, {
+  categoryId: idSchema.optional(),
+  missingTranslation: missingTranslationFilter,
+});
 export type StoreListQuery = z.output<typeof storeListQuery>;
 export const storePage = pageSchema(storeSchema);
 

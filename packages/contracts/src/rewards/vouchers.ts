@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { INT32_MAX, idInput, idSchema, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -22,7 +23,9 @@ const optionalDate = z
 
 const voucherFields = z.object({
   name: requiredText(required, 100),
+  nameAr: arabicText(100),
   description: requiredText(required, 1000),
+  descriptionAr: arabicText(1000),
   imageId: imageIdField(required),
   storeId: z.number({ error: required }).int().positive().max(INT32_MAX),
   /** The stock: how many codes may be issued in all. */
@@ -62,6 +65,7 @@ export const voucherUpdateInput = voucherFields.extend(idInput.shape).refine(val
 export const voucherSchema = voucherFields.extend({
   id: z.number().int(),
   storeName: z.string(),
+  storeNameAr: z.string(),
   issued: z.number().int().describe('Codes issued and not cancelled'),
   remaining: z.number().int().describe('Codes still available: amount − issued'),
   ...timestamps,
@@ -78,6 +82,7 @@ export const voucherSortFields = [
 ] as const;
 export const voucherListQuery = listQuerySchema(voucherSortFields, {
   storeId: idSchema.optional(),
+  missingTranslation: missingTranslationFilter,
   status: z.enum(voucherStatuses).optional(),
   available: z.stringbool().optional().describe('true: only vouchers a customer can redeem today'),
 });

@@ -25,6 +25,16 @@ export interface Database {
   /** Applies committed migrations; safe when several instances start at once. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Listens on a notification channel. `onState(true)` once listening, `onState(false)` when the
+   * connection is lost (notifications may have been missed; a new connection is tried in turn).
+   * Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onState: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -75,6 +85,10 @@ export interface OpenOptions {
 export async function openDatabase(config: Config['database'], options: OpenOptions = {}): Promise<Database> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize });
+    // An idle connection the database ends (a restart, pg_terminate_backend, a network cut) is
+    // dropped from the pool and replaced on the next checkout; unheard, the error would end the
+    // process.
+    pool.on('error', (err) => console.warn(`A pooled database connection was lost: ${err.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       db,
@@ -92,6 +106,7 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
       async ping() {
         await pool.query('select 1');
       },
+      listen: (channel, onMessage, onState) => listenPg(config.url, channel, onMessage, onState),
       close: () => pool.end(),
     };
   }
@@ -125,6 +140,14 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
     async ping() {
       await client.query('select 1');
     },
+    async listen(channel, onMessage, onState) {
+      // One process owns an embedded database: its own notifications are all there is to hear.
+      const unlisten = await client.listen(channel, onMessage);
+      onState(true);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -132,6 +155,64 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
         lock?.release();
       }
     },
+  };
+}
+
+const RECONNECT_MS = [250, 1_000, 5_000, 15_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), re-established
+ * with back-off when it drops. The channel is a fixed identifier of ours, never user input.
+ */
+async function listenPg(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onState: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let attempt = 0;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const c = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      c.end().catch(() => {});
+      if (client === c) client = undefined;
+      if (stopped) return;
+      onState(false);
+      const delay = RECONNECT_MS[Math.min(attempt++, RECONNECT_MS.length - 1)];
+      retry = setTimeout(() => void connect(), delay);
+      retry.unref();
+    };
+    c.on('notification', (m) => {
+      if (m.channel === channel) onMessage(m.payload ?? '');
+    });
+    c.on('error', onLost);
+    c.on('end', onLost);
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    attempt = 0;
+    onState(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }
 

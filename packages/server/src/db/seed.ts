@@ -1,10 +1,12 @@
-import { permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
+import { commandLabel, permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
 import { count, eq, sql } from 'drizzle-orm';
 import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
+import { arabicUnlessTranslated } from '../platform/bilingual.ts';
 import type { Db } from './client.ts';
 import { seedDemoAlerts } from './demo/alerts.ts';
 import { seedDemoAnalytics } from './demo/analytics.ts';
+import { seedDemoCampaigns } from './demo/campaigns.ts';
 import { seedDemoCatalogue } from './demo/catalogue.ts';
 import { seedDemoConfiguration } from './demo/configuration.ts';
 import { seedDemoContent } from './demo/content.ts';
@@ -12,6 +14,7 @@ import { replayDemoExpiry } from './demo/expiry.ts';
 import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
 import { seedDemoRedemptions } from './demo/redemptions.ts';
+import { seedDemoReports } from './demo/reports.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
@@ -30,12 +33,21 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
           area: p.area,
           kind: p.kind,
           name: p.summary,
+          nameAr: commandLabel(p.code, 'ar'),
           description: p.summary,
+          descriptionAr: commandLabel(p.code, 'ar'),
         })),
       )
       .onConflictDoUpdate({
         target: permissions.code,
-        set: { area: sql`excluded.area`, kind: sql`excluded.kind` },
+        // Arabic still untranslated (empty or the English copy) takes the catalogue's; names staff
+        // edited are kept.
+        set: {
+          area: sql`excluded.area`,
+          kind: sql`excluded.kind`,
+          nameAr: arabicUnlessTranslated(permissions.name, permissions.nameAr),
+          descriptionAr: arabicUnlessTranslated(permissions.description, permissions.descriptionAr),
+        },
       });
 
     await tx
@@ -43,7 +55,9 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
       .values({
         code: SUPER_ADMIN_ROLE,
         name: 'Super administrator',
+        nameAr: 'المشرف العام',
         description: 'Every permission of the system',
+        descriptionAr: 'جميع صلاحيات النظام',
       })
       .onConflictDoNothing();
     const [superAdmin] = await tx
@@ -128,4 +142,8 @@ export async function seedDemo(db: Db) {
   await seedDemoAlerts(db);
   // Once: service definitions and per-channel feature switches.
   await seedDemoConfiguration(db);
+  // Once: campaigns, the live one with earnings through the engine.
+  await seedDemoCampaigns(db);
+  // Once: scheduled reports e-mailed to the administrator.
+  await seedDemoReports(db);
 }

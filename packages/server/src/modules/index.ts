@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module.ts';
 import { alertsModule } from './alerts/index.ts';
 import { analyticsModule } from './analytics/index.ts';
 import { approvalsModule } from './approvals/index.ts';
+import { campaignsModule } from './campaigns/index.ts';
 import { configurationModule } from './configuration/index.ts';
 import { contentModule } from './content/index.ts';
 import { customersModule } from './customers/index.ts';
@@ -30,4 +31,5 @@ export const modules: ServerModule[] = [
   analyticsModule,
   alertsModule,
   reportsModule,
+  campaignsModule,
 ];

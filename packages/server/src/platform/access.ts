@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
+import { staffIdleMinutes } from '../modules/configuration/userConfigurations.service.ts';
 
 /** Who is acting, from where: attached to every authenticated request and every audit entry. */
 export interface Actor {
@@ -11,6 +12,14 @@ export interface Actor {
   ip: string | undefined;
   visitorId: string | undefined;
   requestId: string;
+  /** An integration API key acting (channelActor): its id and channel scope what it may reach. */
+  apiKey?: ChannelKey | undefined;
+}
+
+/** The key a channel's call came with: its postings are recorded with it and scoped to its channel. */
+export interface ChannelKey {
+  id: number;
+  channel: string;
 }
 
 interface ActorRow {
@@ -35,14 +44,13 @@ export async function loadActorRecord(db: Executor, userId: number, sessionId: s
       coalesce(array_agg(p.code) filter (where p.code is not null), '{}') as permissions,
       extract(epoch from now() - s.last_used_at)::int as idle_seconds
     from sessions s
-      join security_policy sp on sp.id = 1
       join users u on u.id = s.user_id and u.status = 'ACTIVE'
       join roles r on r.id = u.role_id and r.status = 'ACTIVE'
       left join role_permissions rp on rp.role_id = r.id
       left join permissions p on p.code = rp.permission_code and p.status = 'ACTIVE'
     where s.id = ${sessionId} and s.user_id = ${userId}
       and s.revoked_at is null and s.expires_at > now()
-      and s.last_used_at > now() - make_interval(mins => sp.idle_timeout_minutes)
+      and s.last_used_at > now() - make_interval(mins => ${staffIdleMinutes})
     group by u.username, r.code, s.last_used_at`);
   const record = rowsOf<ActorRow>(result)[0];
   if (record && record.idle_seconds > TOUCH_AFTER) {

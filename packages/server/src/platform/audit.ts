@@ -1,6 +1,8 @@
 import { toStorableText } from '@loyalty/contracts';
-import type { Executor } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { macMatches, macWithCurrentKey } from './secrets.ts';
 
 export type AuditOutcome = 'SUCCESS' | 'DENIED' | 'FAILED' | 'PENDING';
 
@@ -45,24 +47,86 @@ export function storable<T>(value: T): T {
  * transaction) and refuses any later change (trigger `audit_log_append_only`).
  */
 export async function writeAudit(db: Executor, source: AuditSource, entry: AuditEntry) {
-  await db.insert(auditLog).values(
-    storable({
-      actorId: source.userId,
-      actorUsername: source.username,
-      ip: source.ip,
-      visitorId: source.visitorId,
-      requestId: source.requestId,
-      command: entry.command,
-      outcome: entry.outcome,
-      targetType: entry.targetType,
-      targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      detail: entry.detail,
-      onBehalfOf: entry.onBehalfOf,
-      approvalRequestId: entry.approvalRequestId,
-    }),
+  const [chained] = await db
+    .insert(auditLog)
+    .values(
+      storable({
+        actorId: source.userId,
+        actorUsername: source.username,
+        ip: source.ip,
+        visitorId: source.visitorId,
+        requestId: source.requestId,
+        command: entry.command,
+        outcome: entry.outcome,
+        targetType: entry.targetType,
+        targetId: entry.targetId === undefined ? undefined : String(entry.targetId),
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        detail: entry.detail,
+        onBehalfOf: entry.onBehalfOf,
+        approvalRequestId: entry.approvalRequestId,
+      }),
+    )
+    .returning({ seq: auditLog.seq, hash: auditLog.hash });
+  if (chained) await keyChainLinks(db, [chained as ChainLink]);
+}
+
+type ChainLink = { seq: number; hash: string };
+const MAC_PURPOSE = 'audit chain';
+const macData = (link: ChainLink) => `${link.seq}:${link.hash}`;
+
+/**
+ * The keyed half of the chain (security finding 10): an HMAC of each entry's seq and hash under a
+ * key from SECRET_KEYS, which the database never holds, in `audit_log_macs`.
+ */
+async function keyChainLinks(db: Executor, links: ChainLink[]) {
+  if (links.length === 0) return;
+  const rows = links.map((link) => {
+    const { keyId, mac } = macWithCurrentKey(MAC_PURPOSE, macData(link));
+    return sql`(${link.seq}, ${keyId}, ${mac})`;
+  });
+  await db.execute(
+    sql`insert into audit_log_macs (seq, key_id, mac) values ${sql.join(rows, sql`, `)} on conflict do nothing`,
   );
+}
+
+/**
+ * Keys the entries written before the keyed chain existed — once, when no entry has a MAC yet (the
+ * first start after the upgrade); afterwards an entry without one is a break. Run at start-up.
+ */
+export async function keyExistingChain(db: Executor) {
+  const [any] = rowsOf(await db.execute(sql`select 1 from audit_log_macs limit 1`));
+  if (any) return;
+  let after = 0;
+  for (;;) {
+    const links = rowsOf<ChainLink>(
+      await db.execute(
+        sql`select seq::int as seq, hash from audit_log where seq > ${after} order by seq limit 5000`,
+      ),
+    );
+    if (links.length === 0) return;
+    await keyChainLinks(db, links);
+    after = (links[links.length - 1] as ChainLink).seq;
+  }
+}
+
+/** The seq of the first entry whose MAC is missing or does not match, or undefined. */
+export async function firstUnkeyedLink(db: Executor): Promise<number | undefined> {
+  let after = 0;
+  for (;;) {
+    const rows = rowsOf<ChainLink & { key_id: string | null; mac: string | null }>(
+      await db.execute(sql`
+        select a.seq::int as seq, a.hash, m.key_id, m.mac
+        from audit_log a left join audit_log_macs m on m.seq = a.seq
+        where a.seq > ${after} order by a.seq limit 5000`),
+    );
+    if (rows.length === 0) return undefined;
+    const bad = rows.find(
+      (r) => !r.key_id || !r.mac || !macMatches(MAC_PURPOSE, macData(r), r.key_id, r.mac),
+    );
+    if (bad) return bad.seq;
+    after = (rows[rows.length - 1] as ChainLink).seq;
+  }
 }
 
 /** An Actor as an audit source. */

@@ -1,6 +1,8 @@
+import { buffer } from 'node:stream/consumers';
+import { stringify } from 'csv-stringify/sync';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { csvStream } from './csv.ts';
+import { csvBatchStream, csvStream } from './csv.ts';
 import { registerErrorHandling } from './errors.ts';
 
 /** A download whose rows fail to be read after `before` rows. */
@@ -33,5 +35,29 @@ describe('csvStream', () => {
     await expect(res.text()).rejects.toThrow();
     const again = await fetch(`${base}/download?before=0`);
     expect(again.status).toBe(500);
+  });
+});
+
+describe('csvBatchStream', () => {
+  it('writes what csv-stringify writes with escape_formulas (quotes, line breaks, formulas, Arabic)', async () => {
+    const rows = [
+      ['plain', 12, -3.5, true, false, null, undefined],
+      ['a,b', 'say "hi"', 'two\nlines', 'cr\rhere', '=SUM(A1)', '+1', '-x'],
+      ['@home', '\tTab', '\uFF1Dwide', 'عميل "مميز"', '', 0, { a: 1 }],
+      [new Date(Date.UTC(2026, 0, 2)), 'ok', '', '', '', '', ''],
+    ];
+    const columns = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const ours = (
+      await buffer(
+        csvBatchStream(
+          (async function* () {
+            yield rows;
+          })(),
+          columns,
+        ),
+      )
+    ).toString('utf8');
+    const theirs = stringify(rows, { header: true, columns, escape_formulas: true, bom: true });
+    expect(ours).toBe(theirs);
   });
 });

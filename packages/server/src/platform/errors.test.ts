@@ -26,3 +26,28 @@ describe('a server error', () => {
     await app.close();
   });
 });
+
+describe('a lost database connection', () => {
+  it('answers 503 with Retry-After, so a channel sends the request again', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandling(app, { indexHtml: false });
+    // What PostgreSQL's administrator shutdown (pg_terminate_backend) looks like through Drizzle.
+    app.get('/cut', async () => {
+      throw Object.assign(new Error('Failed query: select 1'), {
+        cause: Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        }),
+      });
+    });
+    app.get('/gone', async () => {
+      throw new Error('Connection terminated unexpectedly');
+    });
+    for (const url of ['/cut', '/gone']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+    }
+    await app.close();
+  });
+});

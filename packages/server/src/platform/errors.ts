@@ -21,6 +21,10 @@ const titles: Record<ErrorCode, string> = {
   LIMIT_EXCEEDED: 'The customer has reached the daily limit of this service',
   NOT_ELIGIBLE: 'The customer does not meet an eligibility criterion',
   SYSTEM_RECORD: 'Built-in records cannot be changed this way',
+  CONFIG_VALUE_TYPE: 'The value is not of the item’s type',
+  CONFIG_VALUE_OUT_OF_RANGE: 'The value is outside the item’s validation',
+  CONFIG_VALUE_NOT_ALLOWED: 'The value is not one of the allowed values',
+  CONFIG_KEY_TAKEN: 'Another configuration item has this key',
   FORBIDDEN: 'Not allowed',
   SELF_APPROVAL_FORBIDDEN: 'A maker cannot check their own request',
   APPROVAL_ALREADY_PENDING: 'A request for this record and action is already waiting for approval',
@@ -43,6 +47,9 @@ const titles: Record<ErrorCode, string> = {
   ALERT_GROUP_HAS_ALERTS: 'The alert group still has alerts',
   ALERT_HAS_DELIVERIES: 'The alert has deliveries; disable it instead',
   ALERT_DELIVERY_NOT_DEAD: 'Only a dead-lettered delivery can be sent again',
+  CAMPAIGN_ACTIVE: "An active campaign's terms cannot be changed: pause or end it",
+  CAMPAIGN_ENDED: 'The campaign has ended and cannot be activated again',
+  CAMPAIGN_STATUS: 'The campaign cannot do that in its current status',
   CHANNEL_TEST_FAILED: 'The test send failed',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Unexpected server error',
@@ -73,10 +80,30 @@ export function validationError(error: ZodError): AppError {
   return new AppError('VALIDATION_FAILED', undefined, fieldErrors(error));
 }
 
-/** Maps PostgreSQL constraint violations to stable codes (the database is the last line). */
+/** A connection to the database lost or refused: the request may be sent again in a moment. */
+const unavailable = (message = '') =>
+  /^Connection terminated|^connect ECONNREFUSED|^read ECONNRESET|Client has encountered a connection error/.test(
+    message,
+  );
+
+/**
+ * Maps PostgreSQL constraint violations to stable codes (the database is the last line), and a
+ * lost database connection (SQLSTATE class 08, an administrator's or crash shutdown) to 503.
+ */
 function fromDatabase(err: unknown): AppError | undefined {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+    cause?: { code?: string; constraint?: string; message?: string };
+  };
   const pgErr = e.cause?.code ? e.cause : e;
+  if (
+    pgErr.code?.startsWith('08') ||
+    ['57P01', '57P02', '57P03'].includes(pgErr.code ?? '') ||
+    unavailable(e.cause?.message ?? e.message)
+  )
+    return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable; try again in a moment');
   switch (pgErr.code) {
     case '23P01':
       return pgErr.constraint === 'tiers_range_excl'
@@ -152,6 +179,7 @@ export function registerErrorHandling(app: FastifyInstance, spa: { indexHtml: bo
     const problem = toProblem(err, req.id);
     if (problem.status >= 500) req.log.error({ err: loggable(err) }, 'request failed');
     else req.log.info({ code: problem.code, detail: problem.detail }, 'request refused');
+    if (problem.status === 503) reply.header('retry-after', '1');
     return reply.code(problem.status).type('application/problem+json').send(problem);
   });
   app.setNotFoundHandler((req, reply) => {

@@ -7,15 +7,58 @@ import {
   type ResourceDescriptor,
   resourcePath,
 } from '@loyalty/contracts';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { z } from 'zod';
-import type { Executor } from '../db/client.ts';
+import type { Db, Executor } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
 import type { Actor } from './access.ts';
 import { auditSource, writeAudit } from './audit.ts';
-import { csvStream } from './csv.ts';
+import { csvBatchStream } from './csv.ts';
 import { actorOf } from './http.ts';
 import { type Keyset, keyset, type ListQuery } from './lists.ts';
+
+/**
+ * The pool reports and exports read from: `REPORTS_DATABASE_URL` (a read replica) when set, the
+ * main database otherwise. Its sessions are read-only (`default_transaction_read_only`), so a
+ * write sent there by mistake fails instead of reaching a replica. Opened by the reports module
+ * at start (`openReportsReader`), shared by every instance of the app in the process.
+ */
+let replica: { db: Db; pool: pg.Pool; users: number } | undefined;
+
+export function reportsReader(main: Db): Db {
+  return replica?.db ?? main;
+}
+
+/** Connections the reports pool has handed out (tests prove reads go there). */
+export const reportsReaderStats = () => ({ acquired: replica ? acquired : 0 });
+let acquired = 0;
+
+/** Opens the reports pool (once per process; answers its closer). */
+export function openReportsReader(url: string, poolSize: number): () => Promise<void> {
+  if (!replica) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      application_name: 'loyalty-admin-reports',
+      options: '-c default_transaction_read_only=on',
+    });
+    pool.on('acquire', () => {
+      acquired += 1;
+    });
+    replica = { db: drizzle({ client: pool, schema }) as unknown as Db, pool, users: 0 };
+  }
+  const opened = replica;
+  opened.users += 1;
+  return async () => {
+    opened.users -= 1;
+    if (opened.users > 0) return;
+    if (replica === opened) replica = undefined;
+    await opened.pool.end();
+  };
+}
 
 /** A resource's list function: a page of items for a query (the actor for lists scoped to them). */
 export type ListFunction<Q> = (
@@ -31,10 +74,38 @@ export type ListFunction<Q> = (
 export const exportSettings = { batch: 1_000 };
 
 /**
- * Every item of a list in its order, read in keyset batches through the list's own function, so
- * the export has exactly the list's filters, search, sort, scoping and item shape, and holds
- * one batch in memory at a time.
+ * Every item of a list in its order, in batches, read in keyset order through the list's own
+ * function, so the export has exactly the list's filters, search, sort, scoping and item shape.
+ * The next batch is asked for as soon as the current one arrives (its keyset position is then
+ * known), so the database works while this batch is encoded: two batches in memory at most.
  */
+export async function* exportBatches<Q extends ListQuery>(
+  db: Executor,
+  list: ListFunction<Q>,
+  query: Q,
+  actor: Actor,
+  size = exportSettings.batch,
+): AsyncGenerator<readonly unknown[]> {
+  const read = async (after: Keyset['after']) => {
+    const position: Keyset = { size, after };
+    const page = await list(db, { ...query, page: 1, pageSize: size, [keyset]: position }, actor);
+    if (!position.served) throw new Error('the export needs a list served by listPage');
+    return { items: page.items, next: page.items.length < size ? undefined : position.next };
+  };
+  let current = read(undefined);
+  for (;;) {
+    const { items, next } = await current;
+    if (next) {
+      current = read(next);
+      // Not awaited until the next turn: a failure then is that turn's (no unhandled rejection).
+      current.catch(() => {});
+    }
+    if (items.length) yield items;
+    if (!next) return;
+  }
+}
+
+/** Every item of a list in its order (exportBatches, one by one). */
 export async function* exportItems<Q extends ListQuery>(
   db: Executor,
   list: ListFunction<Q>,
@@ -42,16 +113,7 @@ export async function* exportItems<Q extends ListQuery>(
   actor: Actor,
   size = exportSettings.batch,
 ): AsyncGenerator<unknown> {
-  const position: Keyset = { size };
-  for (;;) {
-    const page = await list(db, { ...query, page: 1, pageSize: size, [keyset]: position }, actor);
-    if (!position.served) throw new Error('the export needs a list served by listPage');
-    yield* page.items;
-    if (page.items.length < size || !position.next) return;
-    position.after = position.next;
-    position.next = undefined;
-    position.served = false;
-  }
+  for await (const batch of exportBatches(db, list, query, actor, size)) yield* batch;
 }
 
 /** Unwraps optional / nullable / default to the schema inside. */
@@ -93,13 +155,11 @@ function pick(item: unknown, path: readonly string[]): unknown {
   return v;
 }
 
-async function* records(items: AsyncIterable<unknown>, columns: readonly string[]) {
+/** Batches of items as batches of rows: the columns' cells in order (arrays, not objects). */
+async function* rowBatches(batches: AsyncIterable<readonly unknown[]>, columns: readonly string[]) {
   const paths = columns.map((c) => c.split('.'));
-  for await (const item of items) {
-    const row: Record<string, unknown> = {};
-    for (let i = 0; i < columns.length; i++)
-      row[columns[i] as string] = cell(pick(item, paths[i] as string[]));
-    yield row;
+  for await (const batch of batches) {
+    yield batch.map((item) => paths.map((path) => cell(pick(item, path))));
   }
 }
 
@@ -109,7 +169,7 @@ async function* records(items: AsyncIterable<unknown>, columns: readonly string[
  * so a cell beginning with `=` stays inert. A read failure destroys the stream like csvStream's.
  */
 export function xlsxStream(
-  rows: AsyncIterable<Record<string, unknown>>,
+  batches: AsyncIterable<readonly (readonly unknown[])[]>,
   columns: readonly string[],
   sheet: string,
 ): Readable {
@@ -127,8 +187,8 @@ export function xlsxStream(
   }));
   worksheet.getRow(1).font = { bold: true };
   (async () => {
-    for await (const row of rows) {
-      worksheet.addRow(row).commit();
+    for await (const batch of batches) {
+      for (const row of batch) worksheet.addRow(row as unknown[]).commit();
       // The zip writer pushes into `out`; wait for the client when it is behind.
       if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
     }
@@ -136,6 +196,20 @@ export function xlsxStream(
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error as Error));
   return out;
+}
+
+/** A list's rows as a CSV or XLSX file stream, read in keyset batches (the export's pipeline). */
+export function exportStream<Q extends ListQuery>(
+  db: Executor,
+  list: ListFunction<Q>,
+  query: Q,
+  actor: Actor,
+  columns: readonly string[],
+  format: ExportFormat,
+  sheet: string,
+): Readable {
+  const rows = rowBatches(exportBatches(db, list, query, actor), columns);
+  return format === 'csv' ? csvBatchStream(rows, columns) : xlsxStream(rows, columns, sheet);
 }
 
 /** `tiers-2026-11-23T17-20-00Z.csv` */
@@ -187,16 +261,20 @@ export function addExportRoute<R extends ResourceDescriptor>(
         targetType: resource.name,
         after: { format, ...query },
       });
-      const rows = records(
-        exportItems(app.db, list, query as unknown as z.output<R['query']> & ListQuery, actor),
-        columns,
-      );
       const file = exportFileName(resource.name, format);
       reply
         .type(format === 'csv' ? `${exportMediaTypes.csv}; charset=utf-8` : exportMediaTypes.xlsx)
         .header('content-disposition', `attachment; filename="${file}"`);
       return reply.send(
-        format === 'csv' ? csvStream(rows, columns) : xlsxStream(rows, columns, resource.name),
+        exportStream(
+          reportsReader(app.db),
+          list,
+          query as unknown as z.output<R['query']> & ListQuery,
+          actor,
+          columns,
+          format,
+          resource.name,
+        ),
       );
     },
   );

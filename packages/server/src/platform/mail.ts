@@ -1,15 +1,23 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { outboundMail } from '../db/schema/index.ts';
+import { outboundMail, outboundMailAttachments } from '../db/schema/index.ts';
 
 export interface MailMessage {
   to: string;
   subject: string;
   /** Plain text; `{{app}}` stands for the web app's address (PUBLIC_URL), filled in when sent. */
   text: string;
+  /** Files sent with it (a scheduled report), kept in the outbox with the message. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Writes a link into the web app for a mail's text: `appLink('/change-password?token=…')`. */
@@ -25,7 +33,15 @@ export async function enqueueMail(db: Executor, message: MailMessage) {
 
 /** Queues many e-mails in one statement, in the caller's transaction (a batch of an outbound send). */
 export async function enqueueMails(db: Executor, messages: MailMessage[]) {
-  if (messages.length) await db.insert(outboundMail).values(messages);
+  if (!messages.length) return;
+  const ids = await db
+    .insert(outboundMail)
+    .values(messages.map(({ attachments: _files, ...m }) => m))
+    .returning({ id: outboundMail.id });
+  const files = messages.flatMap((m, i) =>
+    (m.attachments ?? []).map((a) => ({ mailId: ids[i]?.id as number, ...a })),
+  );
+  if (files.length) await db.insert(outboundMailAttachments).values(files);
 }
 
 /**
@@ -49,12 +65,23 @@ const backoffMinutes = (attempts: number) => Math.min(60, 2 ** attempts);
 export function createMailer(config: Config['mail'] & { publicUrl: string }, db: Db, log: FastifyBaseLogger) {
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined;
 
-  async function deliver(queued: MailMessage) {
+  async function deliver({ attachments, ...queued }: MailMessage) {
     const message = { ...queued, text: queued.text.replaceAll('{{app}}', config.publicUrl) };
     if (transport) {
-      await transport.sendMail({ from: config.from, ...message });
+      await transport.sendMail({
+        from: config.from,
+        ...message,
+        attachments: attachments?.map((a) => ({
+          filename: a.fileName,
+          contentType: a.contentType,
+          content: a.content,
+        })),
+      });
     } else {
-      log.info({ mail: message }, 'outgoing mail (SMTP_URL not set: written to the log)');
+      const files = attachments?.length
+        ? { attachments: attachments.map((a) => `${a.fileName} (${a.content.length} bytes)`) }
+        : {};
+      log.info({ mail: { ...message, ...files } }, 'outgoing mail (SMTP_URL not set: written to the log)');
     }
   }
 
@@ -72,9 +99,23 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
           .limit(BATCH)
           .for('update', { skipLocked: true });
         claimed = due.length;
+        // One read for the batch's attachments (most mail has none).
+        const files = due.length
+          ? await tx
+              .select()
+              .from(outboundMailAttachments)
+              .where(
+                inArray(
+                  outboundMailAttachments.mailId,
+                  due.map((d) => d.id),
+                ),
+              )
+              .orderBy(asc(outboundMailAttachments.id))
+          : [];
         for (const row of due) {
           try {
-            await deliver({ to: row.to, subject: row.subject, text: row.text });
+            const attachments = files.filter((f) => f.mailId === row.id);
+            await deliver({ to: row.to, subject: row.subject, text: row.text, attachments });
             await tx
               .update(outboundMail)
               .set({ sentAt: sql`now()`, text: withoutLinkTokens })

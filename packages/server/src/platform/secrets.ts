@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 
 /**
  * Secrets at rest (issue 18, finding 5): second-factor secrets and the token-signing private keys
@@ -76,3 +84,25 @@ export function unseal(stored: string): string {
 
 /** The id of the key that seals now (for tests and the rotation command's report). */
 export const currentSecretKeyId = () => (keys[0] as SecretKey).id;
+
+/** A key of its own for each use (HKDF): the sealing key never doubles as a MAC key. */
+const macKeyOf = (key: SecretKey, purpose: string) =>
+  Buffer.from(hkdfSync('sha256', key.key, Buffer.alloc(0), `loyalty-admin ${purpose}`, 32));
+
+/** An HMAC-SHA256 of `data` for `purpose` under the current key, with the key's id. */
+export function macWithCurrentKey(purpose: string, data: string): { keyId: string; mac: string } {
+  const current = keys[0] as SecretKey;
+  return {
+    keyId: current.id,
+    mac: createHmac('sha256', macKeyOf(current, purpose)).update(data).digest('hex'),
+  };
+}
+
+/** Whether `mac` is `data`'s HMAC for `purpose` under the key `keyId` (false for an unknown key). */
+export function macMatches(purpose: string, data: string, keyId: string, mac: string): boolean {
+  const key = keys.find((k) => k.id === keyId);
+  if (!key) return false;
+  const expected = createHmac('sha256', macKeyOf(key, purpose)).update(data).digest();
+  const given = Buffer.from(mac, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

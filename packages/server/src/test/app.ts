@@ -49,6 +49,14 @@ export interface TestApp {
   inject(opts: InjectOptions & { as?: { authorization: string } }): Promise<LightMyRequestResponse>;
   /** Closes the app and starts a new one on the same database, as a server restart would. */
   restart(): Promise<void>;
+  /** The file's PostgreSQL database (another instance may be started on it); undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /**
+   * Another app on the same database, as a second instance would be: its own counters and
+   * listeners (module-level caches are shared in one process; platform/changes.test.ts spawns a
+   * process for those).
+   */
+  twin(): Promise<FastifyInstance>;
 }
 
 /** Builds the real app on a fresh database and closes both after the file's tests. */
@@ -66,9 +74,11 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   if (!fresh.url) config.database = { kind: 'pglite', dataDir: 'memory://' };
   const database = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
+  const twins: FastifyInstance[] = [];
   // Registered first, so the database is dropped even when building the app fails.
   afterAll(async () => {
     try {
+      for (const twin of twins) await twin.close();
       await app?.close();
     } finally {
       await database.close().finally(fresh.drop);
@@ -123,6 +133,13 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     userWith,
     inject: ({ as, headers, ...opts }) =>
       built.inject({ ...opts, headers: { ...headers, ...(as ?? {}) } } as InjectOptions),
+    databaseUrl: fresh.url,
+    async twin() {
+      const twin = await buildApp(config, database, { web: false });
+      twins.push(twin);
+      await twin.ready();
+      return twin;
+    },
     async restart() {
       await built.close();
       app = built = await buildApp(config, database, { web: false });

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The whole message as received (headers and every MIME part, e.g. attachments). */
+  raw: string;
 }
 
 /** Undoes quoted-printable transfer encoding (what nodemailer uses for long lines; base64 for mostly non-Latin text). */
@@ -28,7 +30,7 @@ function parse(raw: string, to: string[]): ReceivedMail {
     : /base64/i.test(encoding)
       ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       : body;
-  return { to, subject: header('Subject'), text };
+  return { to, subject: header('Subject'), text, raw };
 }
 
 /**

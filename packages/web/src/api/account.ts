@@ -1,27 +1,27 @@
 import { recoveryCodesResponse, type SessionInfo, totpEnrolment } from '@loyalty/contracts';
-import type { z } from 'zod';
-import { get, request } from './client.ts';
+import { apiGet, apiSend } from './typed.ts';
 
 // A 401 here means "wrong password or code", not "signed out": never retried through a refresh.
-async function post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
-  const { data } = await request<unknown>(`/api/admin/auth${path}`, {
-    method: 'POST',
-    body,
-    retryOn401: false,
-  });
-  return schema.parse(data);
-}
-async function send(path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST'): Promise<void> {
-  await request(`/api/admin/auth${path}`, { method, body, retryOn401: false });
-}
+const once = { retryOn401: false } as const;
 
 /** The signed-in user's own account: password, second factor, step-up and sessions. */
 export const accountApi = {
-  changePassword: (currentPassword: string, newPassword: string) =>
-    send('/password', { currentPassword, newPassword }),
-  startOwnEnrolment: (code?: string) => post('/second-factor', code ? { code } : {}, totpEnrolment),
-  confirmOwnEnrolment: (code: string) => post('/second-factor/confirm', { code }, recoveryCodesResponse),
-  stepUp: (code: string) => send('/step-up', { code }),
-  sessions: (signal?: AbortSignal) => get<SessionInfo[]>('/api/admin/auth/sessions', undefined, signal),
-  endSession: (id: string) => send(`/sessions/${id}`, undefined, 'DELETE'),
+  changePassword: async (currentPassword: string, newPassword: string) => {
+    await apiSend('post', '/api/admin/auth/password', { body: { currentPassword, newPassword }, ...once });
+  },
+  startOwnEnrolment: async (code?: string) =>
+    totpEnrolment.parse(
+      await apiSend('post', '/api/admin/auth/second-factor', { body: code ? { code } : {}, ...once }),
+    ),
+  confirmOwnEnrolment: async (code: string) =>
+    recoveryCodesResponse.parse(
+      await apiSend('post', '/api/admin/auth/second-factor/confirm', { body: { code }, ...once }),
+    ),
+  stepUp: async (code: string) => {
+    await apiSend('post', '/api/admin/auth/step-up', { body: { code }, ...once });
+  },
+  sessions: (signal?: AbortSignal): Promise<SessionInfo[]> => apiGet('/api/admin/auth/sessions', { signal }),
+  endSession: async (id: string) => {
+    await apiSend('delete', '/api/admin/auth/sessions/{id}', { path: { id }, ...once });
+  },
 };

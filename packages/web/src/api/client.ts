@@ -5,6 +5,7 @@ import {
   type TokenResponse,
   tokenResponse,
 } from '@loyalty/contracts';
+import type { paths } from './schema';
 
 /** A failed API call: the problem+json `code` and field `errors`, typed. */
 export class ApiError extends Error {
@@ -151,6 +152,8 @@ export async function write<T>(
 }
 
 let refreshing: Promise<TokenResponse> | undefined;
+/** The session's refresh, a documented path (typed.ts builds on this module, so it is named here). */
+const REFRESH: keyof paths = '/api/admin/auth/refresh';
 
 /**
  * Exchanges the httpOnly refresh cookie for a new access token. Concurrent callers share one
@@ -158,7 +161,7 @@ let refreshing: Promise<TokenResponse> | undefined;
  */
 export function refreshSession(): Promise<TokenResponse> {
   refreshing ??= (async () => {
-    const { status, data } = await request<unknown>('/api/admin/auth/refresh', {
+    const { status, data } = await request<unknown>(REFRESH, {
       method: 'POST',
       body: {},
       retryOn401: false,

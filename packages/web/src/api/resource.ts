@@ -1,6 +1,7 @@
 import { type Page, type ResourceDescriptor, resourcePath } from '@loyalty/contracts';
 import type { z } from 'zod';
 import { get, type Query, type WriteResult, write } from './client.ts';
+import type { ApiUrl } from './typed.ts';
 
 /** The list query every resource endpoint takes (PRODUCT §4). */
 export interface ListParams {
@@ -15,7 +16,7 @@ export interface ListParams {
 /** CRUD calls of one `/api/admin/<resource>` endpoint. */
 export interface ResourceApi<T, I> {
   /** `/api/admin/<name>`: the list's endpoint; its export is `<endpoint>/export`. */
-  endpoint?: string;
+  endpoint?: ApiUrl;
   list(params: ListParams, signal?: AbortSignal): Promise<Page<T>>;
   get(id: number, signal?: AbortSignal): Promise<T>;
   create(input: I): Promise<WriteResult<T>>;
@@ -23,9 +24,12 @@ export interface ResourceApi<T, I> {
   remove(id: number): Promise<WriteResult<undefined>>;
 }
 
-/** `/api/admin/<name>`: a resource's endpoint, from its contracts descriptor. */
+/**
+ * `/api/admin/<name>`: a resource's endpoint, from its contracts descriptor (the server's
+ * `resources.test.ts` lists and sorts every descriptor's endpoint, so each one exists).
+ */
 export const resourceEndpoint = (descriptor: Pick<ResourceDescriptor, 'name'>) =>
-  `/api/admin${resourcePath(descriptor)}`;
+  `/api/admin${resourcePath(descriptor)}` as ApiUrl;
 
 /**
  * The CRUD calls of a resource, from its contracts descriptor: the endpoint is

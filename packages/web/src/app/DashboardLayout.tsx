@@ -68,7 +68,9 @@ export default function DashboardLayout() {
             <Flex gap={16} align="center">
               <PendingApprovals />
               <LanguageSwitch />
-              <Typography.Text data-testid="user-name">{me?.fullName}</Typography.Text>
+              <Typography.Text data-testid="user-name" translate="no">
+                {me?.fullName}
+              </Typography.Text>
               <Button onClick={signOut}>{t('common.logout')}</Button>
             </Flex>
           </Flex>

@@ -1,6 +1,5 @@
 import { Modal, type NotificationArgsProps, notification } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { takeConfirmationHandlers } from '../state/confirm.ts';
 import { hideConfirmation } from '../state/confirmation.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
@@ -74,9 +73,4 @@ export function ConfirmModal() {
       {message}
     </Modal>
   );
-}
-
-export function GlobalLoadingOverlay() {
-  const visible = useAppSelector((s) => s.dataLoading.visible);
-  return visible ? <LoadingOverlay /> : null;
 }

@@ -3,13 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import type { ReturnState } from '../features/auth/LoginPage.tsx';
-import { useLangTo } from '../i18n/lang.ts';
+import { useAreaStrings } from '../i18n/index.ts';
+import { type Lang, useLangTo } from '../i18n/lang.ts';
 import { useMe } from '../state/me.ts';
 import { useAppSelector } from '../state/store.ts';
 
-/** Guards /dashboard/*: signed-out users go to `/` (keeping `lang`), the profile loads first. */
+/**
+ * Guards /dashboard/*: signed-out users go to `/` (keeping `lang`); the profile and the areas'
+ * strings load first.
+ */
 export function RequireAuth() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const stringsReady = useAreaStrings(i18n.language as Lang);
   const token = useAppSelector((s) => s.auth.token);
   const location = useLocation();
   const langTo = useLangTo();
@@ -19,7 +24,7 @@ export function RequireAuth() {
     const state: ReturnState = { from: location.pathname + location.search };
     return <Navigate to={langTo('/')} replace state={state} />;
   }
-  if (me.isPending) return <LoadingOverlay />;
+  if (me.isPending || !stringsReady) return <LoadingOverlay />;
   if (me.isError) {
     return (
       <Result

@@ -1,35 +1,24 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { LazyPage, lazyPage } from '../components/lazyPage.tsx';
-import { useCan } from '../state/me.ts';
 import { AppShell } from './AppShell.tsx';
 import type { ScreenHandle } from './DashboardLayout.tsx';
+import { DASHBOARD, HomePage, LoginPage, publicRoutes } from './publicRoutes.ts';
 import { RequireAuth } from './RequireAuth.tsx';
-import {
-  ComingSoonPage,
-  DASHBOARD,
-  type DashboardRoute,
-  dashboardRoutes,
-  HomePage,
-  LoginPage,
-  publicRoutes,
-} from './routes.ts';
-import { Forbidden } from './screens/Forbidden.tsx';
 import { RouteError } from './screens/RouteError.tsx';
 
 const DashboardLayout = lazyPage(() => import('./DashboardLayout.tsx'));
 
-/** A dashboard screen: its page if the user holds the permission, else "access denied". */
-function Screen({ route }: { route: DashboardRoute }) {
-  const can = useCan();
-  if (!can(route.permission)) return <Forbidden />;
-  return <LazyPage page={route.page ?? ComingSoonPage} />;
-}
+/** The id of the layout route whose children are the dashboard screens. */
+const SCREENS_PARENT = 'dashboard';
 
-/** The route objects of the app, built from the route table (routes.ts). */
+/** The route objects of the app; the dashboard screens come in by `patchRoutesOnNavigation`. */
 export function buildRoutes(sessionReady: Promise<void>): RouteObject[] {
   return [
     {
       element: <AppShell sessionReady={sessionReady} />,
+      // Shown while the first navigation fetches the dashboard screens (no strings yet).
+      hydrateFallbackElement: <LoadingOverlay text="" />,
       children: [
         {
           errorElement: <RouteError />,
@@ -40,14 +29,10 @@ export function buildRoutes(sessionReady: Promise<void>): RouteObject[] {
               element: <RequireAuth />,
               children: [
                 {
+                  id: SCREENS_PARENT,
                   element: <LazyPage page={DashboardLayout} />,
                   children: [
                     { index: true, element: <LazyPage page={HomePage} />, handle: {} satisfies ScreenHandle },
-                    ...dashboardRoutes.map((route) => ({
-                      path: route.path,
-                      element: <Screen route={route} />,
-                      handle: { route } satisfies ScreenHandle,
-                    })),
                   ],
                 },
               ],
@@ -61,6 +46,25 @@ export function buildRoutes(sessionReady: Promise<void>): RouteObject[] {
   ];
 }
 
+/**
+ * Adds the dashboard screens (routes.ts, with every contracts descriptor and feature page list)
+ * the first time a /dashboard/... path is opened, so the sign-in page does not download the table
+ * (issue 24). Until then such a path matches only the `*` route, which is when React Router asks.
+ * One per router.
+ */
+export function dashboardScreensOnDemand(): PatchRoutesOnNavigationFunction {
+  let patched = false;
+  return async ({ path, patch }) => {
+    if (patched || !path.startsWith(`${DASHBOARD}/`)) return;
+    const { dashboardScreens } = await import('./dashboardScreens.tsx');
+    if (patched) return;
+    patched = true;
+    patch(SCREENS_PARENT, dashboardScreens);
+  };
+}
+
 export function createAppRouter(sessionReady: Promise<void>) {
-  return createBrowserRouter(buildRoutes(sessionReady));
+  return createBrowserRouter(buildRoutes(sessionReady), {
+    patchRoutesOnNavigation: dashboardScreensOnDemand(),
+  });
 }

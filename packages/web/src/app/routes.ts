@@ -1,7 +1,9 @@
 import {
   adminLogResource,
   alertCategoryResource,
+  campaignResource,
   churnScoreResource,
+  configBundleResource,
   customerPermissionResource,
   customerResource,
   eligibilityCriterionResource,
@@ -17,6 +19,7 @@ import {
   passwordSettingResource,
   pointsRuleResource,
   type ResourceDescriptor,
+  reportScheduleResource,
   rewardCategoryResource,
   roleResource,
   type ScreenKind,
@@ -31,14 +34,16 @@ import {
   systemLogResource,
   tierResource,
   transactionTypeResource,
+  userConfigurationResource,
   userResource,
   voucherResource,
 } from '@loyalty/contracts';
-import { lazyPage, type PageLoader, type ScreenPages } from '../components/lazyPage.tsx';
+import type { PageLoader, ScreenPages } from '../components/lazyPage.tsx';
 import { adminPages } from '../features/admin/pages.ts';
 import { alertPages, alertResourcePages } from '../features/alerts/pages.ts';
 import { analyticsResourcePages } from '../features/analytics/pages.ts';
 import { approvalPages, approvalResourcePages } from '../features/approvals/pages.ts';
+import { campaignPages, campaignResourcePages } from '../features/campaigns/pages.ts';
 import { configurationPages, configurationResourcePages } from '../features/configuration/pages.ts';
 import { contentPages, contentResourcePages } from '../features/content/pages.ts';
 import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
@@ -46,9 +51,18 @@ import { employeeResourcePages } from '../features/employees/pages.ts';
 import { logResourcePages } from '../features/logs/pages.ts';
 import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
 import { messagingPages, messagingResourcePages } from '../features/messaging/pages.ts';
-import { reportPages } from '../features/reports/pages.ts';
+import { reportPages, reportResourcePages } from '../features/reports/pages.ts';
 import { rewardResourcePages } from '../features/rewards/pages.ts';
 import { securityPages, securityResourcePages } from '../features/security/pages.ts';
+import {
+  ComingSoonPage,
+  DASHBOARD,
+  dashboardPath,
+  HomePage,
+  LoginPage,
+  type PublicRoute,
+  publicRoutes,
+} from './publicRoutes.ts';
 
 /** Sider menu groups, in menu order (declared in contracts); labels are `menu.groups.<group>`. */
 export { type MenuGroup, menuGroups };
@@ -69,26 +83,14 @@ export interface DashboardRoute {
   parent?: string;
 }
 
-export interface PublicRoute {
-  path: string;
-  label: string;
-  page: PageLoader;
-}
-
-export const DASHBOARD = '/dashboard';
-export const dashboardPath = (path: string) => `${DASHBOARD}/${path}`;
-
-export const ComingSoonPage = lazyPage(() => import('./screens/ComingSoon.tsx'));
-export const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
-export const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'));
-const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'));
-const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage.tsx'));
+// The public routes and paths live in publicRoutes.ts: this table loads lazily (router.tsx).
+export { ComingSoonPage, DASHBOARD, dashboardPath, HomePage, LoginPage, type PublicRoute, publicRoutes };
 
 /** The lazy pages of the resources' screens, by descriptor name and screen (the features' pages.ts). */
 export const resourcePages: Record<string, ScreenPages> = {
   ...alertResourcePages,
   ...analyticsResourcePages,
+  ...campaignResourcePages,
   ...employeeResourcePages,
   ...customerResourcePages,
   ...loyaltyResourcePages,
@@ -99,6 +101,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...messagingResourcePages,
   ...contentResourcePages,
   ...configurationResourcePages,
+  ...reportResourcePages,
 };
 
 /**
@@ -140,15 +143,6 @@ export function resourceRoutes(descriptor: ResourceDescriptor): DashboardRoute[]
   });
 }
 
-/** Spec §2 public routes. `/` is also the fallback for any unknown path (see router.tsx). */
-export const publicRoutes: PublicRoute[] = [
-  { path: '/', label: 'signIn', page: LoginPage },
-  { path: '/forget-password', label: 'forgetPassword', page: ForgotPasswordPage },
-  { path: '/change-password', label: 'changePassword', page: ChangePasswordPage },
-  // Not in spec §2: the link that confirms a staff member's new e-mail address (issue 18).
-  { path: '/verify-email', label: 'verifyEmail', page: VerifyEmailPage },
-];
-
 type Entry = Omit<DashboardRoute, 'group'>;
 /**
  * One menu group's screens in menu order: explicit entries, and resources standing for their
@@ -178,13 +172,12 @@ export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('loyalty', [tierResource, pointsRuleResource, transactionTypeResource]),
   ...inGroup('rewards', [rewardCategoryResource, voucherResource, storeResource]),
   ...inGroup('campaignsAnalytics', [
-    { path: 'matrix/campaign', label: 'campaigns', menu: true },
-    { path: 'create-campaigns', label: 'createCampaign', parent: 'matrix/campaign' },
-    { path: 'edit-item/:id', label: 'editCampaign', parent: 'matrix/campaign' },
-    { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true },
+    campaignResource,
+    { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true, ...campaignPages.performance },
     churnScoreResource,
     messageInsightResource,
     { path: 'MainReports', label: 'reports', menu: true, ...reportPages.mainReports },
+    reportScheduleResource,
   ]),
   ...inGroup('messaging', [
     messageResource,
@@ -250,19 +243,18 @@ export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('configuration', [
     // A real placeholder route (spec §2); no built feature links to it.
     { path: 'ComingSoon', label: 'comingSoon' },
-    { path: 'SystemConfigurations', label: 'systemConfigurations', menu: true },
-    { path: 'SystemConfigurations/CreateBundle', label: 'createBundle', parent: 'SystemConfigurations' },
-    { path: 'SystemConfigurations/EditBundle/:id', label: 'editBundle', parent: 'SystemConfigurations' },
-    { path: 'SystemConfigurations/Bundle/:id', label: 'viewBundle', parent: 'SystemConfigurations' },
+    configBundleResource,
     {
       path: 'SystemConfigurations/ConfigureBundle/:id',
       label: 'configureBundle',
       parent: 'SystemConfigurations',
+      ...configurationPages.configureBundle,
     },
     {
       path: 'SystemConfigurations/ConfigureBundle/EditConfiguration/:id',
       label: 'editConfiguration',
       parent: 'SystemConfigurations',
+      ...configurationPages.editConfiguration,
     },
     eligibilityCriterionResource,
     {
@@ -272,9 +264,7 @@ export const dashboardRoutes: DashboardRoute[] = [
       ...configurationPages.businessBanking,
     },
     serviceDefinitionResource,
-    { path: 'UserConfigurations', label: 'userConfigurations', menu: true },
-    { path: 'UserConfigurations/Create', label: 'createUserConfiguration', parent: 'UserConfigurations' },
-    { path: 'UserConfigurations/Edit/:id', label: 'editUserConfiguration', parent: 'UserConfigurations' },
+    userConfigurationResource,
     { path: 'Configurations/MakerChecker', label: 'makerChecker', menu: true, ...approvalPages.makerChecker },
     featureResource,
   ]),

@@ -16,19 +16,19 @@ const things: Thing[] = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name
 function installThings() {
   return installFakeApi().use(({ method, path, url }) => {
     if (method !== 'GET') return undefined;
-    if (path === '/api/admin/things') {
+    if (path === '/api/admin/stores') {
       const q = url.searchParams.get('q') ?? '';
       const pageSize = Number(url.searchParams.get('pageSize'));
       const found = things.filter((t) => t.name.includes(q));
       return ok({ items: found.slice(0, pageSize), total: found.length, page: 1, pageSize });
     }
-    const id = Number(path.match(/^\/api\/admin\/things\/(\d+)$/)?.[1]);
+    const id = Number(path.match(/^\/api\/admin\/stores\/(\d+)$/)?.[1]);
     const thing = things.find((t) => t.id === id);
     return thing ? ok(thing) : undefined;
   });
 }
 
-const thingChoices = listChoices<Thing>({ key: 'things', path: '/api/admin/things', label: (t) => t.name });
+const thingChoices = listChoices<Thing>({ key: 'things', path: '/api/admin/stores', label: (t) => t.name });
 
 function renderSelect(node: React.ReactNode) {
   return render(
@@ -49,8 +49,8 @@ describe('ChoiceSelect', () => {
     const api = installThings();
     renderSelect(<ChoiceSelect options={thingChoices} value={242} aria-label="Thing" />);
     expect(await screen.findByTitle('Thing 242')).toBeTruthy();
-    expect(api.callsTo('GET /api/admin/things/242')).toHaveLength(1);
-    const first = api.callsTo('GET /api/admin/things')[0];
+    expect(api.callsTo('GET /api/admin/stores/242')).toHaveLength(1);
+    const first = api.callsTo('GET /api/admin/stores')[0];
     expect(new URLSearchParams(first?.search).get('pageSize')).toBe(String(CHOICES_PAGE_SIZE));
   });
 
@@ -64,7 +64,7 @@ describe('ChoiceSelect', () => {
     expect(await screen.findByTitle('Thing 199')).toBeTruthy();
     // One request for the whole word, not one per keystroke.
     await waitFor(() =>
-      expect(api.callsTo('GET /api/admin/things').map((c) => new URLSearchParams(c.search).get('q'))).toEqual(
+      expect(api.callsTo('GET /api/admin/stores').map((c) => new URLSearchParams(c.search).get('q'))).toEqual(
         [null, '199'],
       ),
     );

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDataLang } from './localized.tsx';
 import type { Choice, Choices, RemoteChoices } from './resource.ts';
 
 type ChoiceSelectProps = {
@@ -56,6 +57,7 @@ function RemoteChoiceSelect({
   onChange,
   ...props
 }: ChoiceSelectProps & { options: RemoteChoices }) {
+  const lang = useDataLang();
   const [typed, setTyped] = useState('');
   // The choice picked last (from whichever search), so an uncontrolled select keeps its label.
   const [picked, setPicked] = useState<Choice | undefined>();
@@ -91,7 +93,9 @@ function RemoteChoiceSelect({
       allowClear
       showSearch={{ filterOption: false, onSearch: setTyped }}
       loading={found.isFetching}
-      options={choices.map((c) => asValue(c, asText))}
+      options={choices.map((c) =>
+        asValue({ value: c.value, label: lang === 'ar' && c.labelAr ? c.labelAr : c.label }, asText),
+      )}
       value={value}
       onChange={(next, option) => {
         setPicked(Array.isArray(option) ? undefined : (option as Choice | undefined));

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Query } from '../api/client.ts';
 import { downloadFile, type ExportFormat } from '../api/download.ts';
+import type { ApiUrl, ExportablePath } from '../api/typed.ts';
 import { useAppSelector } from '../state/store.ts';
 import { useDataLoading } from '../state/useDataLoading.ts';
 import { useToast } from '../state/useToast.ts';
@@ -12,7 +13,16 @@ import { useToast } from '../state/useToast.ts';
  * Export (CSV / Excel) of a list: every row matching the list's current search, filters and sort,
  * downloaded from `<endpoint>/export` behind the loading overlay; a refusal is toasted.
  */
-export function ExportButton({ endpoint, query, name }: { endpoint: string; query: Query; name: string }) {
+export function ExportButton({
+  endpoint,
+  query,
+  name,
+}: {
+  /** A documented list with an export, or a URL made from one (apiUrl, resourceEndpoint). */
+  endpoint: ExportablePath | ApiUrl;
+  query: Query;
+  name: string;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const withOverlay = useDataLoading();

@@ -3,13 +3,15 @@ import { type Image, imageContentTypes, imagePath, MAX_IMAGE_BYTES } from '@loya
 import { Button, Flex, Image as Picture, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, request } from '../api/client.ts';
+import { ApiError } from '../api/client.ts';
+import { apiSend } from '../api/typed.ts';
 import { useToast } from '../state/useToast.ts';
 
 const accepted: readonly string[] = imageContentTypes;
 
 /** A thumbnail of an uploaded image (lists, previews). */
 export function ImageThumb({ id, size = 40 }: { id: string | null | undefined; size?: number }) {
+  const { t } = useTranslation();
   if (!id) return null;
   return (
     <Picture
@@ -17,7 +19,8 @@ export function ImageThumb({ id, size = 40 }: { id: string | null | undefined; s
       width={size * 1.5}
       height={size}
       style={{ objectFit: 'cover', borderRadius: 4 }}
-      alt=""
+      // The thumbnail is a button that opens the preview: its text is what it does.
+      alt={t('image.preview')}
     />
   );
 }
@@ -54,8 +57,8 @@ export function ImageUpload({
     body.append('file', file);
     setUploading(true);
     try {
-      const { data } = await request<Image>('/api/admin/images', { method: 'POST', body });
-      onChange?.(data.id);
+      const image: Image = await apiSend('post', '/api/admin/images', { body });
+      onChange?.(image.id);
     } catch (e) {
       toast.error(t('image.uploadFailed'), e instanceof ApiError ? t(`error.${e.code}`) : undefined);
     } finally {

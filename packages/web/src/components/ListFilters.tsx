@@ -1,4 +1,5 @@
-import { Input } from 'antd';
+import { DatePicker, Input } from 'antd';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import type { Choices } from './resource.ts';
@@ -64,7 +65,11 @@ export function ChoiceFilter({
   );
 }
 
-/** The `from`/`to` calendar days of a list (useListUrl turns them into instants). */
+/**
+ * The `from`/`to` calendar days of a list (useListUrl turns them into instants): one antd range
+ * picker, in the interface's language and direction (the native date inputs showed the browser's
+ * `mm/dd/yyyy` on Arabic screens). Either end may stay open.
+ */
 export function DayRangeFilter({
   list,
   fromLabel,
@@ -77,19 +82,18 @@ export function DayRangeFilter({
   width?: number;
 }) {
   const { t } = useTranslation();
-  const day = (name: 'from' | 'to', label: string) => (
-    <Input
-      type="date"
-      aria-label={t(label)}
-      value={list.filters[name] ?? ''}
-      onChange={(e) => list.filter({ [name]: e.target.value })}
-      style={width ? { width } : undefined}
-    />
-  );
+  const { from, to } = list.filters;
+  const asDay = (value: string | undefined) => (value && dayjs(value).isValid() ? dayjs(value) : null);
   return (
-    <>
-      {day('from', fromLabel)}
-      {day('to', toLabel)}
-    </>
+    <DatePicker.RangePicker
+      allowEmpty={[true, true]}
+      aria-label={`${t(fromLabel)} – ${t(toLabel)}`}
+      placeholder={[t(fromLabel), t(toLabel)]}
+      value={[asDay(from), asDay(to)]}
+      onChange={(days) =>
+        list.filter({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') })
+      }
+      style={width ? { width: width * 2 } : undefined}
+    />
   );
 }

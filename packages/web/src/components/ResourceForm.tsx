@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, InputNumber } from 'antd';
+import { Button, Card, Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { Fragment, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../i18n/lang.ts';
@@ -11,7 +11,7 @@ import type { FieldDef, ResourceDefinition } from './resource.ts';
 import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
-import { isRequired, messageText, zodRules } from './zodRules.ts';
+import { fieldDefault, isRequired, messageText, zodRules } from './zodRules.ts';
 
 type Values = Record<string, unknown>;
 
@@ -30,6 +30,7 @@ function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode
   if (field.input === 'date') return <Input type="date" />;
   if (field.input === 'time') return <Input type="time" />;
   if (field.input === 'image') return <ImageUpload />;
+  if (field.input === 'switch') return <Switch />;
   if (field.input === 'select' && field.options) {
     return (
       <ChoiceSelect
@@ -68,7 +69,15 @@ export function ResourceForm<T extends { id: number }, I extends object>({
   const [form] = Form.useForm<Values>();
   const rules = useMemo(() => zodRules(resource.schema, t), [resource.schema, t]);
   const names = resource.fields.map((f) => f.name);
-  const initial = (initialValues ?? {}) as Values;
+  // A switch left out starts at the schema's default (a new record's "on" is the contract's).
+  const initial = {
+    ...Object.fromEntries(
+      resource.fields
+        .filter((f) => f.input === 'switch')
+        .map((f) => [f.name, fieldDefault(resource.schema, f.name)]),
+    ),
+    ...initialValues,
+  } as Values;
   const dirty = useRef(false);
   useUnsavedChangesGuard(dirty);
 
@@ -132,6 +141,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
               required={isRequired(resource.schema, field.name)}
               rules={rules(field.name)}
               dependencies={field.dependencies}
+              valuePropName={field.input === 'switch' ? 'checked' : undefined}
             >
               {inputOf(field as FieldDef<object>, t)}
             </Form.Item>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../api/resource.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
-import { useCan } from '../state/me.ts';
+import { useCan, useMe } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { QueryError } from './QueryError.tsx';
@@ -19,13 +19,15 @@ export function readListParams(
   params: URLSearchParams,
   sortFields: readonly string[],
   filters: readonly FilterDef[] = [],
+  /** The staff's page size (UserConfigurations, from `/auth/me`) when the URL names none. */
+  defaultPageSize: number = DEFAULT_PAGE_SIZE,
 ): ListParams {
   const page = Number(params.get('page'));
   const pageSize = Number(params.get('pageSize'));
   const sort = parseSort(params.get('sort') ?? undefined);
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : defaultPageSize,
     sort: sort && sortFields.includes(sort.field) ? `${sort.field}:${sort.direction}` : undefined,
     q: params.get('q')?.trim() || undefined,
     ...Object.fromEntries(filters.flatMap((f) => (params.get(f.name) ? [[f.name, params.get(f.name)]] : []))),
@@ -46,7 +48,9 @@ export function ResourceTable<T extends { id: number }, I extends object>({
   const can = useCan();
   const navigate = useLangNavigate();
   const [params, setParams] = useSearchParams();
-  const list = readListParams(params, resource.sortFields, resource.filters);
+  const { data: me } = useMe();
+  const filters = (resource.filters ?? []).filter((f) => f.permission === undefined || can(f.permission));
+  const list = readListParams(params, resource.sortFields, filters, me?.pageSize ?? undefined);
   const actions = useResourceActions(resource);
 
   const query = useQuery({
@@ -122,7 +126,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
           onSearch={(q) => setList({ q: q.trim(), page: 1 })}
           style={{ maxWidth: 360 }}
         />
-        {resource.filters?.map((f) => (
+        {filters.map((f) => (
           <ChoiceSelect
             key={f.name}
             asText

@@ -5,6 +5,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { get, write } from '../api/client.ts';
+import type { SettingsPath } from '../api/typed.ts';
 import { useCan } from '../state/me.ts';
 import { useToast } from '../state/useToast.ts';
 import { firstFormError } from './formErrors.ts';
@@ -42,7 +43,8 @@ export function SettingsCard<S extends z.ZodType>({
   onSaved,
   extra,
 }: {
-  endpoint: string;
+  /** A documented path read and written whole (GET and PUT). */
+  endpoint: SettingsPath;
   schema: S;
   /** The update permission. */
   permission: string;

@@ -3,12 +3,15 @@ import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import { get, type Query } from '../api/client.ts';
 import type { ResourceApi } from '../api/resource.ts';
+import type { ApiPath, ApiUrl } from '../api/typed.ts';
 
 /** A choice of a `select` field or a list filter. */
 export interface Choice {
   value: string | number;
   /** i18n key (fixed choices) or the text itself (choices loaded from the API). */
   label: string;
+  /** Loaded choices of bilingual records: the text on the Arabic screen (see `localName`). */
+  labelAr?: string;
 }
 
 /**
@@ -41,21 +44,23 @@ export function listChoices<T extends { id: number }>({
   label,
 }: {
   key: string;
-  path: string;
+  /** A documented list path, or a descriptor's endpoint (resourceEndpoint). */
+  path: ApiPath<'get'> | ApiUrl;
   query?: Query;
-  label: (row: T) => string;
+  /** The choice's text in a language (bilingual records: `(row, lang) => localName(row, lang)`). */
+  label: (row: T, lang: 'en' | 'ar') => string;
 }): RemoteChoices {
+  const choice = (row: T): Choice => {
+    const en = label(row, 'en');
+    const ar = label(row, 'ar');
+    return { value: row.id, label: en, ...(ar === en ? {} : { labelAr: ar }) };
+  };
   return {
     key,
     search: async (q, signal) =>
-      (await get<Page<T>>(path, { ...query, q, pageSize: CHOICES_PAGE_SIZE }, signal)).items.map((row) => ({
-        value: row.id,
-        label: label(row),
-      })),
-    byId: async (value, signal) => {
-      const row = await get<T>(`${path}/${encodeURIComponent(String(value))}`, undefined, signal);
-      return { value: row.id, label: label(row) };
-    },
+      (await get<Page<T>>(path, { ...query, q, pageSize: CHOICES_PAGE_SIZE }, signal)).items.map(choice),
+    byId: async (value, signal) =>
+      choice(await get<T>(`${path}/${encodeURIComponent(String(value))}`, undefined, signal)),
   };
 }
 
@@ -71,9 +76,9 @@ export interface FieldDef<I> {
   label: string;
   /**
    * `date` edits an ISO date (YYYY-MM-DD); `time` a time of day (HH:MM); `image` uploads a picture
-   * and holds its id.
+   * and holds its id; `switch` turns a boolean on and off.
    */
-  input: 'text' | 'textarea' | 'number' | 'select' | 'date' | 'time' | 'image';
+  input: 'text' | 'textarea' | 'number' | 'select' | 'date' | 'time' | 'image' | 'switch';
   /** The choices of a `select`. */
   options?: Choices;
   /** A `select` of several values (an array). */
@@ -100,6 +105,8 @@ export interface FilterDef {
   /** i18n key of the filter's placeholder. */
   label: string;
   options: Choices;
+  /** A permission the filter needs besides the list's (hidden, and left out of the query, without it). */
+  permission?: string;
 }
 
 export interface ColumnDef<T> {

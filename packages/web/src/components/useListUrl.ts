@@ -2,6 +2,7 @@ import { parseSort } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../api/client.ts';
+import { useMe } from '../state/me.ts';
 import { readListParams } from './ResourceTable.tsx';
 
 /** The instant a local calendar day (YYYY-MM-DD) starts; `nextDay` gives an inclusive end. */
@@ -18,7 +19,8 @@ export function dayStart(day: string | undefined, nextDay = false): string | und
  */
 export function useListUrl(sortFields: readonly string[], filterNames: readonly string[]) {
   const [params, setParams] = useSearchParams();
-  const list = readListParams(params, sortFields);
+  const { data: me } = useMe();
+  const list = readListParams(params, sortFields, [], me?.pageSize ?? undefined);
   const filters = Object.fromEntries(filterNames.map((n) => [n, params.get(n) ?? undefined])) as Record<
     string,
     string | undefined
@@ -63,13 +65,15 @@ export function useListUrl(sortFields: readonly string[], filterNames: readonly 
       const resetPage = nextSort !== list.sort || pageSize !== list.pageSize;
       set({ sort: nextSort, pageSize, page: resetPage ? 1 : (pagination.current ?? 1) });
     },
-    pagination: (total: number | undefined, t: TFunction) => ({
+    /** `capped`: the server counted up to a bound (`totalCapped`), shown as "1–20 of 1000+". */
+    pagination: (total: number | undefined, t: TFunction, capped = false) => ({
       current: list.page,
       pageSize: list.pageSize,
       total: total ?? 0,
       pageSizeOptions: [10, 20, 50, 100],
       showSizeChanger: true,
-      showTotal: (n: number, [from, to]: [number, number]) => t('common.totalRange', { from, to, total: n }),
+      showTotal: (n: number, [from, to]: [number, number]) =>
+        t('common.totalRange', { from, to, total: capped ? `${n}+` : n }),
     }),
   };
 }

@@ -1,7 +1,7 @@
-import type { MakerCheckerCatalog } from '@loyalty/contracts';
+import { commandLabel, localText, type MakerCheckerCatalog } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { get } from '../api/client.ts';
+import { apiGet } from '../api/typed.ts';
 import { useLang } from '../i18n/lang.ts';
 import { setServices, setServiceTypes } from '../state/makerChecker.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
@@ -18,7 +18,8 @@ export function useMakerCheckerCatalog() {
   const dispatch = useAppDispatch();
   const catalog = useQuery({
     queryKey: catalogKey,
-    queryFn: ({ signal }) => get<MakerCheckerCatalog>('/api/admin/maker-checker/catalog', undefined, signal),
+    queryFn: ({ signal }): Promise<MakerCheckerCatalog> =>
+      apiGet('/api/admin/maker-checker/catalog', { signal }),
     enabled: signedIn,
     staleTime: 60_000,
     retry: false,
@@ -47,7 +48,10 @@ export function useServiceName(): (serviceId: string) => string {
   return useCallback(
     (serviceId) => {
       const service = services[serviceId] as { nameEn?: string; nameAr?: string } | undefined;
-      return (lang === 'ar' ? service?.nameAr : service?.nameEn) ?? serviceId;
+      // A service not in the catalogue (gone, or not approvable) still reads as words.
+      return service?.nameEn
+        ? localText(service.nameEn, service.nameAr, lang)
+        : commandLabel(serviceId, lang);
     },
     [lang, services],
   );

@@ -10,10 +10,12 @@ const isEmpty = (value: unknown) =>
 
 /**
  * A message from the shared schemas or the server, translated: spec message keys become
- * `msg.<key>`; anything else is shown as given.
+ * `msg.<key>`, dotted i18n keys their text; anything else is shown as given.
  */
 export function messageText(t: TFunction, message: string): string {
-  return isSpecKey(message) ? t(`msg.${message}`) : message;
+  if (isSpecKey(message)) return t(`msg.${message}`);
+  // An area's own key (`reports.schedules.recipientNotAllowed`) when its translations have it.
+  return /^[a-z]\w*(\.\w+)+$/.test(message) ? t(message, { defaultValue: message }) : message;
 }
 
 /** The translated text of one zod issue; `value` is the field's current value. */
@@ -63,4 +65,9 @@ export function zodRules(schema: z.ZodType, t: TFunction): (field: string) => Fo
 /** Whether the schema refuses the field when it is left empty (shows antd's required mark). */
 export function isRequired(schema: z.ZodType, field: string): boolean {
   return schema.safeParse({}).error?.issues.some((i) => i.path.join('.') === field) ?? false;
+}
+
+/** What the schema makes of a field left out: its default (a new record's switch starts there). */
+export function fieldDefault(schema: z.ZodType, field: string): unknown {
+  return (schema as { shape?: Record<string, z.ZodType> }).shape?.[field]?.safeParse(undefined).data;
 }

@@ -1,20 +1,40 @@
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
 import i18next from 'i18next';
+import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import ar from './ar.json';
-import en from './en.json';
+import type { Lang } from './lang.ts';
 
 export type Messages = { [key: string]: string | Messages };
+type Loader = () => Promise<Messages>;
 
-/** Each area's strings (`features/<area>/locales/{en,ar}.json`), keyed by file path. */
-const areaFiles = import.meta.glob<Messages>('../features/*/locales/*.json', {
-  eager: true,
+// Strings load on demand (issue 24: the sign-in page downloaded every area's strings in both
+// languages): a language's app-wide strings and the public areas' (`PUBLIC_AREAS`) before its
+// first page; the other areas' (`features/<area>/locales/{en,ar}.json`, found by the glob, so a new
+// area needs nothing here) once a dashboard screen asks for them (`useAreaStrings`). A language is
+// shown only when what the screen needs is loaded, so switching never flashes untranslated keys.
+const appFiles: Record<Lang, Loader> = {
+  en: () => import('./en.json').then((m) => m.default),
+  // With Arabic comes antd's Arabic locale (English is antd's built-in default).
+  ar: async () => {
+    const [messages, locale] = await Promise.all([import('./ar.json'), import('antd/locale/ar_EG')]);
+    antdLocales.ar = locale.default;
+    return messages.default;
+  },
+};
+
+/** antd's texts (pagination, pickers, …) for a loaded language. */
+const antdLocales: Partial<Record<Lang, Locale>> = { en: enUS };
+export const antdLocale = (lang: Lang): Locale | undefined => antdLocales[lang];
+const areaFiles: Record<string, Loader> = import.meta.glob<Messages>('../features/*/locales/*.json', {
   import: 'default',
 });
 
-/** The area files of one language, by path. */
-export function areaMessages(lang: 'en' | 'ar'): [path: string, messages: Messages][] {
-  return Object.entries(areaFiles).filter(([path]) => path.endsWith(`/${lang}.json`));
-}
+/** Areas whose strings the public pages (sign-in, password reset) use. */
+const PUBLIC_AREAS = ['auth'];
+const isPublic = (path: string) => PUBLIC_AREAS.some((area) => path.startsWith(`../features/${area}/`));
+const areaPaths = (lang: Lang, wantPublic: boolean) =>
+  Object.keys(areaFiles).filter((p) => p.endsWith(`/${lang}.json`) && isPublic(p) === wantPublic);
 
 function merge(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
@@ -25,22 +45,107 @@ function merge(target: Messages, source: Messages): Messages {
   return target;
 }
 
-/** App-wide strings plus every area's, one tree per language. */
-function bundle(base: Messages, lang: 'en' | 'ar'): Messages {
-  return areaMessages(lang).reduce((all, [, messages]) => merge(all, messages), merge({}, base));
+/** The strings loaded so far, one tree per language (app-wide plus the loaded areas'). */
+export const resources: Record<Lang, { translation: Messages }> = {
+  en: { translation: {} },
+  ar: { translation: {} },
+};
+const loadedAreas: Record<Lang, [path: string, messages: Messages][]> = { en: [], ar: [] };
+
+/** The loaded area files of one language, by path. */
+export function areaMessages(lang: Lang): [path: string, messages: Messages][] {
+  return [...loadedAreas[lang]].sort(([a], [b]) => a.localeCompare(b));
 }
 
-export const resources = {
-  en: { translation: bundle(en, 'en') },
-  ar: { translation: bundle(ar, 'ar') },
+// Listeners of useLanguageReady/useAreaStrings: told whenever a part finishes loading.
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 };
 
-// Everything is bundled (a few kB), so initialisation is synchronous.
+const parts = new Map<string, Promise<void>>();
+const done = new Set<string>();
+/** Loads one file of strings once (a failed load is tried again next time). */
+function loadPart(lang: Lang, name: string, load: Loader, area: boolean): Promise<void> {
+  const key = `${lang}:${name}`;
+  let part = parts.get(key);
+  if (!part) {
+    part = load().then(
+      (messages) => {
+        merge(resources[lang].translation, messages);
+        if (area) loadedAreas[lang].push([name, messages]);
+        i18next.addResourceBundle(lang, 'translation', messages, true, true);
+        done.add(key);
+        // The first language loaded becomes i18next's at once, before anyone hears of it: the
+        // first page then renders in it (AppShell switches later languages in a layout effect).
+        const current = i18next.language as Lang;
+        if (current !== lang && !isLoaded(current, false) && isLoaded(lang, false)) {
+          void i18next.changeLanguage(lang);
+        }
+        for (const listener of listeners) listener();
+      },
+      (e: unknown) => {
+        parts.delete(key);
+        throw e;
+      },
+    );
+    parts.set(key, part);
+  }
+  return part;
+}
+
+const keysOf = (lang: Lang, areas: boolean) =>
+  areas ? areaPaths(lang, false) : ['app', ...areaPaths(lang, true)];
+
+/** Loads a language's app-wide and public strings, and with `areas` every area's. */
+export function loadLanguage(lang: Lang, areas = false): Promise<void> {
+  const load = (name: string) =>
+    name === 'app'
+      ? loadPart(lang, name, appFiles[lang], false)
+      : loadPart(lang, name, areaFiles[name] as Loader, true);
+  const basic = Promise.all(keysOf(lang, false).map(load));
+  return (areas ? Promise.all([basic, ...keysOf(lang, true).map(load)]) : basic).then(() => undefined);
+}
+
+/** Both languages, every area: for tests and checks that compare the languages. */
+export const loadAllLanguages = () => Promise.all([loadLanguage('en', true), loadLanguage('ar', true)]);
+
+let areasWanted = false;
+const isLoaded = (lang: Lang, areas: boolean) =>
+  keysOf(lang, false).every((k) => done.has(`${lang}:${k}`)) &&
+  (!areas || keysOf(lang, true).every((k) => done.has(`${lang}:${k}`)));
+
+/**
+ * Whether `lang` can be shown: its app-wide and public strings, and every area's once a dashboard
+ * screen has asked for them. Starts the load when not.
+ */
+export function useLanguageReady(lang: Lang): boolean {
+  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, areasWanted));
+  useEffect(() => {
+    if (!ready) void loadLanguage(lang, areasWanted).catch(() => undefined);
+  }, [lang, ready]);
+  return ready;
+}
+
+/** For the dashboard: every area's strings in the current language (true when loaded). */
+export function useAreaStrings(lang: Lang): boolean {
+  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, true));
+  useEffect(() => {
+    areasWanted = true;
+    if (!ready) void loadLanguage(lang, true).catch(() => undefined);
+  }, [lang, ready]);
+  return ready;
+}
+
+// Strings are added as they load (`loadLanguage`); until then `t` returns keys, which no screen
+// shows: AppShell waits for them.
 void i18next.use(initReactI18next).init({
-  resources,
+  resources: {},
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: ['en', 'ar'],
+  partialBundledLanguages: true,
   initAsync: false,
   interpolation: { escapeValue: false }, // React escapes already
 });

@@ -70,7 +70,9 @@ export function fakeJwt(role: string, n = 1): string {
 export const tier = (id: number, name: string, minPoints: number, maxPoints: number): Tier => ({
   id,
   name,
+  nameAr: '',
   description: `${name} tier`,
+  descriptionAr: '',
   minPoints,
   maxPoints,
   createdAt: '2025-01-01T00:00:00.000Z',

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { makeQueryClient } from '../app/queryClient.ts';
-import { buildRoutes } from '../app/router.tsx';
+import { buildRoutes, dashboardScreensOnDemand } from '../app/router.tsx';
 import { bindApiToStore } from '../app/session.ts';
 import { setToken } from '../state/auth.ts';
 import { makeStore } from '../state/store.ts';
@@ -18,7 +18,10 @@ export async function renderApp(url: string, { signedIn = true, sessionReady = P
   const store = makeStore();
   bindApiToStore(store);
   if (signedIn) store.dispatch(setToken({ accessToken: fakeJwt('ADMIN'), expiresIn: 900 }));
-  const router = createMemoryRouter(buildRoutes(sessionReady), { initialEntries: [url] });
+  const router = createMemoryRouter(buildRoutes(sessionReady), {
+    initialEntries: [url],
+    patchRoutesOnNavigation: dashboardScreensOnDemand(),
+  });
   const queryClient = makeQueryClient();
   await act(async () => {
     render(

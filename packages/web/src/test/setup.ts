@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { i18n } from '../i18n/index.ts';
+import { i18n, loadAllLanguages } from '../i18n/index.ts';
+
+// The app loads its strings on demand; tests have every string of both languages from the start.
+await loadAllLanguages();
+await i18n.changeLanguage('en');
 
 // Pages are lazy modules that Vite transforms on first import: allow for a cold start.
 configure({ asyncUtilTimeout: 15_000 });

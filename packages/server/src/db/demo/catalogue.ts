@@ -3,105 +3,136 @@ import { saveImage } from '../../platform/files.ts';
 import type { Db } from '../client.ts';
 import { rewardCategories, stores, vouchers } from '../schema/index.ts';
 
-/** A catalogue a bank's programme could run: category → stores → vouchers [name, points, money]. */
+/**
+ * A catalogue a bank's programme could run, in English and Arabic: category → stores → vouchers
+ * [name, Arabic name, points, money].
+ */
 const catalogue: {
   category: string;
+  categoryAr: string;
   description: string;
+  descriptionAr: string;
   hue: number;
-  stores: { name: string; vouchers: [string, number, number][] }[];
+  stores: { name: string; nameAr: string; vouchers: [string, string, number, number][] }[];
 }[] = [
   {
     category: 'Dining',
+    categoryAr: 'المطاعم',
     description: 'Restaurants and cafés',
+    descriptionAr: 'مطاعم ومقاهٍ',
     hue: 18,
     stores: [
       {
         name: 'Olive & Thyme',
+        nameAr: 'زيتون وزعتر',
         vouchers: [
-          ['Dinner for two', 4500, 60],
-          ['Lunch set menu', 1800, 25],
+          ['Dinner for two', 'عشاء لشخصين', 4500, 60],
+          ['Lunch set menu', 'قائمة غداء ثابتة', 1800, 25],
         ],
       },
       {
         name: 'Bean There Café',
+        nameAr: 'مقهى حبة البن',
         vouchers: [
-          ['Any coffee', 400, 5],
-          ['Breakfast box', 1100, 15],
+          ['Any coffee', 'أي قهوة', 400, 5],
+          ['Breakfast box', 'صندوق فطور', 1100, 15],
         ],
       },
     ],
   },
   {
     category: 'Travel',
+    categoryAr: 'السفر',
     description: 'Flights, hotels and airport lounges',
+    descriptionAr: 'رحلات طيران وفنادق وصالات مطارات',
     hue: 205,
     stores: [
       {
         name: 'SkyWays Airlines',
+        nameAr: 'خطوط سكاي وايز',
         vouchers: [
-          ['Seat upgrade', 12_000, 150],
-          ['Extra baggage 10 kg', 5000, 65],
+          ['Seat upgrade', 'ترقية المقعد', 12_000, 150],
+          ['Extra baggage 10 kg', 'أمتعة إضافية 10 كغ', 5000, 65],
         ],
       },
       {
         name: 'Harbour Hotels',
+        nameAr: 'فنادق المرفأ',
         vouchers: [
-          ['One night stay', 16_000, 200],
-          ['Spa afternoon', 7000, 90],
+          ['One night stay', 'إقامة ليلة واحدة', 16_000, 200],
+          ['Spa afternoon', 'جلسة سبا مسائية', 7000, 90],
         ],
       },
-      { name: 'Lounge Pass', vouchers: [['Airport lounge visit', 3200, 40]] },
+      {
+        name: 'Lounge Pass',
+        nameAr: 'تصريح الصالة',
+        vouchers: [['Airport lounge visit', 'زيارة صالة المطار', 3200, 40]],
+      },
     ],
   },
   {
     category: 'Shopping',
+    categoryAr: 'التسوق',
     description: 'Gift cards for fashion, electronics and home',
+    descriptionAr: 'بطاقات هدايا للأزياء والإلكترونيات والمنزل',
     hue: 280,
     stores: [
       {
         name: 'City Mall Gift Card',
+        nameAr: 'بطاقة هدايا سيتي مول',
         vouchers: [
-          ['Gift card 50', 4000, 50],
-          ['Gift card 100', 7800, 100],
+          ['Gift card 50', 'بطاقة هدايا بقيمة 50', 4000, 50],
+          ['Gift card 100', 'بطاقة هدايا بقيمة 100', 7800, 100],
         ],
       },
       {
         name: 'TechZone',
+        nameAr: 'تك زون',
         vouchers: [
-          ['Headphones discount', 2500, 30],
-          ['Gift card 200', 15_500, 200],
+          ['Headphones discount', 'خصم على السماعات', 2500, 30],
+          ['Gift card 200', 'بطاقة هدايا بقيمة 200', 15_500, 200],
         ],
       },
     ],
   },
   {
     category: 'Fuel & Mobility',
+    categoryAr: 'الوقود والتنقل',
     description: 'Fuel, car wash and ride hailing',
+    descriptionAr: 'وقود وغسيل سيارات وتوصيل',
     hue: 130,
     stores: [
       {
         name: 'FuelUp Stations',
+        nameAr: 'محطات فيول أب',
         vouchers: [
-          ['Fuel 20', 1600, 20],
-          ['Car wash', 900, 12],
+          ['Fuel 20', 'وقود بقيمة 20', 1600, 20],
+          ['Car wash', 'غسيل سيارة', 900, 12],
         ],
       },
-      { name: 'RideNow', vouchers: [['Two rides', 1400, 18]] },
+      { name: 'RideNow', nameAr: 'رايد ناو', vouchers: [['Two rides', 'رحلتان', 1400, 18]] },
     ],
   },
   {
     category: 'Entertainment',
+    categoryAr: 'الترفيه',
     description: 'Cinema, concerts and streaming',
+    descriptionAr: 'سينما وحفلات وبث',
     hue: 340,
     stores: [
       {
         name: 'Starlight Cinemas',
+        nameAr: 'سينما ستارلايت',
         vouchers: [
-          ['Two cinema tickets', 1900, 24],
-          ['Popcorn combo', 600, 8],
+          ['Two cinema tickets', 'تذكرتا سينما', 1900, 24],
+          ['Popcorn combo', 'وجبة فشار', 600, 8],
         ],
       },
-      { name: 'StreamBox', vouchers: [['One month subscription', 1200, 15]] },
+      {
+        name: 'StreamBox',
+        nameAr: 'ستريم بوكس',
+        vouchers: [['One month subscription', 'اشتراك لمدة شهر', 1200, 15]],
+      },
     ],
   },
 ];
@@ -128,7 +159,13 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
       const image = await saveImage(tx, await tile(c.hue, 0), { filename: `${c.category}.png` });
       const [category] = await tx
         .insert(rewardCategories)
-        .values({ name: c.category, description: c.description, imageId: image.id })
+        .values({
+          name: c.category,
+          nameAr: c.categoryAr,
+          description: c.description,
+          descriptionAr: c.descriptionAr,
+          imageId: image.id,
+        })
         .returning({ id: rewardCategories.id });
       for (const [i, s] of c.stores.entries()) {
         const storeImage = await saveImage(tx, await tile(c.hue + 12 * (i + 1), i + 1), {
@@ -136,12 +173,19 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
         });
         const [store] = await tx
           .insert(stores)
-          .values({ name: s.name, imageId: storeImage.id, categoryId: (category as { id: number }).id })
+          .values({
+            name: s.name,
+            nameAr: s.nameAr,
+            imageId: storeImage.id,
+            categoryId: (category as { id: number }).id,
+          })
           .returning({ id: stores.id });
         await tx.insert(vouchers).values(
-          s.vouchers.map(([name, pointsRequired, money], j) => ({
+          s.vouchers.map(([name, nameAr, pointsRequired, money], j) => ({
             name,
+            nameAr,
             description: `${name} at ${s.name}`,
+            descriptionAr: `${nameAr} لدى ${s.nameAr}`,
             imageId: storeImage.id,
             storeId: (store as { id: number }).id,
             amount: 200 + 150 * j,

@@ -1,4 +1,5 @@
 import {
+  checkConfigValue,
   eligibilityCriterionFields,
   type ServiceDefinition,
   serviceDefinitionFields,
@@ -60,5 +61,21 @@ describe('seedDemoConfiguration', () => {
     expect(check.facts.age).toBeGreaterThanOrEqual(18);
     expect([1, 2, 3]).toContain(check.facts.kycLevel);
     expect(check.facts.products).toContain('CURRENT_ACCOUNT');
+  });
+});
+
+describe('seedDemoBundles', () => {
+  it('adds the demo bundles once, in both languages, every value valid and the secret hidden', async () => {
+    const page = await get('/config-bundles?system=false&pageSize=100');
+    expect(page.items.map((b: { code: string }) => b.code).sort()).toEqual(['mobileApp', 'statements']);
+    for (const b of page.items) {
+      expect(b.descriptionAr).toMatch(arabic);
+      const items = await get(`/config-bundles/${b.id}/items`);
+      for (const i of items) {
+        expect(i.descriptionAr).toMatch(arabic);
+        if (i.secret) expect(i).toMatchObject({ value: null, hasValue: true });
+        else expect(checkConfigValue(i, i.value)).toBeUndefined();
+      }
+    }
   });
 });

@@ -6,7 +6,9 @@ import {
   eligibilityCriteria,
   featureChannels,
   serviceDefinitions,
+  userConfigurations,
 } from '../schema/index.ts';
+import { seedDemoBundles } from './configBundles.ts';
 
 const all: Channel[] = ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'];
 const digital: Channel[] = ['MOBILE_APP', 'INTERNET_BANKING'];
@@ -139,6 +141,8 @@ const criteria: (typeof eligibilityCriteria.$inferInsert)[] = [
 
 /** Once: the demo's service definitions, per-channel feature switches and eligibility criteria. */
 export async function seedDemoConfiguration(db: Db) {
+  await seedDemoBundles(db);
+  await seedDemoUserConfigurations(db);
   const [existing] = await db.select({ n: count() }).from(serviceDefinitions);
   if (existing?.n) return;
   await db.insert(serviceDefinitions).values(definitions);
@@ -151,4 +155,17 @@ export async function seedDemoConfiguration(db: Db) {
     all.map((channel) => ({ featureId: f.id, channel, enabled: !offByFeature[f.code]?.includes(channel) })),
   );
   if (rows.length) await db.insert(featureChannels).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Once: the customers' app opens in Arabic; staff keep the product's defaults (English, the
+ * security policy's session limits, the app's page size) until an administrator sets them.
+ */
+async function seedDemoUserConfigurations(db: Db) {
+  const [existing] = await db.select({ n: count() }).from(userConfigurations);
+  if (existing?.n) return;
+  await db.insert(userConfigurations).values([
+    { userType: 'CUSTOMER', defaultLanguage: 'ar' },
+    { userType: 'EMPLOYEE', defaultLanguage: 'en' },
+  ]);
 }

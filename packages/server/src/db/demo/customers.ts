@@ -127,13 +127,16 @@ export async function generateCustomers(
       // with their running balance, in time order.
       await tx.execute(sql`
         insert into ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference, external_id,
-          transaction_type_id, amount, rule_id, occurred_at)
+          transaction_type_id, amount, rule_id, occurred_at, channel)
         select customer_id, 'EARN', points, sum(points) over (partition by customer_id order by occurred_at, ext),
-          true, occurred_at + interval '24 months', 'txn:' || ext, ext, type_id, amount, ${ruleId}, occurred_at
+          true, occurred_at + interval '24 months', 'txn:' || ext, ext, type_id, amount, ${ruleId}, occurred_at, channel
         from (
           select c.id as customer_id, 'DEMO-' || c.id || '-' || n as ext,
             greatest(c.joined_at, now() - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) * interval '1 month') as occurred_at,
             t.type_id, t.amount,
+            -- Card spend comes from the tills, the rest from the app or internet banking.
+            case when t.code = 'CARD_SPEND' then 'POS' when random() < 0.65 then 'MOBILE_APP'
+              else 'INTERNET_BANKING' end as channel,
             case t.code when 'BILL_PAY' then case when t.amount >= 100 then 25 else 0 end
               when 'ONLINE_SPEND' then least(1500, greatest(1, floor(t.amount / 10)::int * 2))
               else least(1000, greatest(1, floor(t.amount / 10)::int)) end as points

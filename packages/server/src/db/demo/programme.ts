@@ -2,48 +2,100 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { pointsRules, tiers, transactionTypes } from '../schema/index.ts';
 
-/** The demo's tier ladder. */
+/** The demo's tier ladder, in English and Arabic. */
 export const demoTiers = [
-  { name: 'Classic', description: 'Every member starts here', minPoints: 0, maxPoints: 4_999 },
-  { name: 'Silver', description: 'Bonus offers and priority service', minPoints: 5_000, maxPoints: 19_999 },
-  { name: 'Gold', description: 'Lounge access and higher earning', minPoints: 20_000, maxPoints: 49_999 },
+  {
+    name: 'Classic',
+    nameAr: 'كلاسيك',
+    description: 'Every member starts here',
+    descriptionAr: 'يبدأ كل عضو من هنا',
+    minPoints: 0,
+    maxPoints: 4_999,
+  },
+  {
+    name: 'Silver',
+    nameAr: 'فضي',
+    description: 'Bonus offers and priority service',
+    descriptionAr: 'عروض إضافية وخدمة ذات أولوية',
+    minPoints: 5_000,
+    maxPoints: 19_999,
+  },
+  {
+    name: 'Gold',
+    nameAr: 'ذهبي',
+    description: 'Lounge access and higher earning',
+    descriptionAr: 'دخول صالات المطارات ونقاط أكثر',
+    minPoints: 20_000,
+    maxPoints: 49_999,
+  },
   {
     name: 'Platinum',
+    nameAr: 'بلاتيني',
     description: 'Relationship manager and the best rewards',
+    descriptionAr: 'مدير علاقة خاص وأفضل المكافآت',
     minPoints: 50_000,
     maxPoints: 999_999_999,
   },
 ];
 
-/** What the bank's channels post. */
+/** What the bank's channels post, in English and Arabic. */
 export const demoTypes = [
   {
     code: 'CARD_SPEND',
     type: 'EARN',
     name: 'Card purchase',
+    nameAr: 'شراء بالبطاقة',
     description: 'Debit and credit card purchases at POS',
+    descriptionAr: 'مشتريات بطاقات الخصم والائتمان في نقاط البيع',
   },
-  { code: 'ONLINE_SPEND', type: 'EARN', name: 'Online purchase', description: 'E-commerce card purchases' },
+  {
+    code: 'ONLINE_SPEND',
+    type: 'EARN',
+    name: 'Online purchase',
+    nameAr: 'شراء عبر الإنترنت',
+    description: 'E-commerce card purchases',
+    descriptionAr: 'مشتريات البطاقة في المتاجر الإلكترونية',
+  },
   {
     code: 'BILL_PAY',
     type: 'EARN',
     name: 'Bill payment',
+    nameAr: 'سداد فاتورة',
     description: 'Utility and telecom bills paid in the app',
+    descriptionAr: 'فواتير الخدمات والاتصالات المدفوعة عبر التطبيق',
   },
   {
     code: 'SALARY',
     type: 'EARN',
     name: 'Salary transfer',
+    nameAr: 'تحويل الراتب',
     description: 'Monthly salary credited to the account',
+    descriptionAr: 'الراتب الشهري المودع في الحساب',
   },
-  { code: 'GOODWILL', type: 'ADJUST', name: 'Goodwill', description: 'Points granted by customer service' },
+  {
+    code: 'GOODWILL',
+    type: 'ADJUST',
+    name: 'Goodwill',
+    nameAr: 'نقاط تقديرية',
+    description: 'Points granted by customer service',
+    descriptionAr: 'نقاط تمنحها خدمة العملاء',
+  },
   {
     code: 'VOUCHER',
     type: 'REDEEM',
     name: 'Voucher redemption',
+    nameAr: 'استبدال قسيمة',
     description: 'Points spent on a reward voucher',
+    descriptionAr: 'نقاط مستبدلة بقسيمة مكافأة',
   },
-  { code: 'CHARGEBACK', type: 'REVERSAL', name: 'Chargeback', description: 'A disputed purchase taken back' },
+  {
+    code: 'CHARGEBACK',
+    type: 'REVERSAL',
+    name: 'Chargeback',
+    nameAr: 'استرداد مبلغ متنازع عليه',
+    description: 'A disputed purchase taken back',
+    descriptionAr: 'عملية شراء متنازع عليها تم استردادها',
+  },
 ] as const;
 
 const today = () => new Date().toISOString().slice(0, 10);

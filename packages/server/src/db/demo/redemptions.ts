@@ -43,7 +43,7 @@ export async function seedDemoRedemptions(db: Db) {
         ledger_entry_id, created_at)
       select e.customer_id, ch.voucher_id,
         upper(substr(md5(e.external_id), 1, 4) || '-' || substr(md5(e.external_id), 5, 4) || '-' || substr(md5(e.external_id), 9, 4)),
-        -e.points, 'ISSUED', 'Mobile app', e.external_id, e.id, e.occurred_at
+        -e.points, 'ISSUED', 'MOBILE_APP', e.external_id, e.id, e.occurred_at
       from entries e join chosen ch on ch.customer_id = e.customer_id`);
     // The redemption's reference names it, as the engine writes it.
     await tx.execute(sql`

@@ -8,6 +8,12 @@ export const createdAt = () =>
 export const updatedAt = () =>
   timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/** Binary content (a report file, a mail attachment): a Buffer both ways. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v as Uint8Array)),
+});
+
 /** A secret kept sealed at rest (platform/secrets.ts): written encrypted, read in clear. */
 export const sealedText = customType<{ data: string; driverData: string }>({
   dataType: () => 'text',

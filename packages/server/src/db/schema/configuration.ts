@@ -11,10 +11,12 @@ import {
   pgTable,
   primaryKey,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { createdAt, idColumn, sealedJson, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
+import { users } from './identity.ts';
 import { customerPermissions } from './security.ts';
 
 /** The channels of contracts `configuration/channels.ts`, held by the database too. */
@@ -160,5 +162,107 @@ export const businessBankingSettings = pgTable(
       'business_banking_settings_multiplier_check',
       sql`${t.multiplier} >= 0.1 AND ${t.multiplier} <= 10`,
     ),
+  ],
+);
+
+/** A bundle of configuration items (SystemConfigurations); `system` ones hold the system's tunables. */
+export const configBundles = pgTable(
+  'config_bundles',
+  {
+    id: idColumn(),
+    code: text('code').notNull(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
+      .notNull()
+      .default('ACTIVE'),
+    system: boolean('system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('config_bundles_code_key').on(t.code)],
+);
+
+/**
+ * A typed configuration item. Its value is `value` (JSON), or `secret_value` (sealed at rest)
+ * for a secret, or — for a tunable that another screen also edits — the column that screen owns
+ * (`binding`, see modules/configuration/tunables.ts), so there is one source of truth.
+ */
+export const configItems = pgTable(
+  'config_items',
+  {
+    id: idColumn(),
+    bundleId: integer('bundle_id')
+      .notNull()
+      .references(() => configBundles.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    type: text('type', {
+      enum: ['STRING', 'INTEGER', 'DECIMAL', 'BOOLEAN', 'DURATION', 'ENUM', 'JSON'],
+    }).notNull(),
+    value: jsonb('value'),
+    secretValue: sealedJson<unknown>('secret_value'),
+    secret: boolean('secret').notNull().default(false),
+    binding: text('binding'),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    validation: jsonb('validation').notNull().default({}),
+    system: boolean('system').notNull().default(false),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('config_items_key_key').on(t.key),
+    index('config_items_bundle_idx').on(t.bundleId),
+    check('config_items_secret_check', sql`NOT ${t.secret} OR ${t.value} IS NULL`),
+  ],
+);
+
+/** Every value an item has had (a secret's sealed): its history, diff and restore. */
+export const configItemVersions = pgTable(
+  'config_item_versions',
+  {
+    id: idColumn(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => configItems.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    value: jsonb('value'),
+    secretValue: sealedJson<unknown>('secret_value'),
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    source: text('source').notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('config_item_versions_item_version_key').on(t.itemId, t.version)],
+);
+
+/**
+ * Settings per user type (UserConfigurations): one row per type, each read by the part of the
+ * system it names (docs/decisions/configuration.md). Staff (EMPLOYEE): the web app's default
+ * language and page size, and an idle and session limit within the security policy's. Customers
+ * (CUSTOMER): the language a new customer gets when the channel sends none.
+ */
+export const userConfigurations = pgTable(
+  'user_configurations',
+  {
+    id: idColumn(),
+    userType: text('user_type', { enum: ['EMPLOYEE', 'CUSTOMER'] }).notNull(),
+    defaultLanguage: text('default_language', { enum: ['en', 'ar'] })
+      .notNull()
+      .default('en'),
+    /** Minutes; null: the security policy's own (a longer one is cut to the policy's). */
+    idleMinutes: integer('idle_minutes'),
+    /** Hours a session lives; null: the security policy's own (a longer one is cut to it). */
+    sessionHours: integer('session_hours'),
+    /** Rows a list shows by default; null: the app's default. */
+    pageSize: integer('page_size'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_configurations_type_key').on(t.userType),
+    check('user_configurations_page_size_check', sql`${t.pageSize} BETWEEN 5 AND 100`),
   ],
 );

@@ -22,7 +22,10 @@ export const permissions = pgTable('permissions', {
   area: text('area').notNull(),
   kind: text('kind', { enum: ['command', 'read'] }).notNull(),
   name: text('name').notNull(),
+  /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+  nameAr: text('name_ar').notNull().default(''),
   description: text('description').notNull().default(''),
+  descriptionAr: text('description_ar').notNull().default(''),
   status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
     .notNull()
     .default('ACTIVE'),
@@ -36,7 +39,9 @@ export const roles = pgTable(
     id: idColumn(),
     code: text('code').notNull(),
     name: text('name').notNull(),
+    nameAr: text('name_ar').notNull().default(''),
     description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
       .notNull()
       .default('ACTIVE'),

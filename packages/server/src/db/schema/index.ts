@@ -2,6 +2,7 @@ export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
+export * from './campaigns.ts';
 export * from './configuration.ts';
 export * from './content.ts';
 export * from './customers.ts';

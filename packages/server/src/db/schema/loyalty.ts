@@ -25,7 +25,10 @@ export const transactionTypes = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+    nameAr: text('name_ar').notNull().default(''),
     description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
     type: text('type', { enum: transactionKinds }).notNull(),
     code: text('code').notNull(),
     createdAt: createdAt(),
@@ -92,8 +95,10 @@ export const loyaltySettings = pgTable(
 /**
  * The append-only points ledger. `lot` marks the credits that earn (EARN, positive ADJUST) and
  * the reversals of those: they count towards lifetime points and expire oldest first at
- * `expires_at`. (kind, external_id) is unique: a channel's transaction is posted once, and
- * reversed once.
+ * `expires_at`. (kind, channel, external_id) is unique: a channel's transaction is posted once,
+ * and reversed once, and one channel's external ids never reach another's entries (`channel` and
+ * `api_key_id` say which integration key posted; NULL for staff, jobs and entries older than
+ * migration 0042).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -109,11 +114,16 @@ export const ledgerEntries = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     reference: text('reference').notNull(),
     externalId: text('external_id'),
+    /** The channel of the API key that posted the entry (contracts `channels`); NULL: not a channel. */
+    channel: text('channel'),
+    apiKeyId: integer('api_key_id'),
     transactionTypeId: integer('transaction_type_id').references(() => transactionTypes.id),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }),
     // No ON DELETE: the ledger is append-only, so a rule that awarded points is kept (made INACTIVE).
     ruleId: integer('rule_id').references(() => pointsRules.id),
     campaignId: integer('campaign_id'),
+    /** Of `points`, what campaigns added (campaign_awards holds each campaign's share). */
+    bonusPoints: integer('bonus_points').notNull().default(0),
     reversalOf: bigint('reversal_of', { mode: 'number' }),
     note: text('note'),
     actorId: integer('actor_id'),
@@ -123,7 +133,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index('ledger_customer_idx').on(t.customerId, t.id),
     index('ledger_customer_occurred_idx').on(t.customerId, t.occurredAt),
-    uniqueIndex('ledger_external_key').on(t.kind, t.externalId).where(sql`${t.externalId} is not null`),
+    uniqueIndex('ledger_external_key')
+      .on(t.kind, sql`coalesce(${t.channel}, '')`, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('ledger_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
     index('ledger_occurred_idx').on(t.occurredAt),
   ],

@@ -87,7 +87,10 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_external_id_key').on(t.externalId),
-    index('conversations_status_created_idx').on(t.status, t.createdAt),
+    // The queue's sorts (newest first by default), with the tie-breaker: a page reads 20 entries.
+    index('conversations_created_idx').on(t.createdAt, t.id),
+    index('conversations_last_message_idx').on(t.lastMessageAt, t.id),
+    index('conversations_status_created_idx').on(t.status, t.createdAt, t.id),
     index('conversations_assignee_idx').on(t.assigneeId, t.status),
     index('conversations_customer_idx').on(t.customerId, t.createdAt),
     index('conversations_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

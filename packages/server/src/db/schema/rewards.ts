@@ -28,7 +28,10 @@ export const rewardCategories = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+    nameAr: text('name_ar').notNull().default(''),
     description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
     imageId: imageId(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -46,6 +49,8 @@ export const stores = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+    nameAr: text('name_ar').notNull().default(''),
     imageId: imageId(),
     categoryId: integer('category_id')
       .notNull()
@@ -71,7 +76,10 @@ export const vouchers = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+    nameAr: text('name_ar').notNull().default(''),
     description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
     imageId: imageId(),
     storeId: integer('store_id')
       .notNull()
@@ -109,7 +117,8 @@ export const vouchers = pgTable(
 /**
  * A voucher redeemed by a customer: the code issued and the points spent (ledger entry
  * `ledger_entry_id`). Cancelling keeps the row, returns the points (`cancel_entry_id`) and the
- * code to the stock. `external_id` makes a channel's request idempotent.
+ * code to the stock. `external_id` makes a channel's request idempotent, within that channel
+ * (`channel`: the API key's channel, or BACK_OFFICE; `api_key_id`: the key).
  */
 export const redemptions = pgTable(
   'redemptions',
@@ -127,6 +136,7 @@ export const redemptions = pgTable(
       .notNull()
       .default('ISSUED'),
     channel: text('channel').notNull(),
+    apiKeyId: integer('api_key_id'),
     externalId: text('external_id').notNull(),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }),
     cancelEntryId: bigint('cancel_entry_id', { mode: 'number' }),
@@ -138,7 +148,7 @@ export const redemptions = pgTable(
   },
   (t) => [
     uniqueIndex('redemptions_code_key').on(t.code),
-    uniqueIndex('redemptions_external_key').on(t.externalId),
+    uniqueIndex('redemptions_external_key').on(t.channel, t.externalId),
     index('redemptions_customer_idx').on(t.customerId, t.createdAt),
     index('redemptions_voucher_idx').on(t.voucherId, t.createdAt),
     index('redemptions_held_idx').on(t.customerId, t.voucherId).where(sql`${t.status} = 'ISSUED'`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { bytea, createdAt, idColumn, updatedAt } from './columns.ts';
 
 const status = () =>
   text('status', { enum: ['ACTIVE', 'DISABLED'] })
@@ -120,4 +120,19 @@ export const outboundMail = pgTable(
     lastError: text('last_error'),
   },
   (t) => [index('outbound_mail_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`)],
+);
+
+/** Files attached to an outgoing e-mail (a scheduled report); removed with the mail. */
+export const outboundMailAttachments = pgTable(
+  'outbound_mail_attachments',
+  {
+    id: idColumn(),
+    mailId: integer('mail_id')
+      .notNull()
+      .references(() => outboundMail.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+  },
+  (t) => [index('outbound_mail_attachments_mail_idx').on(t.mailId)],
 );

@@ -11,7 +11,10 @@ export const tiers = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    /** Arabic; '' = not translated (readers show the English). decisions/bilingual.md */
+    nameAr: text('name_ar').notNull().default(''),
     description: text('description').notNull(),
+    descriptionAr: text('description_ar').notNull().default(''),
     minPoints: integer('min_points').notNull(),
     maxPoints: integer('max_points').notNull(),
     createdAt: createdAt(),

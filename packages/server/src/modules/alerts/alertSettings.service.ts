@@ -10,6 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { alertSettings, customers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
+import { recordTunableChange } from '../configuration/configBundles.service.ts';
 import { loadSettings, type SettingsRow, send } from './channels.ts';
 
 type Input = z.output<typeof alertSettingsInput>;
@@ -90,7 +91,7 @@ async function testSend(db: Executor, { channel, to, settings }: z.output<typeof
 export const alertSettingsHandlers = [
   defineHandler(
     alertSettingsCommands.update,
-    async ({ tx }, input) => {
+    async ({ tx, actor, onBehalfOf }, input) => {
       const stored = await loadSettings(tx);
       const before = toSettings(stored);
       const [row] = (await tx
@@ -98,6 +99,15 @@ export const alertSettingsHandlers = [
         .set({ ...toRow(input, stored), updatedAt: sql`now()` })
         .where(eq(alertSettings.id, 1))
         .returning()) as [SettingsRow];
+      // The retry policy is also a SystemConfigurations tunable: its history keeps this change.
+      const source = alertSettingsCommands.update.name;
+      await recordTunableChange({ tx, actor, onBehalfOf }, 'alerts.maxAttempts', row.maxAttempts, source);
+      await recordTunableChange(
+        { tx, actor, onBehalfOf },
+        'alerts.retryBackoff',
+        `PT${row.backoffSeconds}S`,
+        source,
+      );
       const after = toSettings(row);
       // Only the settings without their secrets reach the audit trail.
       return { result: after, targetType: 'alertSettings', targetId: 1, before, after };

@@ -123,7 +123,7 @@ export const churnRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: churnCommands.activate.name } },
       schema: {
         tags,
-        summary: `${churnCommands.activate.summary} (customers are scored again with it)`,
+        summary: `${churnCommands.activate.summary} (the customers are scored again with it in the background, at the job runner's next tick)`,
         params: idParams,
         response: { 200: churnModelSchema, 202: pendingSchema, ...errors },
       },

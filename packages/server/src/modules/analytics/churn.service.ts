@@ -23,6 +23,8 @@ import { brier, calibration, rankingMetrics } from './churnMetrics.ts';
 
 /** The background job that trains queued churn models (and queues one a week). */
 export const CHURN_JOB = 'analytics.churn-train';
+/** The background job that scores the customers again when another model is made active. */
+export const CHURN_SCORE_JOB = 'analytics.churn-score';
 /** Training rows per cut-off and hold-out rows at most: larger populations are sampled. */
 export const TRAIN_SAMPLE = 60_000;
 export const TEST_SAMPLE = 200_000;
@@ -432,7 +434,35 @@ async function queueScheduledRun(db: Db) {
   await db.insert(churnTrainingRuns).values({ horizonDays: last?.horizonDays ?? 90, stage: 'queued' });
 }
 
+/**
+ * Scores the customers with the active model when the scores are another model's (a model made
+ * active again by staff): in its own transaction, so the command that activates it stays short
+ * on a large population and the screens keep the previous scores until the new ones replace them.
+ */
+export async function rescoreWithActiveModel(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [model] = await tx.select().from(churnModels).where(eq(churnModels.active, true)).for('update');
+    if (!model) return false;
+    const [stale] = rowsOf<{ stale: boolean }>(
+      await tx.execute(
+        sql`select exists (select 1 from churn_scores where model_id <> ${model.id}) as stale`,
+      ),
+    );
+    if (!stale?.stale) return false;
+    await scoreCustomers(tx, model);
+    return true;
+  });
+}
+
 export const churnJobs: JobDefinition[] = [
+  {
+    name: CHURN_SCORE_JOB,
+    intervalSeconds: 3_600,
+    async run(db) {
+      await rescoreWithActiveModel(db);
+      return null;
+    },
+  },
   {
     name: CHURN_JOB,
     intervalSeconds: 3_600,
@@ -475,7 +505,7 @@ export const churnHandlers = [
     if (!row.active) {
       await tx.update(churnModels).set({ active: false }).where(eq(churnModels.active, true));
       await tx.update(churnModels).set({ active: true }).where(eq(churnModels.id, row.id));
-      await scoreCustomers(tx, row);
+      await requestJobRun(tx, CHURN_SCORE_JOB);
     }
     const after = toModel({ ...row, active: true });
     return { result: after, targetType: 'churnModel', targetId: row.id, before, after: { active: true } };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { churnModels, churnTrainingRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { CHURN_JOB, runChurnTraining, trainChurnModel } from './churn.service.ts';
+import { CHURN_JOB, CHURN_SCORE_JOB, runChurnTraining, trainChurnModel } from './churn.service.ts';
 import { rawFeatureRows } from './churnFeatures.ts';
 import { auc, calibration, topShare } from './churnMetrics.ts';
 
@@ -293,6 +293,27 @@ describe('churn model', () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('GET /customers?churnBand= lists the customers of a risk band, as the scores hold them', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/admin/customers?churnBand=HIGH&pageSize=100',
+      as: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const high = rowsOf<{ n: string }>(
+      await t.app.db.execute(sql`select customer_number as n from churn_scores where band = 'HIGH'`),
+    ).map((r) => r.n);
+    expect(high.length).toBeGreaterThan(0);
+    const listed = (res.json().items as { customerNumber: string }[]).map((c) => c.customerNumber);
+    expect(listed.sort()).toEqual(high.slice(0, 100).sort());
+    expect(res.json().total).toBe(high.length);
+    // The band tells a customer's risk: it needs the churn read permission besides the customers'.
+    const clerk = await t.userWith(['customer.read']);
+    const refused = await t.inject({ method: 'GET', url: '/api/admin/customers?churnBand=HIGH', as: clerk });
+    expect(refused.statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: '/api/admin/customers', as: clerk })).statusCode).toBe(200);
+  });
+
   it('POST /churn-models/:id/activate brings back an older version and scores with it; needs its permission', async () => {
     const reader = await t.userWith(['churn.read']);
     const refused = await t.inject({
@@ -314,6 +335,8 @@ describe('churn model', () => {
       .where(eq(churnModels.active, true))
       .orderBy(desc(churnModels.id));
     expect(active?.id).toBe(firstModelId);
+    // The customers are scored again by the job the activation asked for, not inside the command.
+    expect(await t.app.jobs.tick(CHURN_SCORE_JOB)).toEqual([CHURN_SCORE_JOB]);
     const one = (
       await t.inject({ method: 'GET', url: `/api/admin/churn-scores/customer/${known[0]}`, as: admin })
     ).json();

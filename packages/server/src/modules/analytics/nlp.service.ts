@@ -128,15 +128,21 @@ async function store(db: Executor, rows: Opening[], suggester: Suggester | null,
     });
 }
 
-/** Analyses every conversation that has no insight yet, a batch at a time. Answers how many. */
-export async function analyseNew(db: Db): Promise<number> {
+/**
+ * Analyses every conversation after `afterId` that has no insight yet, a batch at a time. Answers
+ * how many.
+ */
+export async function analyseNew(db: Db, afterId = 0): Promise<number> {
   const model = await activeModel(db);
   const suggester = await suggesterOf(model);
   let done = 0;
   for (;;) {
     const rows = asOpenings(
       await db.execute(
-        openings(sql`not exists (select 1 from message_insights i where i.conversation_id = c.id)`, BATCH),
+        openings(
+          sql`c.id > ${afterId} and not exists (select 1 from message_insights i where i.conversation_id = c.id)`,
+          BATCH,
+        ),
       ),
     );
     await store(db, rows, suggester, model?.id ?? null);
@@ -279,6 +285,25 @@ async function queueIfStale(db: Db) {
   await db.insert(nlpRuns).values({});
 }
 
+/**
+ * The job's watermark: conversations up to `after` all have insights, so a run looks only past it
+ * (not over every conversation each minute). It moves to the newest id seen by the run before —
+ * a minute ago — so a conversation whose transaction took an id earlier but committed later is
+ * still found.
+ */
+interface NlpJobState {
+  after: number;
+  seen: number;
+}
+const readState = (state: string | null): NlpJobState => {
+  try {
+    const parsed = JSON.parse(state ?? '') as Partial<NlpJobState>;
+    return { after: Number(parsed.after) || 0, seen: Number(parsed.seen) || 0 };
+  } catch {
+    return { after: 0, seen: 0 };
+  }
+};
+
 export const nlpJobs: JobDefinition[] = [
   {
     name: NLP_JOB,
@@ -287,8 +312,12 @@ export const nlpJobs: JobDefinition[] = [
       // Retraining on staff's new categorisations is left out of the very first tick.
       if (state !== null) await queueIfStale(db);
       await runNlpTraining(db);
-      await analyseNew(db);
-      return 'scheduled';
+      const { seen } = readState(state);
+      const [newest] = rowsOf<{ id: number | null }>(
+        await db.execute(sql`select max(id) as id from conversations`),
+      );
+      await analyseNew(db, readState(state).after);
+      return JSON.stringify({ after: seen, seen: Number(newest?.id ?? 0) } satisfies NlpJobState);
     },
   },
 ];

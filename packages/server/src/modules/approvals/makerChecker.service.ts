@@ -1,4 +1,5 @@
 import {
+  commandLabel,
   type MakerCheckerConfig,
   type Service,
   type ServiceListQuery,
@@ -18,6 +19,7 @@ import {
   serviceTypes,
 } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
+import { arabicUnlessTranslated, missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
@@ -45,6 +47,9 @@ const areaNamesAr: Record<string, string> = {
   alerts: 'التنبيهات',
   configuration: 'الإعدادات',
   content: 'محتوى التطبيق',
+  reports: 'التقارير',
+  analytics: 'التحليلات',
+  integration: 'التكامل',
 };
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -66,7 +71,14 @@ export async function ensureMakerCheckerServices(db: Db, modules: Pick<ServerMod
           nameAr: areaNamesAr[m.name] ?? titleCase(m.name),
         })),
       )
-      .onConflictDoNothing();
+      // An Arabic name still the English one (catalogued before it had Arabic) takes the Arabic;
+      // names staff edited are kept.
+      .onConflictDoUpdate({
+        target: serviceTypes.code,
+        set: {
+          nameAr: arabicUnlessTranslated(serviceTypes.nameEn, serviceTypes.nameAr),
+        },
+      });
     const types = await tx
       .select({ id: serviceTypes.id, code: serviceTypes.code })
       .from(serviceTypes)
@@ -84,8 +96,9 @@ export async function ensureMakerCheckerServices(db: Db, modules: Pick<ServerMod
           serviceId: h.def.name,
           serviceTypeId: typeId.get(m.name) as number,
           nameEn: h.def.summary,
-          nameAr: h.def.summary,
+          nameAr: commandLabel(h.def.name, 'ar'),
           descriptionEn: h.def.summary,
+          descriptionAr: commandLabel(h.def.name, 'ar'),
           // Only when first catalogued: staff's later choice is kept (the conflict updates `active` only).
           approvalRequired: h.options.approvalByDefault === true,
         })),
@@ -93,7 +106,19 @@ export async function ensureMakerCheckerServices(db: Db, modules: Pick<ServerMod
     await tx
       .insert(approvalServices)
       .values(services)
-      .onConflictDoUpdate({ target: approvalServices.serviceId, set: { active: true } });
+      .onConflictDoUpdate({
+        target: approvalServices.serviceId,
+        // Arabic names still the English summary (catalogued before they had Arabic) take the
+        // Arabic; names staff edited are kept.
+        set: {
+          active: true,
+          nameAr: arabicUnlessTranslated(approvalServices.nameEn, approvalServices.nameAr),
+          descriptionAr: arabicUnlessTranslated(
+            approvalServices.descriptionEn,
+            approvalServices.descriptionAr,
+          ),
+        },
+      });
     await tx
       .update(approvalServices)
       .set({ active: false })
@@ -129,7 +154,12 @@ const typeListSpec: ResourceListSpec<typeof serviceTypes, typeof serviceTypeReso
   defaultSort: { field: 'nameEn', direction: 'asc' },
   tieBreaker: serviceTypes.id,
   search: [serviceTypes.code, serviceTypes.nameEn, serviceTypes.nameAr],
-  filters: {},
+  filters: {
+    missingTranslation: missingTranslation(
+      [serviceTypes.nameEn, serviceTypes.nameAr],
+      [serviceTypes.descriptionEn, serviceTypes.descriptionAr],
+    ),
+  },
 };
 
 /** Services and pending requests per type, for a page of types: one grouped query. */
@@ -193,6 +223,10 @@ const serviceListSpec: ResourceListSpec<typeof approvalServices, typeof serviceR
     serviceTypeId: (id: number) => eq(approvalServices.serviceTypeId, id),
     approvalRequired: (v: boolean) => eq(approvalServices.approvalRequired, v),
     active: (v: boolean) => eq(approvalServices.active, v),
+    missingTranslation: missingTranslation(
+      [approvalServices.nameEn, approvalServices.nameAr],
+      [approvalServices.descriptionEn, approvalServices.descriptionAr],
+    ),
   },
 };
 

@@ -96,7 +96,7 @@ export const businessBankingHandlers = [
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: businessBankingSettings.id, set: { ...values, updatedAt: sql`now()` } })
       .returning()) as [Row];
-    settings.invalidate();
+    await settings.invalidate(tx);
     const after = toSettings(row);
     return { result: after, targetType: 'businessBanking', targetId: 1, before, after };
   }),

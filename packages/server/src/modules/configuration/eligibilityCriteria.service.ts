@@ -149,7 +149,7 @@ const normalized = <T extends { field: string; value: number | string[] }>(input
 export const eligibilityCriterionHandlers = [
   defineHandler(eligibilityCriterionCommands.create, async ({ tx }, input) => {
     const [row] = (await tx.insert(eligibilityCriteria).values(normalized(input)).returning()) as [Row];
-    active.invalidate();
+    await active.invalidate(tx);
     const after = toCriterion(row);
     return { result: after, targetType: 'eligibilityCriterion', targetId: row.id, after };
   }),
@@ -160,14 +160,14 @@ export const eligibilityCriterionHandlers = [
       .set({ ...normalized(input), updatedAt: sql`now()` })
       .where(and(eq(eligibilityCriteria.id, id)))
       .returning()) as [Row];
-    active.invalidate();
+    await active.invalidate(tx);
     const after = toCriterion(row);
     return { result: after, targetType: 'eligibilityCriterion', targetId: id, before, after };
   }),
   defineHandler(eligibilityCriterionCommands.delete, async ({ tx }, { id }) => {
     const before = toCriterion(await getRow(tx, id, true));
     await tx.delete(eligibilityCriteria).where(eq(eligibilityCriteria.id, id));
-    active.invalidate();
+    await active.invalidate(tx);
     return { result: undefined, targetType: 'eligibilityCriterion', targetId: id, before };
   }),
 ];

@@ -47,7 +47,7 @@ async function load(db: Executor): Promise<Map<string, FeatureState>> {
 const features = snapshot(load);
 
 /** Called by every write to features and customer permissions (one concept: see decisions). */
-export const invalidateFeatures = () => features.invalidate();
+export const invalidateFeatures = (db: Executor) => features.invalidate(db);
 
 const isOn = (state: FeatureState | undefined, channel: Channel) =>
   state?.active === true && !state.off.has(channel);
@@ -144,7 +144,7 @@ export const featureHandlers = [
         target: [featureChannels.featureId, featureChannels.channel],
         set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
       });
-    invalidateFeatures();
+    await invalidateFeatures(tx);
     const after = await featureOf(tx, id);
     return { result: after, targetType: 'feature', targetId: id, before, after };
   }),

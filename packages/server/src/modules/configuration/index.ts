@@ -2,13 +2,18 @@ import type { ServerModule } from '../../platform/module.ts';
 import { requireApiKey } from '../integration/apiKeyAuth.ts';
 import { businessBankingRoutes } from './businessBanking.routes.ts';
 import { businessBankingHandlers } from './businessBanking.service.ts';
+import { configBundleRoutes } from './configBundles.routes.ts';
+import { configBundleHandlers } from './configBundles.service.ts';
 import { eligibilityCriterionRoutes } from './eligibilityCriteria.routes.ts';
 import { eligibilityCriterionHandlers } from './eligibilityCriteria.service.ts';
 import { featureRoutes, publicFeatureRoutes } from './features.routes.ts';
 import { featureHandlers } from './features.service.ts';
 import { serviceDefinitionRoutes } from './serviceDefinitions.routes.ts';
 import { purgeUsage, serviceDefinitionHandlers } from './serviceDefinitions.service.ts';
+import { userConfigurationRoutes } from './userConfigurations.routes.ts';
+import { userConfigurationHandlers } from './userConfigurations.service.ts';
 
+export { recordTunableChange, tunable, tunableNow } from './configBundles.service.ts';
 export { assertEligible, criteriaFor } from './eligibilityCriteria.service.ts';
 export { assertFeature, invalidateFeatures } from './features.service.ts';
 export { assertServiceAllowed, countUse, serviceLimit } from './serviceDefinitions.service.ts';
@@ -24,6 +29,8 @@ export const configurationModule: ServerModule = {
     await app.register(serviceDefinitionRoutes);
     await app.register(eligibilityCriterionRoutes);
     await app.register(businessBankingRoutes);
+    await app.register(configBundleRoutes);
+    await app.register(userConfigurationRoutes);
   },
   rootRoutes: async (app) => {
     await app.register(
@@ -39,6 +46,8 @@ export const configurationModule: ServerModule = {
     ...serviceDefinitionHandlers,
     ...eligibilityCriterionHandlers,
     ...businessBankingHandlers,
+    ...configBundleHandlers,
+    ...userConfigurationHandlers,
   ],
   jobs: [
     {

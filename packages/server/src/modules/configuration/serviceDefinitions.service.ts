@@ -139,7 +139,7 @@ export const serviceDefinitionHandlers = [
         .insert(serviceDefinitions)
         .values({ ...input, channels: unique(input.channels) })
         .returning()) as [Row];
-      rules.invalidate();
+      await rules.invalidate(tx);
       const after = toDefinition(row);
       return { result: after, targetType: 'serviceDefinition', targetId: row.id, after };
     },
@@ -152,14 +152,14 @@ export const serviceDefinitionHandlers = [
       .set({ ...input, channels: unique(input.channels), updatedAt: sql`now()` })
       .where(eq(serviceDefinitions.id, id))
       .returning()) as [Row];
-    rules.invalidate();
+    await rules.invalidate(tx);
     const after = toDefinition(row);
     return { result: after, targetType: 'serviceDefinition', targetId: id, before, after };
   }),
   defineHandler(serviceDefinitionCommands.delete, async ({ tx }, { id }) => {
     const before = toDefinition(await getRow(tx, id, true));
     await tx.delete(serviceDefinitions).where(eq(serviceDefinitions.id, id));
-    rules.invalidate();
+    await rules.invalidate(tx);
     return { result: undefined, targetType: 'serviceDefinition', targetId: id, before };
   }),
 ];

@@ -1,5 +1,6 @@
 import {
   channelReversalResult,
+  churnRead,
   customerCommands,
   customerDetailSchema,
   customerListQuery,
@@ -19,8 +20,9 @@ import {
   tierHistoryPage,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
 import { addExportRoute } from '../../platform/exports.ts';
-import { pendingSchema, runCommand } from '../../platform/http.ts';
+import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
 import { getCustomerDetail, listCustomers, listLedger, listTierHistory } from './customers.service.ts';
 
 const tags = ['Customers'];
@@ -29,6 +31,14 @@ const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema };
 const reasonBody = customerCommands.block.input.omit({ id: true });
 
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The churn band filter tells a customer's risk: the list and its export need the churn read
+  // permission for it besides the customers'.
+  app.addHook('preHandler', async (req) => {
+    const band = (req.query as { churnBand?: unknown } | undefined)?.churnBand;
+    if (band !== undefined && !actorOf(req).permissions.has(churnRead.code)) {
+      throw new AppError('FORBIDDEN', `Filtering by churn risk needs ${churnRead.code}`);
+    }
+  });
   addExportRoute(app, customerResource, listCustomers);
   app.get(
     '/customers',
@@ -36,7 +46,8 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: {
         tags,
-        summary: 'Search customers by number, name, mobile or e-mail; filter by tier, status, segment',
+        summary:
+          'Search customers by number, name, mobile or e-mail; filter by tier, status, segment, churn risk band (with churn.read)',
         querystring: customerListQuery,
         response: { 200: customerPage },
       },

@@ -1,4 +1,5 @@
 import {
+  type ChurnBand,
   type Customer,
   type CustomerDetail,
   type CustomerListQuery,
@@ -13,7 +14,7 @@ import {
 } from '@loyalty/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
-import { customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
+import { churnScores, customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
@@ -24,24 +25,30 @@ import {
   type ResourceListSpec,
 } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { tunable } from '../configuration/configBundles.service.ts';
+import { userConfigurationOf } from '../configuration/userConfigurations.service.ts';
 import { nextExpiry, postLedgerEntry, qualifyingPoints } from '../loyalty/ledger.service.ts';
 import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
 import { reverseEarning } from '../loyalty/transactions.service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-const toCustomer = (prog: Programme, { searchText: _s, ...row }: CustomerRow): Customer => ({
-  ...isoDates(row),
-  lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
-  tierName: row.tierId === null ? null : (prog.tiersById.get(row.tierId)?.name ?? null),
-});
+const toCustomer = (prog: Programme, { searchText: _s, ...row }: CustomerRow): Customer => {
+  const tier = row.tierId === null ? undefined : prog.tiersById.get(row.tierId);
+  return {
+    ...isoDates(row),
+    lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
+    tierName: tier?.name ?? null,
+    tierNameAr: tier?.nameAr ?? null,
+  };
+};
 
 /**
- * The customer list counts at most this many matches: over a million customers an exact count
+ * The customer list counts at most `lists.customerCountCap` matches (`lists.customerSearchCountCap`
+ * for a search; SystemConfigurations, bundle "lists"): over a million customers an exact count
  * costs more than the page. A search's count reads rows until it has enough matches, so it stops
  * sooner than a plain list's (an index-only count).
  */
-export const CUSTOMER_COUNT_LIMIT = { list: 1_000, search: 200 };
 
 const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
   table: customers,
@@ -58,12 +65,18 @@ const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
     tierId: (v: number) => eq(customers.tierId, v),
     status: (v: CustomerRow['status']) => eq(customers.status, v),
     segment: (v: CustomerRow['segment']) => eq(customers.segment, v),
+    // The scores' primary key is the customer: one probe per listed row.
+    churnBand: (v: ChurnBand) =>
+      sql`exists (select 1 from ${churnScores} where ${churnScores.customerId} = ${customers.id} and ${churnScores.band} = ${v})`,
   },
 };
 
 export async function listCustomers(db: Executor, query: CustomerListQuery) {
   const prog = await programme(db);
-  const countLimit = query.q ? CUSTOMER_COUNT_LIMIT.search : CUSTOMER_COUNT_LIMIT.list;
+  const countLimit = await tunable<number>(
+    db,
+    query.q ? 'lists.customerSearchCountCap' : 'lists.customerCountCap',
+  );
   const page = await listPage(
     db,
     { ...listSpec, countLimit },
@@ -92,7 +105,9 @@ async function tierProgress(db: Executor, prog: Programme, row: CustomerRow) {
     basis: prog.settings.tierBasis,
     qualifyingPoints: qualifying,
     currentTierName: row.tierId === null ? null : (current?.name ?? null),
+    currentTierNameAr: row.tierId === null ? null : (current?.nameAr ?? null),
     nextTierName: next?.name ?? null,
+    nextTierNameAr: next?.nameAr ?? null,
     nextTierMinPoints: next?.minPoints ?? null,
     pointsToNextTier: next ? next.minPoints - qualifying : null,
   };
@@ -111,7 +126,13 @@ export async function upsertCustomer(tx: Tx, customerNumber: string, profile: Cu
   const set = Object.fromEntries(Object.entries(profile).filter(([, v]) => v !== undefined));
   const [row] = (await tx
     .insert(customers)
-    .values({ customerNumber, ...profile, tierId: tierFor(0, prog.tiers)?.id ?? null })
+    .values({
+      customerNumber,
+      ...profile,
+      // A new customer without a language gets the customers' default (UserConfigurations).
+      language: profile.language ?? (await userConfigurationOf(tx, 'CUSTOMER'))?.defaultLanguage,
+      tierId: tierFor(0, prog.tiers)?.id ?? null,
+    })
     .onConflictDoUpdate({ target: customers.customerNumber, set: { ...set, updatedAt: sql`now()` } })
     .returning()) as [CustomerRow];
   return { customer: toCustomer(prog, row), created: row.createdAt.getTime() === row.updatedAt.getTime() };
@@ -159,6 +180,8 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
         e.transactionTypeId === null ? null : (prog.typesById.get(e.transactionTypeId)?.code ?? null),
       amount: e.amount,
       ruleId: e.ruleId,
+      campaignId: e.campaignId,
+      bonusPoints: e.bonusPoints,
       reversalOf: e.reversalOf,
       reversed: reversed.has(e.id),
       note: e.note,

@@ -46,7 +46,7 @@ const refuseSystem = (row: Row, what: string) => {
 export const customerPermissionHandlers = [
   defineSecuredHandler(customerPermissionCommands.create, async ({ tx }, input) => {
     const [row] = (await tx.insert(customerPermissions).values(input).returning()) as [Row];
-    invalidateFeatures();
+    await invalidateFeatures(tx);
     const after = toCustomerPermission(row);
     return { result: after, targetType: 'customerPermission', targetId: row.id, after };
   }),
@@ -58,7 +58,7 @@ export const customerPermissionHandlers = [
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(customerPermissions.id, id))
       .returning()) as [Row];
-    invalidateFeatures();
+    await invalidateFeatures(tx);
     const after = toCustomerPermission(row);
     return {
       result: after,
@@ -72,7 +72,7 @@ export const customerPermissionHandlers = [
     const before = await getRow(tx, id, true);
     refuseSystem(before, 'deleted');
     await tx.delete(customerPermissions).where(eq(customerPermissions.id, id));
-    invalidateFeatures();
+    await invalidateFeatures(tx);
     return {
       result: undefined,
       targetType: 'customerPermission',

@@ -9,6 +9,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema/index.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { assertHolds } from './privileges.ts';
@@ -20,11 +21,15 @@ const listSpec: ResourceListSpec<typeof permissions, typeof staffPermissionResou
   sortable: { code: permissions.code, area: permissions.area, name: permissions.name },
   defaultSort: { field: 'code', direction: 'asc' },
   tieBreaker: permissions.code,
-  search: [permissions.code, permissions.name, permissions.description],
+  search: [permissions.code, permissions.name, permissions.nameAr, permissions.description],
   filters: {
     status: (v: PermissionRow['status']) => eq(permissions.status, v),
     area: (v: string) => eq(permissions.area, v),
     kind: (v: PermissionRow['kind']) => eq(permissions.kind, v),
+    missingTranslation: missingTranslation(
+      [permissions.name, permissions.nameAr],
+      [permissions.description, permissions.descriptionAr],
+    ),
   },
 };
 
@@ -44,7 +49,9 @@ async function withRoleCounts(db: Executor, rows: PermissionRow[]): Promise<Staf
     area: r.area,
     kind: r.kind,
     name: r.name,
+    nameAr: r.nameAr,
     description: r.description,
+    descriptionAr: r.descriptionAr,
     status: r.status,
     roleCount: counts.find((c) => c.code === r.code)?.n ?? 0,
     createdAt: r.createdAt.toISOString(),
@@ -79,7 +86,9 @@ export const permissionHandlers = [
       .update(permissions)
       .set({
         name: input.name,
+        nameAr: input.nameAr ?? '',
         description: input.description ?? '',
+        descriptionAr: input.descriptionAr ?? '',
         status: input.status,
         updatedAt: sql`now()`,
       })

@@ -11,6 +11,7 @@ import type { Executor } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
@@ -23,8 +24,14 @@ const listSpec: ResourceListSpec<typeof roles, typeof roleResource> = {
   sortable: { code: roles.code, name: roles.name, createdAt: roles.createdAt },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: roles.id,
-  search: [roles.code, roles.name, roles.description],
-  filters: { status: (v: RoleRow['status']) => eq(roles.status, v) },
+  search: [roles.code, roles.name, roles.nameAr, roles.description],
+  filters: {
+    status: (v: RoleRow['status']) => eq(roles.status, v),
+    missingTranslation: missingTranslation(
+      [roles.name, roles.nameAr],
+      [roles.description, roles.descriptionAr],
+    ),
+  },
 };
 
 /** Permission codes and user counts of a page of roles: two queries, whatever the page size. */
@@ -48,7 +55,9 @@ async function withDetails(db: Executor, rows: RoleRow[]): Promise<Role[]> {
     id: r.id,
     code: r.code,
     name: r.name,
+    nameAr: r.nameAr,
     description: r.description,
+    descriptionAr: r.descriptionAr,
     status: r.status,
     permissions: granted.filter((g) => g.roleId === r.id).map((g) => g.code),
     userCount: holders.find((h) => h.roleId === r.id)?.n ?? 0,
@@ -115,7 +124,9 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 const fieldsOf = (input: RoleInput) => ({
   code: input.code,
   name: input.name,
+  nameAr: input.nameAr ?? '',
   description: input.description ?? '',
+  descriptionAr: input.descriptionAr ?? '',
   status: input.status,
 });
 

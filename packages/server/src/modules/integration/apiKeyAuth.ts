@@ -31,8 +31,18 @@ export async function requireApiKey(req: FastifyRequest) {
   const presented = req.headers['x-api-key'];
   if (typeof presented !== 'string' || presented.length > 200)
     throw new AppError('UNAUTHENTICATED', 'X-Api-Key required');
+  // Guessing keys costs a query each: a client address that presented too many unknown keys this
+  // minute is refused before any; a key over its own limit likewise (shared by every instance).
+  const { integrationLimits: limits, config } = req.server;
+  const { perKey, badKeysPerAddress } = config.integrationRateLimits;
+  const address = `api-bad-key:${req.ip}`;
+  if (limits.reached(address, badKeysPerAddress)) throw new AppError('RATE_LIMITED');
   const key = await verifyApiKey(req.server.db, presented);
-  if (!key) throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
+  if (!key) {
+    limits.hit(address, badKeysPerAddress);
+    throw new AppError('UNAUTHENTICATED', 'Unknown or revoked API key');
+  }
+  if (!limits.hit(`api-key:${key.id}`, perKey)) throw new AppError('RATE_LIMITED');
   const { apiKeyScope: scope, customerFeature, service } = req.routeOptions.config ?? {};
   if (!scope || (scope !== 'any' && !key.scopes.has(scope)))
     throw new AppError('FORBIDDEN', `The key lacks the ${scope} scope`);

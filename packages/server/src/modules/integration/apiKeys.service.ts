@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/index.ts';
+import { cacheTtl, onChange, publishChange } from '../../platform/changes.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
@@ -48,16 +49,17 @@ export interface VerifiedKey {
   channel: Channel;
 }
 
-const CACHE_MS = 10_000;
 const TOUCH_MS = 60_000;
+/** Verified keys by hash; a revocation drops them on every instance when it commits (platform/changes.ts). */
 const cache = new Map<string, { key: VerifiedKey | undefined; at: number }>();
 const touched = new Map<number, number>();
+onChange('api-keys', () => cache.clear());
 
 export async function verifyApiKey(db: Executor, presented: string): Promise<VerifiedKey | undefined> {
   const hash = hashKey(presented);
   const now = Date.now();
   let hit = cache.get(hash);
-  if (!hit || now - hit.at > CACHE_MS) {
+  if (!hit || now - hit.at > cacheTtl()) {
     const [row] = await db
       .select({ id: apiKeys.id, name: apiKeys.name, scopes: apiKeys.scopes, channel: apiKeys.channel })
       .from(apiKeys)
@@ -118,7 +120,7 @@ export const apiKeyHandlers = [
       .set({ status: 'REVOKED', revokedAt: sql`now()` })
       .where(eq(apiKeys.id, id))
       .returning()) as [Row];
-    cache.clear();
+    await publishChange(tx, 'api-keys');
     const after = toApiKey(row);
     return { result: after, targetType: 'apiKey', targetId: id, before, after };
   }),

@@ -122,12 +122,14 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['Integration'],
         summary: 'A customer’s balance, tier and next expiring points',
+        description:
+          'The tier’s name is in the language of `Accept-Language` (ar or en), else the customer’s own language.',
         security,
         params: customerNumberParams,
         response: { 200: channelBalance, ...errors },
       },
     },
-    (req) => balanceOf(app.db, req.params.customerNumber),
+    (req) => balanceOf(app.db, req.params.customerNumber, req.headers['accept-language']),
   );
 
   app.post(
@@ -168,7 +170,8 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiKeyScope: 'transactions' },
       schema: {
         tags: ['Integration'],
-        summary: 'Reverse a posted transaction: its points are taken back (idempotent)',
+        summary:
+          'Reverse a transaction your channel posted: its points are taken back (idempotent); another channel’s external id is not found',
         security,
         params: externalIdParams,
         response: { 200: channelReversalResult, 201: channelReversalResult, ...errors },

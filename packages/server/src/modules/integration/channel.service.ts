@@ -1,9 +1,16 @@
-import { type ApiKeyScope, channelCommands, consentCommands } from '@loyalty/contracts';
-import { eq } from 'drizzle-orm';
+import {
+  type ApiKeyScope,
+  channelCommands,
+  consentCommands,
+  customerLanguage,
+  localName,
+} from '@loyalty/contracts';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { redemptions } from '../../db/schema/index.ts';
-import type { Actor } from '../../platform/access.ts';
+import type { Actor, ChannelKey } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
+import { AppError } from '../../platform/errors.ts';
 import { assertBusinessMayRedeem, businessRules } from '../configuration/businessBanking.service.ts';
 import { assertEligible, criteriaFor } from '../configuration/eligibilityCriteria.service.ts';
 import { countUse, serviceLimit } from '../configuration/serviceDefinitions.service.ts';
@@ -36,7 +43,14 @@ export function channelActor(key: VerifiedKey, req: { ip: string; id: string }):
     ip: req.ip,
     visitorId: undefined,
     requestId: req.id,
+    apiKey: { id: key.id, channel: key.channel },
   };
+}
+
+/** The calling key, which every channel command has (channelActor). */
+function keyOf(actor: Actor): ChannelKey {
+  if (!actor.apiKey) throw new AppError('FORBIDDEN', 'Channel commands are for API keys');
+  return actor.apiKey;
 }
 
 /** Channel postings never wait for approval, and their record is the ledger (see `audited`). */
@@ -62,9 +76,10 @@ export const channelHandlers = [
   ),
   defineHandler(
     channelCommands.postTransaction,
-    async ({ db }, input) => {
+    async ({ db, actor }, input) => {
       // The earn service's daily limits and the earn criteria are checked by the earning's own statement.
       const result = await postTransaction(db, input, undefined, {
+        key: keyOf(actor),
         limit: await serviceLimit(db, 'earn'),
         criteria: await criteriaFor(db, 'EARN'),
         business: await businessRules(db),
@@ -84,8 +99,8 @@ export const channelHandlers = [
   ),
   defineHandler(
     channelCommands.reverseTransaction,
-    async ({ tx }, { externalId }) => {
-      const result = await reverseEarning(tx, { externalId });
+    async ({ tx, actor }, { externalId }) => {
+      const result = await reverseEarning(tx, { externalId, channel: keyOf(actor).channel });
       return {
         result,
         targetType: 'ledgerEntry',
@@ -99,13 +114,14 @@ export const channelHandlers = [
     channelCommands.redeem,
     async ({ tx, actor }, { customerNumber, voucherId, externalId }) => {
       const customer = await findCustomerByNumber(tx, customerNumber);
+      const key = keyOf(actor);
       // A repeat answers the first redemption (redeemVoucher): it is not checked or counted again.
       const repeat =
         (
           await tx
             .select({ id: redemptions.id })
             .from(redemptions)
-            .where(eq(redemptions.externalId, externalId))
+            .where(and(eq(redemptions.channel, key.channel), eq(redemptions.externalId, externalId)))
         ).length > 0;
       if (!repeat) {
         await assertEligible(tx, customer.id, 'REDEEM');
@@ -116,7 +132,8 @@ export const channelHandlers = [
         customerId: customer.id,
         voucherId,
         externalId,
-        channel: actor.username.replace(/^apikey:/, ''),
+        channel: key.channel,
+        apiKeyId: key.id,
       });
       // Counted after the redemption, with the points it spent: over the limit, all of it rolls back.
       if (limit) await countUse(tx, 'redeem-voucher', customer.id, result.pointsSpent, limit);
@@ -155,15 +172,20 @@ export const channelHandlers = [
   ),
 ];
 
-export async function balanceOf(db: Executor, customerNumber: string) {
+/**
+ * A customer's balance; the tier's name is in the language the caller asks for
+ * (`Accept-Language`), else the customer's own.
+ */
+export async function balanceOf(db: Executor, customerNumber: string, acceptLanguage?: string) {
   const prog = await programme(db);
   const c = await findCustomerByNumber(db, customerNumber);
+  const tier = c.tierId === null ? undefined : prog.tiersById.get(c.tierId);
   return {
     customerNumber: c.customerNumber,
     status: c.status,
     balance: c.balance,
     lifetimePoints: c.lifetimePoints,
-    tier: c.tierId === null ? null : (prog.tiersById.get(c.tierId)?.name ?? null),
+    tier: tier ? localName(tier, customerLanguage(acceptLanguage, c.language)) : null,
     expiringPoints: await nextExpiry(db, c.id),
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries } from '../../db/schema/index.ts';
+import { ledgerEntries, redemptions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { uploadImage } from '../rewards/testing.ts';
@@ -9,6 +9,7 @@ let t: TestApp;
 let admin: { authorization: string };
 let api: ReturnType<typeof channel>;
 let voucherId: number;
+let newVoucher: (amount: number) => Promise<number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -25,17 +26,19 @@ beforeAll(async () => {
     imageId,
   });
   const store = await fx.post('/api/admin/stores', { name: 'Gift Shop', imageId, categoryId: category.id });
-  voucherId = (
-    await fx.post('/api/admin/vouchers', {
-      name: 'Coffee',
-      description: 'A coffee',
-      imageId,
-      storeId: store.id,
-      amount: 3,
-      pointsRequired: 100,
-      money: 15,
-    })
-  ).id;
+  newVoucher = async (amount) =>
+    (
+      await fx.post('/api/admin/vouchers', {
+        name: `Coffee ${amount}`,
+        description: 'A coffee',
+        imageId,
+        storeId: store.id,
+        amount,
+        pointsRequired: 100,
+        money: 15,
+      })
+    ).id;
+  voucherId = await newVoucher(3);
   for (let i = 0; i < 6; i++) {
     await api('PUT', `/customers/R${i}`, { fullName: `Redeemer ${i}` });
     await api('POST', '/transactions', {
@@ -87,6 +90,76 @@ describe('POST /api/integration/v1/redemptions', () => {
       (await noScope('POST', '/redemptions', { externalId: 'RD-Y', customerNumber: 'R0', voucherId }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('one channel cannot reach another channel’s postings (issue 18, finding 7)', () => {
+  const earn = { customerNumber: 'R0', transactionTypeCode: 'SPEND', amount: 40 };
+
+  it('posts the same external id once per channel, and records the key on the entry', async () => {
+    const fx = programmeFixtures(t, admin);
+    const pos = channel(t, await fx.apiKey(undefined, 'POS'));
+    const branch = channel(t, await fx.apiKey(undefined, 'BRANCH'));
+    const first = await pos('POST', '/transactions', { ...earn, externalId: 'SHARED-1' });
+    expect(first.statusCode).toBe(201);
+    // Another channel's id is its own: a new posting, not a replay that reveals the first one.
+    const other = await branch('POST', '/transactions', { ...earn, externalId: 'SHARED-1', amount: 70 });
+    expect(other.statusCode).toBe(201);
+    expect(other.json().entryId).not.toBe(first.json().entryId);
+    expect((await pos('POST', '/transactions', { ...earn, externalId: 'SHARED-1' })).json()).toMatchObject({
+      entryId: first.json().entryId,
+      replayed: true,
+    });
+    const rows = await t.app.db
+      .select({ channel: ledgerEntries.channel, apiKeyId: ledgerEntries.apiKeyId })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.externalId, 'SHARED-1'));
+    expect(rows.map((r) => r.channel).sort()).toEqual(['BRANCH', 'POS']);
+    expect(rows.every((r) => typeof r.apiKeyId === 'number')).toBe(true);
+  });
+
+  it('lets only the posting channel reverse it — any of that channel’s keys', async () => {
+    const fx = programmeFixtures(t, admin);
+    const pos = channel(t, await fx.apiKey(undefined, 'POS'));
+    const app = channel(t, await fx.apiKey(undefined, 'MOBILE_APP'));
+    const posted = await pos('POST', '/transactions', { ...earn, externalId: 'REV-1' });
+    expect(posted.statusCode).toBe(201);
+    const foreign = await app('POST', '/transactions/REV-1/reversal');
+    expect(foreign.statusCode).toBe(404);
+    // A second key of the same channel (a rotated key) may.
+    const rotated = channel(t, await fx.apiKey(undefined, 'POS'));
+    const reversed = await rotated('POST', '/transactions/REV-1/reversal');
+    expect(reversed.statusCode).toBe(201);
+    expect(reversed.json()).toMatchObject({ pointsReversed: 40, replayed: false });
+    const reversal = await t.app.db
+      .select({ channel: ledgerEntries.channel })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.id, reversed.json().entryId));
+    expect(reversal).toEqual([{ channel: 'POS' }]);
+    expect((await pos('POST', '/transactions/REV-1/reversal')).json()).toMatchObject({ replayed: true });
+  });
+
+  it('keeps redemption ids per channel: another channel’s repeat is not answered the first code', async () => {
+    const fx = programmeFixtures(t, admin);
+    const pos = channel(t, await fx.apiKey(undefined, 'POS'));
+    const plenty = await newVoucher(10);
+    await pos('POST', '/transactions', {
+      ...earn,
+      customerNumber: 'R1',
+      externalId: 'TOPUP-R1',
+      amount: 500,
+    });
+    const redeem = { externalId: 'RD-SHARED', customerNumber: 'R1', voucherId: plenty };
+    const first = await api('POST', '/redemptions', redeem);
+    const other = await pos('POST', '/redemptions', redeem);
+    expect([first.statusCode, other.statusCode]).toEqual([201, 201]);
+    expect(other.json().code).not.toBe(first.json().code);
+    expect((await pos('POST', '/redemptions', redeem)).json()).toMatchObject({ code: other.json().code });
+    const rows = await t.app.db
+      .select({ channel: redemptions.channel, apiKeyId: redemptions.apiKeyId })
+      .from(redemptions)
+      .where(eq(redemptions.externalId, 'RD-SHARED'));
+    expect(rows.map((r) => r.channel).sort()).toEqual(['MOBILE_APP', 'POS']);
   });
 });
 

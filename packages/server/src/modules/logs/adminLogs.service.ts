@@ -8,6 +8,7 @@ import type {
 import { and, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
+import { firstUnkeyedLink } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
 import { escapeLike, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 
@@ -85,16 +86,17 @@ interface Break {
   id: number;
   seq: number;
   at: Date | string;
-  reason: 'HASH_MISMATCH' | 'LINK_MISMATCH' | 'SEQUENCE_GAP';
+  reason: 'HASH_MISMATCH' | 'LINK_MISMATCH' | 'SEQUENCE_GAP' | 'MAC_MISMATCH';
 }
 
 /**
  * Walks the chain in order and reports the first entry whose sequence skips, whose link does not
- * name the previous entry's hash, or whose own hash does not match its content (recomputed by the
- * same database function that wrote it).
+ * name the previous entry's hash, whose own hash does not match its content (recomputed by the
+ * same database function that wrote it), or whose MAC — which only a holder of SECRET_KEYS can
+ * make — is missing or wrong (an edit whose hashes were recomputed after it).
  */
 export async function verifyChain(db: Executor): Promise<AdminLogVerify> {
-  const [broken] = rowsOf<Break>(
+  const [unlinked] = rowsOf<Break>(
     await db.execute(sql`
       select id, seq, at,
         case
@@ -116,6 +118,16 @@ export async function verifyChain(db: Executor): Promise<AdminLogVerify> {
       order by seq
       limit 1`),
   );
+  const macSeq = await firstUnkeyedLink(db);
+  const [unkeyed] =
+    macSeq !== undefined && (!unlinked || macSeq < Number(unlinked.seq))
+      ? rowsOf<Break>(
+          await db.execute(
+            sql`select id, seq, at, 'MAC_MISMATCH' as reason from audit_log where seq = ${macSeq}`,
+          ),
+        )
+      : [];
+  const broken = unkeyed ?? unlinked;
   const [totals] = rowsOf<{ entries: number; seq: number | null; hash: string | null }>(
     await db.execute(sql`
       select (select count(*)::int from audit_log) as entries, seq::int as seq, hash

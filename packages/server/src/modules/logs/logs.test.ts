@@ -202,6 +202,27 @@ describe('the hash chain', () => {
     const broken = await verify();
     expect(broken).toMatchObject({ intact: false, firstBroken: { seq: 5, reason: 'SEQUENCE_GAP' } });
   });
+
+  it('reveals an edit whose hashes were recomputed, as someone with the database but not the key could', async () => {
+    // The unkeyed chain alone cannot tell: every hash from the edit on is made again to match.
+    await t.app.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`);
+    try {
+      await t.app.db.execute(sql`update audit_log set detail = 'rewritten' where seq = 2`);
+      await t.app.db.execute(sql`
+        do $$
+        declare r audit_log; prev text;
+        begin
+          select hash into prev from audit_log where seq = 1;
+          for r in select * from audit_log where seq >= 2 order by seq loop
+            update audit_log set prev_hash = prev, hash = audit_log_digest(prev, r) where seq = r.seq
+              returning hash into prev;
+          end loop;
+        end $$`);
+    } finally {
+      await t.app.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`);
+    }
+    expect((await verify()).firstBroken).toMatchObject({ seq: 2, reason: 'MAC_MISMATCH' });
+  });
 });
 
 describe('SystemLogs', () => {

@@ -13,6 +13,7 @@ import { systemLogSettings, systemLogs } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { recordTunableChange } from '../configuration/configBundles.service.ts';
 
 type LogRow = typeof systemLogs.$inferSelect;
 type SettingsRow = typeof systemLogSettings.$inferSelect;
@@ -64,6 +65,13 @@ export const systemLogHandlers = [
       .set({ ...input, updatedAt: sql`now()`, updatedBy: onBehalfOf?.username ?? actor.username })
       .where(eq(systemLogSettings.id, 1))
       .returning()) as [SettingsRow];
+    // Also a SystemConfigurations tunable: its history keeps this change.
+    await recordTunableChange(
+      { tx, actor, onBehalfOf },
+      'logs.retentionDays',
+      row.retentionDays,
+      systemLogCommands.configure.name,
+    );
     return {
       result: toSettings(row),
       targetType: 'systemLogSettings',

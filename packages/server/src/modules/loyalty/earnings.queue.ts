@@ -1,6 +1,7 @@
 import { type Db, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
+import { tunableNow } from '../configuration/configBundles.service.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033). */
+/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038). */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -12,12 +13,33 @@ export interface EarningItem {
   awards: Record<string, { points: number; ruleId: number | null }>;
   campaignId: number | null;
   actorId: number | null;
+  /** The posting API key's channel and id (migration 0042): the external id is unique in the channel. */
+  channel: string | null;
+  apiKeyId: number | null;
   /** The earn service's limits per customer per day (service definitions, migration 0027); absent: none. */
   limit?: DailyLimit;
   /** The earn scope's active eligibility criteria, by priority (migration 0032); absent: none. */
   criteria?: CriterionJson[];
   /** The business banking settings, for business customers (migration 0033); absent while neutral. */
   business?: BusinessRulesJson;
+  /** The campaigns that may add a bonus, highest priority first (migration 0038); absent: none. */
+  campaigns?: CampaignCandidate[];
+}
+
+/**
+ * An active campaign as loyalty_campaign_bonus takes it: what was matched in memory (type, period,
+ * days, hours, customer list) is not repeated; the targeting that needs the customer is.
+ */
+export interface CampaignCandidate {
+  id: number;
+  tiers: number[];
+  segments: string[];
+  criteria: CriterionJson[];
+  kind: 'MULTIPLIER' | 'FIXED' | 'PER_AMOUNT';
+  value: number;
+  per: number | null;
+  cap: number | null;
+  stackable: boolean;
 }
 
 /** The business banking settings as loyalty_business_points takes them. */
@@ -60,6 +82,9 @@ export interface EarningRow {
   rule_id: number | null;
   /** The customer's status; for NOT_ELIGIBLE, the id of the criterion that failed. */
   status: string | null;
+  /** Of `points`, what campaigns added, and the first of them. */
+  bonus_points: number | null;
+  campaign_id: number | null;
 }
 
 const POST_EARNINGS = 'select * from loyalty_post_earnings($1)';
@@ -70,7 +95,6 @@ const postEarnings = (db: Executor, items: EarningItem[]) =>
 
 /** Batches being posted at once; earnings that arrive meanwhile wait for the next batch. */
 const IN_FLIGHT = 4;
-const MAX_BATCH = 64;
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -105,7 +129,7 @@ class EarningQueue {
 
   private pump() {
     while (this.inFlight < IN_FLIGHT && this.waiting.length) {
-      const batch = this.waiting.splice(0, MAX_BATCH);
+      const batch = this.waiting.splice(0, tunableNow<number>(this.db, 'loyalty.earningBatchSize'));
       // Stable: one customer's earnings keep their order of arrival.
       batch.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
       this.inFlight += 1;

@@ -41,7 +41,7 @@ export async function runExpiry(db: Db, since: Date | null, now: Date): Promise<
  * by staff take effect. Answers how many customers changed tier.
  */
 export async function runTierReview(db: Db, reason = 'REVIEW'): Promise<number> {
-  invalidateProgramme();
+  await invalidateProgramme(db);
   const prog = await programme(db);
   const since = addMonths(new Date(), -prog.settings.tierWindowMonths);
   const qualifying =

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import type { ChannelKey } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { programme } from './programme.ts';
 
@@ -22,6 +23,8 @@ export interface LedgerPosting {
   /** The entry this one reverses; a reversal of an earning takes back that earning's points. */
   reversalOf?: number | undefined;
   occurredAt?: Date | undefined;
+  /** The API key posting (a channel's redemption): recorded with its channel. */
+  key?: ChannelKey | undefined;
 }
 
 export interface PostingResult {
@@ -68,7 +71,8 @@ export async function postLedgerEntry(tx: Tx, entry: LedgerPosting): Promise<Pos
         ${entry.reference}::text, ${lot}::boolean, ${expiresAt}::timestamptz, ${occurredAt}::timestamptz,
         ${entry.externalId ?? null}::text, ${entry.transactionTypeId ?? null}::int, ${entry.amount ?? null}::numeric,
         ${entry.ruleId ?? null}::int, ${entry.campaignId ?? null}::int, ${entry.reversalOf ?? null}::bigint,
-        ${entry.note ?? null}::text, ${entry.actorId ?? null}::int)`),
+        ${entry.note ?? null}::text, ${entry.actorId ?? null}::int,
+        p_channel => ${entry.key?.channel ?? null}::text, p_api_key_id => ${entry.key?.id ?? null}::int)`),
   );
   switch (row?.outcome) {
     case 'POSTED':

@@ -14,6 +14,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { previewCampaignBonus } from '../campaigns/preview.ts';
 import { businessEffect } from '../configuration/businessBanking.service.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
@@ -23,11 +24,14 @@ type RuleRow = typeof pointsRules.$inferSelect;
 /** Names come from the programme in memory: no join, no N+1. */
 const toRule = (prog: Programme, row: RuleRow): PointsRule => {
   const type = prog.typesById.get(row.transactionTypeId);
+  const tier = row.tierId === null ? undefined : prog.tiersById.get(row.tierId);
   return isoDates({
     ...row,
     transactionTypeName: type?.name ?? '',
+    transactionTypeNameAr: type?.nameAr ?? '',
     transactionTypeCode: type?.code ?? '',
-    tierName: row.tierId === null ? null : (prog.tiersById.get(row.tierId)?.name ?? null),
+    tierName: tier?.name ?? null,
+    tierNameAr: tier?.nameAr ?? null,
   });
 };
 
@@ -99,7 +103,7 @@ export const pointsRuleHandlers = [
   defineHandler(pointsRuleCommands.create, async ({ tx }, input) => {
     await checkReferences(tx, input);
     const [row] = (await tx.insert(pointsRules).values(values(input)).returning()) as [RuleRow];
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     const after = toRule(await programme(tx), row);
     return { result: after, targetType: 'pointsRule', targetId: row.id, after };
   }),
@@ -112,14 +116,14 @@ export const pointsRuleHandlers = [
       .set({ ...values(input), updatedAt: sql`now()` })
       .where(eq(pointsRules.id, id))
       .returning()) as [RuleRow];
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     const after = toRule(prog, row);
     return { result: after, targetType: 'pointsRule', targetId: id, before, after };
   }),
   defineHandler(pointsRuleCommands.delete, async ({ tx }, { id }) => {
     const before = toRule(await programme(tx), await findRule(tx, id, true));
     await tx.delete(pointsRules).where(eq(pointsRules.id, id));
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     return { result: undefined, targetType: 'pointsRule', targetId: id, before };
   }),
 ];
@@ -166,5 +170,14 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
     // A business customer's points as the engine would change them (the same database function).
     businessBanking:
       business && customer ? await businessEffect(db, customer.id, choice.points, type.id) : null,
+    // What campaigns would add, as the earning's statement would decide it (nothing written).
+    campaigns: await previewCampaignBonus(db, {
+      customer: customer && { ...customer, segment: business ? 'BUSINESS' : 'RETAIL' },
+      tierId,
+      transactionTypeId: type.id,
+      amount: input.amount,
+      occurredAt: at,
+      basePoints: choice.points,
+    }),
   };
 }

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loyaltySettings, pointsRules, tiers, transactionTypes } from '../../db/schema/index.ts';
+import { cacheTtl, onChange, publishChange } from '../../platform/changes.ts';
 
 export type TierRow = typeof tiers.$inferSelect;
 export type RuleRow = typeof pointsRules.$inferSelect;
@@ -30,11 +31,13 @@ export const DEFAULT_SETTINGS: SettingsRow = {
 };
 
 /**
- * How long a loaded programme is trusted. Writes on this instance invalidate it at once; other
- * instances see a change within this time (see docs/decisions/loyalty-engine.md).
+ * The loaded programme. Every write to it publishes a change that drops it on every instance
+ * (platform/changes.ts); it is reloaded at the latest after `cacheTtl()`.
  */
-const TTL_MS = 1_000;
 let cached: { at: number; value: Promise<Programme> } | undefined;
+onChange('programme', () => {
+  cached = undefined;
+});
 
 async function load(db: Executor): Promise<Programme> {
   // One after the other: `db` may be a transaction, whose connection runs one query at a time.
@@ -61,7 +64,7 @@ async function load(db: Executor): Promise<Programme> {
 /** The programme, from memory when fresh. One process serves one database. */
 export function programme(db: Executor): Promise<Programme> {
   const now = Date.now();
-  if (!cached || now - cached.at > TTL_MS) {
+  if (!cached || now - cached.at > cacheTtl()) {
     const value = load(db);
     cached = { at: now, value };
     value.catch(() => {
@@ -71,10 +74,8 @@ export function programme(db: Executor): Promise<Programme> {
   return cached.value;
 }
 
-/** Called by every write to tiers, types, rules and settings. */
-export function invalidateProgramme() {
-  cached = undefined;
-}
+/** Called by every write to tiers, types, rules and settings, inside its transaction. */
+export const invalidateProgramme = (db: Executor) => publishChange(db, 'programme');
 
 /** The tier for a number of qualifying points: the highest tier whose minimum is reached. */
 export function tierFor(points: number, ladder: readonly TierRow[]): TierRow | undefined {

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { loyaltySettings } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { requestJobRun } from '../../platform/jobs.ts';
+import { recordTunableChange } from '../configuration/configBundles.service.ts';
 import { TIER_REVIEW_JOB } from './jobs.ts';
 import { DEFAULT_SETTINGS, invalidateProgramme } from './programme.ts';
 
@@ -20,18 +21,25 @@ export async function getSettings(db: Executor, forUpdate = false): Promise<Loya
 }
 
 export const settingsHandlers = [
-  defineHandler(loyaltySettingsCommands.update, async ({ tx }, input) => {
+  defineHandler(loyaltySettingsCommands.update, async ({ tx, actor, onBehalfOf }, input) => {
     const before = await getSettings(tx, true);
     const [row] = (await tx
       .insert(loyaltySettings)
       .values({ id: 1, ...input })
       .onConflictDoUpdate({ target: loyaltySettings.id, set: { ...input, updatedAt: sql`now()` } })
       .returning()) as [Row];
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     // A new basis or window moves customers between tiers: the review applies it.
     if (input.tierBasis !== before.tierBasis || input.tierWindowMonths !== before.tierWindowMonths) {
       await requestJobRun(tx, TIER_REVIEW_JOB);
     }
+    // The expiry is also a SystemConfigurations tunable: its history keeps this change.
+    await recordTunableChange(
+      { tx, actor, onBehalfOf },
+      'loyalty.expiryMonths',
+      row.expiryMonths,
+      'loyaltySettings.update',
+    );
     const after = toSettings(row);
     return { result: after, targetType: 'loyaltySettings', targetId: 1, before, after };
   }),

@@ -29,8 +29,8 @@ export function programmeFixtures(t: TestApp, admin: As) {
         ...fields,
       }),
     /** An API key with every scope; answers the header to call the integration API with. */
-    apiKey: async (scopes = ['customers', 'transactions', 'balance', 'redemptions']) => {
-      const created = await post('/api/admin/api-keys', { name: `key ${Math.random()}`, scopes });
+    apiKey: async (scopes = ['customers', 'transactions', 'balance', 'redemptions'], channel?: string) => {
+      const created = await post('/api/admin/api-keys', { name: `key ${Math.random()}`, scopes, channel });
       return { 'x-api-key': created.key as string };
     },
   };

@@ -8,6 +8,7 @@ import {
 import { and, count, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { customers, tiers } from '../../db/schema/index.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestJobRun } from '../../platform/jobs.ts';
@@ -29,8 +30,13 @@ const listSpec: ResourceListSpec<typeof tiers, typeof tierResource> = {
   },
   defaultSort: { field: 'minPoints', direction: 'asc' },
   tieBreaker: tiers.id,
-  search: [tiers.name, tiers.description],
-  filters: {},
+  search: [tiers.name, tiers.nameAr, tiers.description],
+  filters: {
+    missingTranslation: missingTranslation(
+      [tiers.name, tiers.nameAr],
+      [tiers.description, tiers.descriptionAr],
+    ),
+  },
 };
 
 export const listTiers = (db: Executor, query: TierListQuery) => listPage(db, listSpec, query, toTier);
@@ -41,7 +47,7 @@ export async function getTier(db: Executor, id: number, forUpdate = false): Prom
 
 /** A changed ladder moves customers: the engine forgets its copy and the tier review runs. */
 async function ladderChanged(tx: Executor) {
-  invalidateProgramme();
+  await invalidateProgramme(tx);
   await requestJobRun(tx, TIER_REVIEW_JOB);
 }
 

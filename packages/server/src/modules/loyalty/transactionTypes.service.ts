@@ -7,6 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { pointsRules, transactionTypes } from '../../db/schema/index.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
@@ -26,8 +27,19 @@ const listSpec: ResourceListSpec<typeof transactionTypes, typeof transactionType
   },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: transactionTypes.id,
-  search: [transactionTypes.name, transactionTypes.code, transactionTypes.description],
-  filters: { type: (v: Row['type']) => eq(transactionTypes.type, v) },
+  search: [
+    transactionTypes.name,
+    transactionTypes.nameAr,
+    transactionTypes.code,
+    transactionTypes.description,
+  ],
+  filters: {
+    type: (v: Row['type']) => eq(transactionTypes.type, v),
+    missingTranslation: missingTranslation(
+      [transactionTypes.name, transactionTypes.nameAr],
+      [transactionTypes.description, transactionTypes.descriptionAr],
+    ),
+  },
 };
 
 export const listTransactionTypes = (db: Executor, query: TransactionTypeListQuery) =>
@@ -43,7 +55,7 @@ export const transactionTypeHandlers = [
     transactionTypeCommands.create,
     async ({ tx }, input) => {
       const [row] = (await tx.insert(transactionTypes).values(input).returning()) as [Row];
-      invalidateProgramme();
+      await invalidateProgramme(tx);
       const after = toType(row);
       return { result: after, targetType: 'transactionType', targetId: row.id, after };
     },
@@ -64,7 +76,7 @@ export const transactionTypeHandlers = [
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(transactionTypes.id, id))
       .returning()) as [Row];
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     const after = toType(row);
     return { result: after, targetType: 'transactionType', targetId: id, before, after };
   }),
@@ -72,7 +84,7 @@ export const transactionTypeHandlers = [
     const before = toType(await findType(tx, id, true));
     // Rules and ledger entries reference the type (foreign keys): such a type answers CONFLICT.
     await tx.delete(transactionTypes).where(eq(transactionTypes.id, id));
-    invalidateProgramme();
+    await invalidateProgramme(tx);
     return { result: undefined, targetType: 'transactionType', targetId: id, before };
   }),
 ];

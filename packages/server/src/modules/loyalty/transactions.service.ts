@@ -4,11 +4,13 @@ import type {
   ChannelTransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
+import type { ChannelKey } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import {
   type BusinessRulesJson,
+  type CampaignCandidate,
   type CriterionJson,
   type DailyLimit,
   type EarningItem,
@@ -19,40 +21,27 @@ import { addMonths, postLedgerEntry } from './ledger.service.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { type Programme, programme } from './programme.ts';
 
-/** What a campaign adds to an earning (campaigns register a hook; see registerEarnBonus). */
-export interface EarnBonus {
-  points: number;
-  campaignId: number;
-}
+/** What the engine knows of an earning before the database: enough to match campaigns in memory. */
 export interface EarnFacts {
-  customerId: number;
-  tierId: number | null;
-  segment: string;
+  customerNumber: string;
   transactionTypeId: number;
   amount: number;
   occurredAt: Date;
-  basePoints: number;
 }
-export type EarnBonusHook = (tx: Tx, earn: EarnFacts) => Promise<EarnBonus | undefined>;
+/** Answers the active campaigns that may add a bonus to an earning, highest priority first. */
+export type EarnCampaigns = (db: Executor, earn: EarnFacts) => Promise<CampaignCandidate[]>;
 
-const bonusHooks: EarnBonusHook[] = [];
+let campaignsFor: EarnCampaigns | undefined;
 /**
- * The campaign seam: a hook runs inside the earning's transaction and may add bonus points.
- * Answers a function that removes the hook.
+ * The campaign seam (modules/campaigns registers it): a matcher, from memory, of the campaigns an
+ * earning may draw on; the earning's statement applies them (migration 0038). Answers a function
+ * that removes it.
  */
-export function registerEarnBonus(hook: EarnBonusHook): () => void {
-  bonusHooks.push(hook);
+export function registerEarnBonus(matcher: EarnCampaigns): () => void {
+  campaignsFor = matcher;
   return () => {
-    bonusHooks.splice(bonusHooks.indexOf(hook), 1);
+    if (campaignsFor === matcher) campaignsFor = undefined;
   };
-}
-
-async function bonusFor(tx: Tx, earn: EarnFacts): Promise<EarnBonus | undefined> {
-  for (const hook of bonusHooks) {
-    const bonus = await hook(tx, earn);
-    if (bonus && bonus.points > 0) return bonus;
-  }
-  return undefined;
 }
 
 const tierNameOf = (prog: Programme, tierId: number | null) =>
@@ -92,6 +81,8 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
         tier: tierNameOf(prog, row.tier_id),
         ruleId: row.rule_id,
         replayed: row.outcome === 'REPLAYED',
+        bonusPoints: row.bonus_points ?? 0,
+        campaignId: row.campaign_id,
       };
     case 'CONFLICT':
       throw new AppError('CONFLICT', `externalId ${item.externalId} was posted with other details`);
@@ -120,8 +111,8 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
  * tier that has rules of its own and for everyone else; the database (`loyalty_post_earning`,
  * migration 0013) then locks the customer and applies the award of their tier, in one statement
  * — grouped with other earnings waiting for the database (earnings.queue.ts), so `db` may be the
- * database itself. With campaign hooks registered the customer is locked first, in a
- * transaction, since a hook decides with the customer's tier and segment. `gate` is the earn
+ * database itself. Campaigns are matched in memory (registerEarnBonus) and their bonus decided
+ * and paid by the same statement (migration 0038). `gate` is the earn
  * service's daily limits (service definitions, migration 0027) and the earn scope's eligibility
  * criteria (migration 0032), and for business customers the business banking settings (migration
  * 0033): all applied in the same statement, under the customer's lock.
@@ -131,6 +122,8 @@ export async function postTransaction(
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
   gate: {
+    /** The API key posting: the entry records it, and its external id is unique in its channel. */
+    key?: ChannelKey | undefined;
     limit?: DailyLimit | undefined;
     criteria?: CriterionJson[] | undefined;
     business?: BusinessRulesJson | undefined;
@@ -157,40 +150,23 @@ export async function postTransaction(
     awards: { '*': award(null) },
     campaignId: null,
     actorId: actorId ?? null,
+    channel: gate.key?.channel ?? null,
+    apiKeyId: gate.key?.id ?? null,
     ...(gate.limit && { limit: gate.limit }),
     ...(gate.criteria?.length && { criteria: gate.criteria }),
     ...(gate.business && { business: gate.business }),
   };
-  if (!bonusHooks.length) {
-    for (const tierId of new Set(rules.map((r) => r.tierId))) {
-      if (tierId !== null) item.awards[tierId] = award(tierId);
-    }
-    return earningResult(prog, item, await postEarning(db, item));
-  }
-  return db.transaction(async (tx) => {
-    const [c] = rowsOf<{ id: string | number; tierId: number | null; segment: string; fresh: boolean }>(
-      await tx.execute(sql`
-        select c.id, c.tier_id as "tierId", c.segment, c.status = 'ACTIVE' and not exists (
-            select 1 from ledger_entries e where e.kind = 'EARN' and e.external_id = ${input.externalId}) as fresh
-        from customers c where c.customer_number = ${input.customerNumber} for update`),
-    );
-    // A repeat, an inactive or an unknown customer earns nothing: the engine answers them.
-    if (c?.fresh) {
-      const base = award(c.tierId);
-      const bonus = await bonusFor(tx, {
-        customerId: Number(c.id),
-        tierId: c.tierId,
-        segment: c.segment,
-        transactionTypeId: type.id,
-        amount: input.amount,
-        occurredAt,
-        basePoints: base.points,
-      });
-      item.awards = { '*': { points: base.points + (bonus?.points ?? 0), ruleId: base.ruleId } };
-      item.campaignId = bonus?.campaignId ?? null;
-    }
-    return earningResult(prog, item, await postEarning(tx, item));
+  const campaigns = await campaignsFor?.(db, {
+    customerNumber: input.customerNumber,
+    transactionTypeId: type.id,
+    amount: input.amount,
+    occurredAt,
   });
+  if (campaigns?.length) item.campaigns = campaigns;
+  for (const tierId of new Set(rules.map((r) => r.tierId))) {
+    if (tierId !== null) item.awards[tierId] = award(tierId);
+  }
+  return earningResult(prog, item, await postEarning(db, item));
 }
 
 type EarnEntry = typeof ledgerEntries.$inferSelect;
@@ -201,13 +177,17 @@ type EarnEntry = typeof ledgerEntries.$inferSelect;
  */
 export async function reverseEarning(
   tx: Tx,
-  find: { externalId: string } | { entryId: number },
+  find: { externalId: string; channel: string } | { entryId: number },
   actorId?: number,
   note?: string,
 ): Promise<ChannelReversalResult> {
   const where =
     'externalId' in find
-      ? and(eq(ledgerEntries.kind, 'EARN'), eq(ledgerEntries.externalId, find.externalId))
+      ? and(
+          eq(ledgerEntries.kind, 'EARN'),
+          sql`coalesce(${ledgerEntries.channel}, '') = ${find.channel}`,
+          eq(ledgerEntries.externalId, find.externalId),
+        )
       : eq(ledgerEntries.id, find.entryId);
   const [original] = (await tx.select().from(ledgerEntries).where(where)) as EarnEntry[];
   if (!original) throw notFound('Transaction');
@@ -215,6 +195,12 @@ export async function reverseEarning(
     throw new AppError('CONFLICT', 'Only channel transactions (EARN entries) can be reversed');
   }
   const prog = await programme(tx);
+  // Campaigns before the customer, as an earning batch takes them (migration 0038): the reversal
+  // gives their budget back.
+  if (original.bonusPoints !== 0) {
+    await tx.execute(sql`select 1 from campaigns where id in (
+      select campaign_id from campaign_awards where entry_id = ${original.id}) order by id for update`);
+  }
   const [locked] = await tx
     .select({ tierId: customers.tierId })
     .from(customers)
@@ -223,7 +209,13 @@ export async function reverseEarning(
   const [earlier] = await tx
     .select()
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'REVERSAL'), eq(ledgerEntries.externalId, original.externalId)));
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'REVERSAL'),
+        sql`coalesce(${ledgerEntries.channel}, '') = ${original.channel ?? ''}`,
+        eq(ledgerEntries.externalId, original.externalId),
+      ),
+    );
   if (earlier) {
     return {
       entryId: earlier.id,

@@ -27,6 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { tunable } from '../configuration/configBundles.service.ts';
 import { findCustomerByNumber } from '../customers/customers.service.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { type Programme, programme } from '../loyalty/programme.ts';
@@ -117,10 +118,29 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
   }));
 }
 
+async function customerByNumber(db: Executor, q: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(inArray(customers.customerNumber, [...new Set([q.trim(), q.trim().toUpperCase()])]))
+    .limit(1);
+  return row?.id;
+}
+
 /** The queue: `mine=true` is the caller's own queue. */
 export async function listMessages(db: Executor, query: MessageListQuery, actor: Actor) {
-  const scoped = query.mine ? { ...query, assigneeId: actor.userId } : query;
-  const page = await listPage(db, listSpec, { ...scoped, q: scoped.q?.toLowerCase() }, (row) => row);
+  let scoped = query.mine ? { ...query, assigneeId: actor.userId } : query;
+  // A whole customer number is that customer's conversations (by their index), not a text search.
+  const customer = scoped.q ? await customerByNumber(db, scoped.q) : undefined;
+  if (customer) scoped = { ...scoped, q: undefined, customerId: customer };
+  // Over a large queue the total is counted up to a bound, as the customer list does.
+  const countLimit = await tunable<number>(db, 'lists.messageCountCap');
+  const page = await listPage(
+    db,
+    { ...listSpec, countLimit },
+    { ...scoped, q: scoped.q?.toLowerCase() },
+    (row) => row,
+  );
   return { ...page, items: await toMessages(db, page.items) };
 }
 
@@ -161,6 +181,7 @@ export async function getMessage(db: Executor, id: number): Promise<MessageDetai
       .where(eq(conversationEntries.conversationId, id))
       .orderBy(asc(conversationEntries.id)),
   ]);
+  const tier = customer.tierId === null ? undefined : prog.tiersById.get(customer.tierId);
   return {
     ...(message as Message),
     customer: {
@@ -168,7 +189,8 @@ export async function getMessage(db: Executor, id: number): Promise<MessageDetai
       customerNumber: customer.customerNumber,
       fullName: customer.fullName,
       language: customer.language,
-      tierName: customer.tierId === null ? null : (prog.tiersById.get(customer.tierId)?.name ?? null),
+      tierName: tier?.name ?? null,
+      tierNameAr: tier?.nameAr ?? null,
       balance: customer.balance,
     },
     entries: entries.map(({ entry, authorName }) => ({

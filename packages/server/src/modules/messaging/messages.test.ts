@@ -93,6 +93,12 @@ describe('GET /api/admin/messages', () => {
   it('searches by customer name or text, filters by status, and gives each agent their own queue', async () => {
     const byName = (await get('/messages?q=sara')).json();
     expect(byName.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(['C100']);
+    // A whole customer number (any case) is that customer's conversations, found by their index.
+    const byNumber = (await get('/messages?q=c200')).json();
+    expect(byNumber.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(
+      byNumber.items.map(() => 'C200'),
+    );
+    expect(byNumber.total).toBeGreaterThan(0);
     expect((await get(`/messages?q=${encodeURIComponent('مشترياتي')}`)).json().total).toBe(1);
     expect((await get('/messages?status=ASSIGNED')).json().total).toBe(2);
     for (const agent of agents) {

@@ -1,4 +1,10 @@
-import type { DayRangeQuery, Report, ReportName, ReportRow } from '@loyalty/contracts';
+import {
+  COHORT_MONTHS,
+  type DayRangeQuery,
+  type Report,
+  type ReportName,
+  type ReportRow,
+} from '@loyalty/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import { type Period, periodOf } from './period.ts';
@@ -85,15 +91,19 @@ async function expiryForecast(db: Executor): Promise<Rows> {
   });
 }
 
-/** Issuance and redemption by transaction type and kind in the period, from the roll-up. */
+/**
+ * Issuance and redemption by transaction type, channel and kind in the period, from the roll-up.
+ * The channel is the posting API key's; '' for the back office, jobs and entries before channels
+ * were recorded.
+ */
 async function activity(db: Executor, p: Period): Promise<Rows> {
   return rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select coalesce(t.name, '—') as "transactionType", coalesce(t.code, '') as code, d.kind,
+      select coalesce(t.name, '—') as "transactionType", coalesce(t.code, '') as code, d.channel, d.kind,
         sum(d.entries)::bigint as entries, sum(d.points_in)::bigint as "pointsIn", sum(d.points_out)::bigint as "pointsOut"
       from reports_ledger_daily d left join transaction_types t on t.id = d.transaction_type_id
       where d.day between ${p.from} and ${p.to}
-      group by t.name, t.code, d.kind
+      group by t.name, t.code, d.channel, d.kind
       order by sum(d.points_in + d.points_out) desc, d.kind, t.name`),
   );
 }
@@ -146,11 +156,77 @@ async function staffActivity(db: Executor, p: Period): Promise<Rows> {
   );
 }
 
+/**
+ * Vouchers: stock (codes in stock, issued and not cancelled, still available) now, and in the
+ * period the redemptions, cancellations, points spent and their money value (the voucher's money
+ * per redemption kept), by voucher with its store and category. Redemptions are read through
+ * their (voucher_id, created_at) index.
+ */
+async function vouchersReport(db: Executor, p: Period): Promise<Rows> {
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select v.name as voucher, coalesce(nullif(v.name_ar, ''), v.name) as "voucherAr",
+        s.name as store, c.name as category, v.status, v.amount as stock, v.issued,
+        (v.amount - v.issued) as available,
+        coalesce(r.redemptions, 0)::int as redemptions, coalesce(r.cancelled, 0)::int as cancelled,
+        coalesce(r.points, 0)::bigint as "pointsSpent",
+        round(coalesce(r.redemptions, 0) * v.money, 2)::float as "moneyValue"
+      from vouchers v
+        join stores s on s.id = v.store_id
+        join reward_categories c on c.id = s.category_id
+        left join lateral (
+          select count(*) filter (where x.status = 'ISSUED') as redemptions,
+            count(*) filter (where x.status = 'CANCELLED') as cancelled,
+            sum(x.points_spent) filter (where x.status = 'ISSUED') as points
+          from redemptions x
+          where x.voucher_id = v.id and x.created_at >= ${p.from}::date and x.created_at < (${p.to}::date + 1)
+        ) r on true
+      order by redemptions desc, "pointsSpent" desc, v.name, v.id`),
+  );
+}
+
+/**
+ * Engagement cohorts: customers by the month they joined (months starting in the period), and
+ * for each of the 12 months after it the share of them (percent, one decimal) with an EARN or
+ * REDEEM posting in that month; null for a month not over yet.
+ */
+async function cohorts(db: Executor, p: Period): Promise<Rows> {
+  const months = Array.from({ length: COHORT_MONTHS }, (_, i) => i + 1);
+  const shares = sql.join(
+    months.map(
+      (
+        m,
+      ) => sql`case when c.cohort + make_interval(months => ${m + 1}) <= date_trunc('month', now() at time zone 'UTC')
+        then round(100.0 * count(distinct a.customer_id) filter (where a.month = c.cohort + make_interval(months => ${m}))
+          / count(distinct c.id), 1)::float end as ${sql.raw(`m${m}`)}`,
+    ),
+    sql`, `,
+  );
+  return rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with c as (
+        select id, date_trunc('month', joined_at at time zone 'UTC') as cohort
+        from customers
+        where joined_at >= date_trunc('month', ${p.from}::date) and joined_at < (${p.to}::date + 1)
+      ), a as (
+        select distinct e.customer_id, date_trunc('month', e.occurred_at at time zone 'UTC') as month
+        from c join ledger_entries e on e.customer_id = c.id
+          and e.occurred_at >= c.cohort + interval '1 month'
+          and e.occurred_at < c.cohort + make_interval(months => ${COHORT_MONTHS + 1})
+        where e.kind in ('EARN', 'REDEEM')
+      )
+      select to_char(c.cohort, 'YYYY-MM') as cohort, count(distinct c.id)::int as customers, ${shares}
+      from c left join a on a.customer_id = c.id
+      group by c.cohort
+      order by c.cohort`),
+  );
+}
+
 const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: Period) => Promise<Rows> }> = {
   liability: { columns: ['period', 'issued', 'redeemed', 'expired', 'outstanding'], rows: liability },
   expiryForecast: { columns: ['month', 'expiring'], rows: (db) => expiryForecast(db) },
   activity: {
-    columns: ['transactionType', 'code', 'kind', 'entries', 'pointsIn', 'pointsOut'],
+    columns: ['transactionType', 'code', 'channel', 'kind', 'entries', 'pointsIn', 'pointsOut'],
     rows: activity,
   },
   tierMigration: { columns: ['month', 'fromTier', 'toTier', 'customers'], rows: tierMigration },
@@ -161,6 +237,27 @@ const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: P
   staffActivity: {
     columns: ['user', 'actions', 'succeeded', 'sentForApproval', 'denied', 'failed', 'signIns', 'lastAction'],
     rows: staffActivity,
+  },
+  vouchers: {
+    columns: [
+      'voucher',
+      'voucherAr',
+      'store',
+      'category',
+      'status',
+      'stock',
+      'issued',
+      'available',
+      'redemptions',
+      'cancelled',
+      'pointsSpent',
+      'moneyValue',
+    ],
+    rows: vouchersReport,
+  },
+  cohorts: {
+    columns: ['cohort', 'customers', ...Array.from({ length: COHORT_MONTHS }, (_, i) => `m${i + 1}`)],
+    rows: cohorts,
   },
 };
 

@@ -67,6 +67,62 @@ describe('GET /api/admin/reports/{name}', () => {
       ),
     ).toBe(earned);
     expect(r.rows.some((row) => row.kind === 'EARN' && row.transactionType !== '—')).toBe(true);
+    // By channel: the demo's card spend comes from the tills, and each channel's rows add up to its ledger.
+    expect(r.columns).toEqual([
+      'transactionType',
+      'code',
+      'channel',
+      'kind',
+      'entries',
+      'pointsIn',
+      'pointsOut',
+    ]);
+    const pos = await one(sql`select sum(points) as v from ledger_entries
+      where kind = 'EARN' and channel = 'POS' and (occurred_at at time zone 'UTC')::date between ${from}::date and ${to}::date`);
+    expect(pos).toBeGreaterThan(0);
+    expect(
+      sum(
+        r.rows.filter((row) => row.kind === 'EARN' && row.channel === 'POS'),
+        'pointsIn',
+      ),
+    ).toBe(pos);
+  });
+
+  it('activity: a channel’s posting counts under its channel, a staff redemption under none', async () => {
+    const before = await report('activity', `from=${to}&to=${to}`);
+    const posPoints = (rows: Row[]) =>
+      sum(
+        rows.filter((row) => row.kind === 'EARN' && row.channel === 'BRANCH'),
+        'pointsIn',
+      );
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/admin/api-keys',
+      as: admin,
+      payload: { name: 'branch till', scopes: ['customers', 'transactions'], channel: 'BRANCH' },
+    });
+    const key = { 'x-api-key': created.json().key as string };
+    const code = 'CARD_SPEND'; // a demo earning type
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/integration/v1/customers/BRANCH-1',
+      headers: key,
+      payload: { fullName: 'Branch Customer' },
+    });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/integration/v1/transactions',
+      headers: key,
+      payload: {
+        externalId: 'BRANCH-TXN-1',
+        customerNumber: 'BRANCH-1',
+        transactionTypeCode: code,
+        amount: 500,
+      },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const after = await report('activity', `from=${to}&to=${to}`);
+    expect(posPoints(after.rows) - posPoints(before.rows)).toBe(posted.json().pointsAwarded);
   });
 
   it('tier migration, service desk and staff activity count what their tables hold', async () => {
@@ -81,6 +137,48 @@ describe('GET /api/admin/reports/{name}', () => {
     );
     const staff = await report('staffActivity');
     expect(staff.rows.find((row) => row.user === 'admin')?.signIns).toBeGreaterThan(0);
+  });
+
+  it('vouchers: stock as the vouchers hold it, redemptions and points as the redemptions hold them', async () => {
+    const long = `from=${addDays(to, -700)}&to=${to}`;
+    const r = await report('vouchers', long);
+    expect(r.rows).toHaveLength(await one(sql`select count(*) as v from vouchers`));
+    const held = await one(sql`select count(*) as v from redemptions
+      where status = 'ISSUED' and created_at >= ${addDays(to, -700)}::date`);
+    expect(sum(r.rows, 'redemptions')).toBe(held);
+    expect(sum(r.rows, 'pointsSpent')).toBe(
+      await one(sql`select coalesce(sum(points_spent), 0) as v from redemptions
+        where status = 'ISSUED' and created_at >= ${addDays(to, -700)}::date`),
+    );
+    expect(sum(r.rows, 'issued')).toBe(await one(sql`select sum(issued) as v from vouchers`));
+    for (const row of r.rows) {
+      expect(row.available).toBe(Number(row.stock) - Number(row.issued));
+    }
+    const top = r.rows[0] as Row;
+    const money = await one(sql`select money as v from vouchers where name = ${top.voucher}`);
+    expect(top.moneyValue).toBeCloseTo(Number(top.redemptions) * money, 2);
+    const noRedemptions = await t.userWith(['report.read', 'customer.read']);
+    const res = await t.inject({ method: 'GET', url: '/api/admin/reports/vouchers', as: noRedemptions });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('cohorts: customers by joining month, the share active in each month after it', async () => {
+    const yearAgo = addDays(to, -400);
+    const r = await report('cohorts', `from=${yearAgo}&to=${to}`);
+    expect(r.columns).toEqual(['cohort', 'customers', ...Array.from({ length: 12 }, (_, i) => `m${i + 1}`)]);
+    expect(sum(r.rows, 'customers')).toBe(
+      await one(sql`select count(*) as v from customers
+        where joined_at >= date_trunc('month', ${yearAgo}::date) and joined_at < (${to}::date + 1)`),
+    );
+    // One cell checked against the ledger directly: the oldest cohort, one month on.
+    const first = r.rows[0] as Row;
+    const active = await one(sql`select count(distinct c.id) as v from customers c join ledger_entries e
+      on e.customer_id = c.id and e.kind in ('EARN', 'REDEEM')
+      where to_char(c.joined_at at time zone 'UTC', 'YYYY-MM') = ${first.cohort}
+        and to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM') = to_char((${`${first.cohort}-01`}::date + interval '1 month'), 'YYYY-MM')`);
+    expect(first.m1).toBe(Math.round((1000 * active) / Number(first.customers)) / 10);
+    // The newest cohort has no month behind it yet.
+    expect(r.rows.at(-1)?.m1).toBeNull();
   });
 
   it('needs report.read and the read permission of the report’s source', async () => {

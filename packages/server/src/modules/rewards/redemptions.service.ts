@@ -41,7 +41,9 @@ export interface RedeemRequest {
   voucherId: number;
   /** The caller's request id: the same id answers the same redemption again. */
   externalId: string;
+  /** The API key's channel, or BACK_OFFICE: the external id is unique within it. */
   channel: string;
+  apiKeyId?: number | undefined;
   actorId?: number | undefined;
 }
 
@@ -73,7 +75,10 @@ async function refusal(tx: Tx, voucherId: number): Promise<AppError> {
  */
 export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<RedemptionResult> {
   const customer = await lockCustomer(tx, req.customerId);
-  const [previous] = await tx.select().from(redemptions).where(eq(redemptions.externalId, req.externalId));
+  const [previous] = await tx
+    .select()
+    .from(redemptions)
+    .where(and(eq(redemptions.channel, req.channel), eq(redemptions.externalId, req.externalId)));
   if (previous) {
     if (previous.customerId !== req.customerId || previous.voucherId !== req.voucherId) {
       throw new AppError('CONFLICT', 'The externalId was already used for another redemption');
@@ -116,6 +121,7 @@ export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<Redempt
       code: newVoucherCode(),
       pointsSpent: voucher.pointsRequired,
       channel: req.channel,
+      apiKeyId: req.apiKeyId,
       externalId: req.externalId,
       createdBy: req.actorId,
     })
@@ -127,6 +133,7 @@ export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<Redempt
     points: -voucher.pointsRequired,
     reference: `redemption:${row.id}`,
     actorId: req.actorId,
+    key: req.apiKeyId === undefined ? undefined : { id: req.apiKeyId, channel: req.channel },
   });
   await tx.update(redemptions).set({ ledgerEntryId: posted.entryId }).where(eq(redemptions.id, row.id));
   return { redemptionId: row.id, code: row.code, pointsSpent: row.pointsSpent, balance: posted.balance };
@@ -192,7 +199,7 @@ const listSpec: ResourceListSpec<typeof redemptions, typeof redemptionResource> 
   },
 };
 
-const voucherRef = { table: vouchers, id: vouchers.id, name: vouchers.name };
+const voucherRef = { table: vouchers, id: vouchers.id, name: vouchers.name, nameAr: vouchers.nameAr };
 
 /** Redemptions, newest first, with the customer's number and name and the voucher's name. */
 export async function listRedemptions(db: Executor, query: RedemptionListQuery) {
@@ -221,7 +228,8 @@ export async function listRedemptions(db: Executor, query: RedemptionListQuery) 
         customerNumber: byId.get(r.customerId)?.number ?? '',
         customerName: byId.get(r.customerId)?.name ?? '',
         voucherId: r.voucherId,
-        voucherName: voucherNames.get(r.voucherId) ?? '',
+        voucherName: voucherNames.get(r.voucherId)?.name ?? '',
+        voucherNameAr: voucherNames.get(r.voucherId)?.nameAr ?? '',
         code: r.code,
         pointsSpent: r.pointsSpent,
         status: r.status,

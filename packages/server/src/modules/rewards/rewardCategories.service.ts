@@ -7,6 +7,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rewardCategories, stores } from '../../db/schema/index.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
@@ -21,8 +22,13 @@ const listSpec: ResourceListSpec<typeof rewardCategories, typeof rewardCategoryR
   sortable: { name: rewardCategories.name, createdAt: rewardCategories.createdAt },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: rewardCategories.id,
-  search: [rewardCategories.name, rewardCategories.description],
-  filters: {},
+  search: [rewardCategories.name, rewardCategories.nameAr, rewardCategories.description],
+  filters: {
+    missingTranslation: missingTranslation(
+      [rewardCategories.name, rewardCategories.nameAr],
+      [rewardCategories.description, rewardCategories.descriptionAr],
+    ),
+  },
 };
 
 export const listCategories = (db: Executor, query: RewardCategoryListQuery) =>

@@ -2,25 +2,38 @@ import { type Store, type StoreListQuery, storeCommands, type storeResource } fr
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rewardCategories, stores, vouchers } from '../../db/schema/index.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { nameOf, namesById, requireImage } from './references.ts';
+import { type Names, nameOf, namesById, namesOr, requireImage } from './references.ts';
 
 type StoreRow = typeof stores.$inferSelect;
-const toStore = (row: StoreRow, categoryName: string): Store => ({ ...isoDates(row), categoryName });
+const toStore = (row: StoreRow, category: Names): Store => ({
+  ...isoDates(row),
+  categoryName: category.name,
+  categoryNameAr: category.nameAr,
+});
 
 const listSpec: ResourceListSpec<typeof stores, typeof storeResource> = {
   table: stores,
   sortable: { name: stores.name, createdAt: stores.createdAt },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: stores.id,
-  search: [stores.name],
-  filters: { categoryId: (id: number) => eq(stores.categoryId, id) },
+  search: [stores.name, stores.nameAr],
+  filters: {
+    categoryId: (id: number) => eq(stores.categoryId, id),
+    missingTranslation: missingTranslation([stores.name, stores.nameAr]),
+  },
 };
 
-const category = { table: rewardCategories, id: rewardCategories.id, name: rewardCategories.name };
+const category = {
+  table: rewardCategories,
+  id: rewardCategories.id,
+  name: rewardCategories.name,
+  nameAr: rewardCategories.nameAr,
+};
 const categoryName = (db: Executor, id: number) => nameOf(db, category, id, 'categoryId');
 
 export async function listStores(db: Executor, query: StoreListQuery) {
@@ -30,7 +43,7 @@ export async function listStores(db: Executor, query: StoreListQuery) {
     category,
     page.items.map((s) => s.categoryId),
   );
-  return { ...page, items: page.items.map((s) => toStore(s, names.get(s.categoryId) ?? '')) };
+  return { ...page, items: page.items.map((s) => toStore(s, namesOr(names.get(s.categoryId)))) };
 }
 
 async function findStore(db: Executor, id: number, forUpdate = false): Promise<StoreRow> {

@@ -7,16 +7,18 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { redemptions, stores, vouchers } from '../../db/schema/index.ts';
+import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { nameOf, namesById, requireImage } from './references.ts';
+import { type Names, nameOf, namesById, namesOr, requireImage } from './references.ts';
 
 export type VoucherRow = typeof vouchers.$inferSelect;
-const toVoucher = (row: VoucherRow, storeName: string): Voucher => ({
+const toVoucher = (row: VoucherRow, store: Names): Voucher => ({
   ...isoDates(row),
-  storeName,
+  storeName: store.name,
+  storeNameAr: store.nameAr,
   remaining: row.amount - row.issued,
 });
 
@@ -41,15 +43,19 @@ const listSpec: ResourceListSpec<typeof vouchers, typeof voucherResource> = {
   },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: vouchers.id,
-  search: [vouchers.name, vouchers.description],
+  search: [vouchers.name, vouchers.nameAr, vouchers.description],
   filters: {
     storeId: (id: number) => eq(vouchers.storeId, id),
     status: (status: VoucherRow['status']) => eq(vouchers.status, status),
     available: (yes: boolean) => (yes ? redeemableToday : undefined),
+    missingTranslation: missingTranslation(
+      [vouchers.name, vouchers.nameAr],
+      [vouchers.description, vouchers.descriptionAr],
+    ),
   },
 };
 
-const store = { table: stores, id: stores.id, name: stores.name };
+const store = { table: stores, id: stores.id, name: stores.name, nameAr: stores.nameAr };
 const storeName = (db: Executor, id: number) => nameOf(db, store, id, 'storeId');
 
 export async function listVouchers(db: Executor, query: VoucherListQuery) {
@@ -59,7 +65,7 @@ export async function listVouchers(db: Executor, query: VoucherListQuery) {
     store,
     page.items.map((v) => v.storeId),
   );
-  return { ...page, items: page.items.map((v) => toVoucher(v, names.get(v.storeId) ?? '')) };
+  return { ...page, items: page.items.map((v) => toVoucher(v, namesOr(names.get(v.storeId)))) };
 }
 
 export async function findVoucher(db: Executor, id: number, forUpdate = false): Promise<VoucherRow> {

@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { authCommands, passwordRuleViolations } from '@loyalty/contracts';
+import { authCommands, passwordRuleViolations, SUPER_ADMIN_ROLE, scaRuleCommands } from '@loyalty/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
-import { passwordHistory, passwordTokens, recoveryCodes, sessions, users } from '../../db/schema/index.ts';
+import {
+  passwordHistory,
+  passwordTokens,
+  recoveryCodes,
+  roles,
+  scaRules,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { appLink, enqueueMail, enqueueMails } from '../mail.ts';
@@ -336,6 +344,7 @@ export function confirmEnrolment(
 ) {
   return db.transaction(async (tx) => {
     const codes = await completeEnrolment(tx, user.id, user.totpPendingSecret, step);
+    await secondFactorAtSignInOnce(tx, source, user.id);
     await also?.(tx);
     await writeAudit(tx, source, {
       command: authCommands.enrolSecondFactor.name,
@@ -344,6 +353,43 @@ export function confirmEnrolment(
       targetId: user.id,
     });
     return codes;
+  });
+}
+
+/**
+ * Sign-in asks staff for a second factor by itself once an administrator (SUPER_ADMIN) has one
+ * (security finding 8): the staff sign-in rule, shipped DISABLED so a fresh install can sign in
+ * and enrol first, turns ACTIVE — audited with the enrolling user — unless staff ever changed it
+ * (then it is left as they set it).
+ */
+async function secondFactorAtSignInOnce(tx: Tx, source: AuditSource, userId: number) {
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, userId), eq(roles.code, SUPER_ADMIN_ROLE)));
+  if (!admin) return;
+  const [rule] = await tx
+    .update(scaRules)
+    .set({ status: 'ACTIVE', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(scaRules.operation, 'SIGN_IN'),
+        eq(scaRules.userType, 'EMPLOYEE'),
+        ne(scaRules.status, 'ACTIVE'),
+        eq(scaRules.updatedAt, scaRules.createdAt),
+      ),
+    )
+    .returning();
+  if (!rule) return;
+  await writeAudit(tx, source, {
+    command: scaRuleCommands.update.name,
+    outcome: 'SUCCESS',
+    targetType: 'scaRule',
+    targetId: rule.id,
+    before: { status: 'DISABLED' },
+    after: { status: rule.status },
+    detail: 'automatic: the first administrator enrolled a second factor',
   });
 }
 

@@ -15,6 +15,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
+import { signInRateLimit } from '../../modules/configuration/configBundles.service.ts';
+import { staffSessionLimits } from '../../modules/configuration/userConfigurations.service.ts';
 import { loadActorRecord } from '../access.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
@@ -22,7 +24,7 @@ import { actorOf } from '../http.ts';
 import { confirmEnrolment, startEnrolment, verifySecondFactor } from './account.ts';
 import { passwordRoutes } from './password.routes.ts';
 import { verifyPassword } from './passwords.ts';
-import { passwordExpiry, passwordSettingOf, securityPolicyOf } from './policies.ts';
+import { passwordExpiry, passwordSettingOf } from './policies.ts';
 import { selfRoutes } from './self.routes.ts';
 import { endSession, rotateSession } from './sessions.ts';
 import {
@@ -49,8 +51,8 @@ const refusals = { 400: problemSchema, 401: problemSchema, 429: problemSchema };
  * then a forced password change), refresh, sign-out, the signed-in user, and the public keys.
  */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config, tokens } = app;
-  const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const { db, tokens } = app;
+  const limited = signInRateLimit(db);
 
   /** The user a challenge names, if they may still sign in. */
   const challengedUser = async (userId: string) => {
@@ -255,10 +257,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const [[user], expirySetting, policy] = await Promise.all([
+      const [[user], expirySetting, limits] = await Promise.all([
         db.select().from(users).where(eq(users.id, actor.userId)),
         passwordSettingOf(db, 'EXPIRY'),
-        securityPolicyOf(db),
+        staffSessionLimits(db),
       ]);
       const expiry = user && passwordExpiry(user.passwordChangedAt, expirySetting);
       return {
@@ -272,7 +274,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         secondFactorEnrolled: Boolean(user?.totpSecret),
         passwordExpiresAt: expiry?.expiresAt.toISOString() ?? null,
         passwordExpiringSoon: expiry?.warn ?? false,
-        idleTimeoutSeconds: policy.idleTimeoutMinutes * 60,
+        idleTimeoutSeconds: limits.idleMinutes * 60,
+        pageSize: limits.pageSize,
+        defaultLanguage: limits.defaultLanguage,
       };
     },
   );

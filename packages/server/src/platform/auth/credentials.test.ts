@@ -452,11 +452,16 @@ describe('forgotten password', () => {
     await staff('nour');
     await forgot('nour');
     const token = linkToken(await mailbox.next('nour@bank.example'));
-    const stored = await t.app.db
-      .select({ text: outboundMail.text, sentAt: outboundMail.sentAt })
-      .from(outboundMail)
-      .where(eq(outboundMail.to, 'nour@bank.example'));
-    expect(stored.length).toBeGreaterThanOrEqual(2);
+    // The SMTP server has the mail before the mailer's transaction marks it sent: wait for that.
+    const stored = await vi.waitFor(async () => {
+      const rows = await t.app.db
+        .select({ text: outboundMail.text, sentAt: outboundMail.sentAt })
+        .from(outboundMail)
+        .where(eq(outboundMail.to, 'nour@bank.example'));
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+      return rows;
+    });
     for (const mail of stored) {
       expect(mail.sentAt).not.toBeNull();
       expect(mail.text).not.toContain(token);

@@ -10,6 +10,7 @@ import {
 } from 'jose';
 import type { Executor } from '../../db/client.ts';
 import { signingKeys } from '../../db/schema/index.ts';
+import { onChange, publishChange } from '../changes.ts';
 
 export const ALG = 'ES256';
 
@@ -72,6 +73,7 @@ export async function rotateSigningKeys(db: Executor, force = false) {
         )
         .returning({ kid: signingKeys.kid })
     : [];
+  if (added || retired.length > 0) await publishChange(db, 'signing-keys');
   return { added, retired: retired.map((r) => r.kid) };
 }
 
@@ -97,8 +99,8 @@ async function load(db: Executor): Promise<Loaded> {
 /**
  * The token keys of this instance. Keys live in the database (tokens outlive a restart and every
  * instance verifies the others'); each instance re-reads them every minute and whenever a token
- * names a key it does not know yet, so a key made by another instance's rotation is picked up at
- * once, and a retired one stops verifying everywhere within a minute.
+ * names a key it does not know yet, and at once when a rotation on any instance publishes a change
+ * (platform/changes.ts), so a retired key stops verifying everywhere as soon as it is retired.
  */
 export async function createKeyStore(db: Executor) {
   let keys = await load(db);
@@ -107,6 +109,7 @@ export async function createKeyStore(db: Executor) {
     keys = await load(db);
   };
   let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
 
   const verifyKey: JWTVerifyGetKey = async ({ kid }) => {
     let key = kid ? keys.publicKeys.get(kid) : undefined;
@@ -125,10 +128,14 @@ export async function createKeyStore(db: Executor) {
     verifyKey,
     reload,
     start() {
-      timer ??= setInterval(() => void reload().catch(() => undefined), RELOAD_MS);
+      const reloadQuietly = () => void reload().catch(() => undefined);
+      unsubscribe ??= onChange('signing-keys', reloadQuietly);
+      timer ??= setInterval(reloadQuietly, RELOAD_MS);
       timer.unref();
     },
     stop() {
+      unsubscribe?.();
+      unsubscribe = undefined;
       if (timer) clearInterval(timer);
       timer = undefined;
     },

@@ -9,6 +9,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
+import { signInRateLimit } from '../../modules/configuration/configBundles.service.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { confirmEmailChange, consumePasswordLink, sendPasswordLink } from './account.ts';
 import { auditSourceOf, changePasswordAudited } from './signin.ts';
@@ -17,8 +18,8 @@ const tags = ['Authentication'];
 
 /** Forgotten password: an e-mailed single-use link, then a new password through it. */
 export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
-  const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const { db } = app;
+  const limited = signInRateLimit(db);
 
   /** E-mails a password link if exactly one active account has this username or e-mail address. */
   async function sendForgottenPasswordLink(username: string, source: AuditSource) {

@@ -11,6 +11,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessions, users } from '../../db/schema/index.ts';
+import { signInRateLimit } from '../../modules/configuration/configBundles.service.ts';
 import type { Actor } from '../access.ts';
 import { auditSource, writeAudit } from '../audit.ts';
 import { AppError, notFound } from '../errors.ts';
@@ -28,8 +29,8 @@ const refusals = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 
 /** What every signed-in staff member does to their own account: password, second factor, sessions. */
 export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app;
-  const limited = { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const { db } = app;
+  const limited = signInRateLimit(db);
 
   const userOf = async (actor: Actor) => {
     const [user] = await db.select().from(users).where(eq(users.id, actor.userId));

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
+import { staffIdleMinutes } from '../../modules/configuration/userConfigurations.service.ts';
 
 /**
  * Refresh credentials are `<sessionId>.<secret>`; only a hash of the secret is stored. Each
@@ -34,8 +35,8 @@ export async function openSession(db: Executor, userId: number, ttlHours: number
   return { id, refreshToken: `${id}.${secret}`, expiresAt };
 }
 
-/** A session unused for longer than the security policy's idle timeout has ended. */
-export const notIdle = sql`${sessions.lastUsedAt} > now() - (select make_interval(mins => idle_timeout_minutes) from security_policy where id = 1)`;
+/** A session unused for longer than the idle limit (the policy's, or the staff setting's if shorter) has ended. */
+export const notIdle = sql`${sessions.lastUsedAt} > now() - make_interval(mins => ${staffIdleMinutes})`;
 
 /** Makes room for one more session under the policy's limit by ending the least recently used. */
 export async function enforceSessionLimit(db: Executor, userId: number, maxConcurrent: number) {

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { roles, users } from '../../db/schema/index.ts';
+import { staffSessionLimits } from '../../modules/configuration/userConfigurations.service.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { enqueueMail } from '../mail.ts';
@@ -183,11 +184,13 @@ export async function continueSignIn(
   if (reason) return challenge('PASSWORD_CHANGE', reason);
 
   const policy = await securityPolicyOf(app.db);
+  // The session lives as the staff setting says, within the policy (UserConfigurations).
+  const limits = await staffSessionLimits(app.db);
   const device = { ip: req.ip, visitorId: state.visitorId, userAgent: req.headers['user-agent'] };
   const tell = user.email !== null && (await isNewDevice(app.db, user.id, device));
   const session = await app.db.transaction(async (tx) => {
     await enforceSessionLimit(tx, user.id, policy.maxConcurrentSessions);
-    const opened = await openSession(tx, user.id, policy.sessionLifeHours, device);
+    const opened = await openSession(tx, user.id, limits.sessionHours, device);
     if (tell) await enqueueMail(tx, newDeviceMail(user, device));
     await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
     await clearFailures(tx, user.id);

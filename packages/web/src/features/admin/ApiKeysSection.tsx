@@ -10,10 +10,11 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get, write } from '../../api/client.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
+import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
@@ -43,14 +44,14 @@ export function ApiKeysSection() {
 
   const keys = useQuery({
     queryKey: [...key, page],
-    queryFn: ({ signal }) => get<Page<ApiKey>>('/api/admin/api-keys', page, signal),
+    queryFn: ({ signal }): Promise<Page<ApiKey>> => apiGet('/api/admin/api-keys', { query: page, signal }),
     placeholderData: keepPreviousData,
     enabled: can(apiKeyRead.code),
   });
   const create = useMutation({
     // No success toast: the new key's secret is shown in a dialog instead.
     mutationFn: (input: ApiKeyInput) =>
-      report(write<ApiKeyCreated>('POST', '/api/admin/api-keys', input), { failure: 'apiKeys.createFailed' }),
+      report(apiWrite('post', '/api/admin/api-keys', { body: input }), { failure: 'apiKeys.createFailed' }),
     onSuccess: (outcome) => {
       if (!outcome.ok) return;
       setCreating(false);
@@ -64,10 +65,13 @@ export function ApiKeysSection() {
       header: t('apiKeys.revoke'),
       message: t('apiKeys.revokeConfirm', { name: row.name }),
       handleConfirm: async () => {
-        const outcome = await report(write('DELETE', `/api/admin/api-keys/${row.id}`), {
-          success: 'apiKeys.revoked',
-          failure: 'apiKeys.revokeFailed',
-        });
+        const outcome = await report(
+          apiWrite('delete', '/api/admin/api-keys/{id}', { path: { id: row.id } }),
+          {
+            success: 'apiKeys.revoked',
+            failure: 'apiKeys.revokeFailed',
+          },
+        );
         if (outcome.ok) void client.invalidateQueries({ queryKey: key });
       },
     });
@@ -158,7 +162,7 @@ export function ApiKeysSection() {
             <Select options={channels.map((c) => ({ value: c, label: t(`channels.${c}`) }))} />
           </Form.Item>
           <Form.Item name="scopes" label={t('apiKeys.fields.scopes')} rules={rules('scopes')}>
-            <Checkbox.Group
+            <CheckboxGroup
               options={apiKeyScopes.map((s) => ({ value: s, label: t(`apiKeys.scopes.${s}`) }))}
             />
           </Form.Item>

@@ -65,11 +65,14 @@ describe('admin', () => {
       },
     });
     await renderApp('/dashboard/admin');
+    const end = await screen.findByRole('button', { name: 'End session' });
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'End session' }));
+      fireEvent.click(end);
     });
+    // The confirmation modal loads on first use: look for it outside act, while React renders.
+    const yes = await screen.findByRole('button', { name: 'Yes' });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Yes' }));
+      fireEvent.click(yes);
     });
     await waitFor(() =>
       expect(api.calls.some((c) => c.key === 'DELETE /api/admin/auth/sessions/b')).toBe(true),

@@ -15,7 +15,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
-  Checkbox,
   Col,
   Flex,
   Form,
@@ -34,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
+import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
@@ -304,7 +304,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
           </Col>
           <Col xs={24}>
             <Form.Item label={t('alerts.fields.channels')} required {...item('channels')}>
-              <Checkbox.Group
+              <CheckboxGroup
                 options={alertChannels.map((c) => ({ value: c, label: t(`alerts.channels.${c}`) }))}
               />
             </Form.Item>
@@ -351,7 +351,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
                                   dir={lang === 'ar' ? 'rtl' : 'ltr'}
                                   data-testid={`preview-${c}-${lang}`}
                                 >
-                                  {t('alerts.form.preview')}: {preview(body, lang)}
+                                  {t('alerts.form.preview')}: <span lang={lang}>{preview(body, lang)}</span>
                                 </Typography.Paragraph>
                               ) : null;
                             }}

@@ -87,6 +87,7 @@ export default function AlertPage() {
                 <Card size="small" type="inner" title={t(`alerts.channels.${c}`)}>
                   <Typography.Paragraph
                     dir="ltr"
+                    lang="en"
                     style={{ marginBottom: 4, direction: 'ltr', textAlign: 'left' }}
                   >
                     {tpl?.subjectEn && <strong>{tpl.subjectEn} — </strong>}
@@ -94,6 +95,7 @@ export default function AlertPage() {
                   </Typography.Paragraph>
                   <Typography.Paragraph
                     dir="rtl"
+                    lang="ar"
                     style={{ marginBottom: 0, direction: 'rtl', textAlign: 'right' }}
                   >
                     {tpl?.subjectAr && <strong>{tpl.subjectAr} — </strong>}

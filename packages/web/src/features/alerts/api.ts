@@ -1,36 +1,32 @@
 import {
   type AlertCategory,
+  type AlertChannel,
   type AlertDelivery,
   type AlertSettings,
   type AlertSettingsInput,
   type AlertStats,
   alertCategoryResource,
-  alertDeliveryResource,
-  alertResource,
   type Page,
   type Tier,
   tierResource,
 } from '@loyalty/contracts';
-import { get, write } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 import { listChoices } from '../../components/resource.ts';
-
-const deliveries = resourceEndpoint(alertDeliveryResource);
 
 /** The alerts' calls beyond the plain CRUD of categories, groups and alerts. */
 export const alertsApi = {
-  stats: (id: number, signal?: AbortSignal) =>
-    get<AlertStats>(`${resourceEndpoint(alertResource)}/${id}/stats`, undefined, signal),
+  stats: (id: number, signal?: AbortSignal): Promise<AlertStats> =>
+    apiGet('/api/admin/alerts/{id}/stats', { path: { id }, signal }),
   deliveries: (
     query: { page: number; pageSize: number; alertId?: number; customerId?: number; status?: string },
     signal?: AbortSignal,
-  ) => get<Page<AlertDelivery>>(deliveries, query, signal),
-  retry: (id: number) => write<AlertDelivery>('POST', `${deliveries}/${id}/retry`),
-  settings: (signal?: AbortSignal) => get<AlertSettings>('/api/admin/alert-settings', undefined, signal),
-  saveSettings: (input: AlertSettingsInput) =>
-    write<AlertSettings>('PUT', '/api/admin/alert-settings', input),
-  test: (input: { channel: string; to: string; settings: AlertSettingsInput }) =>
-    write<{ ok: true; detail: string }>('POST', '/api/admin/alert-settings/test', input),
+  ): Promise<Page<AlertDelivery>> => apiGet('/api/admin/alert-deliveries', { query, signal }),
+  retry: (id: number) => apiWrite('post', '/api/admin/alert-deliveries/{id}/retry', { path: { id } }),
+  settings: (signal?: AbortSignal): Promise<AlertSettings> => apiGet('/api/admin/alert-settings', { signal }),
+  saveSettings: (input: AlertSettingsInput) => apiWrite('put', '/api/admin/alert-settings', { body: input }),
+  test: (input: { channel: AlertChannel; to: string; settings: AlertSettingsInput }) =>
+    apiWrite('post', '/api/admin/alert-settings/test', { body: input }),
 };
 
 /** A record's name in the screen's language. */

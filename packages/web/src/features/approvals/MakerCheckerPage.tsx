@@ -1,4 +1,9 @@
-import { type MakerCheckerCatalog, permissionCatalogue, serviceCommands } from '@loyalty/contracts';
+import {
+  commandLabel,
+  type MakerCheckerCatalog,
+  permissionCatalogue,
+  serviceCommands,
+} from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Flex, Form, Select, Switch, Typography } from 'antd';
 import { useRef, useState } from 'react';
@@ -103,7 +108,10 @@ function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
           >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
-              options={permissionCatalogue.map((p) => ({ value: p.code, label: `${p.code} — ${p.summary}` }))}
+              options={permissionCatalogue.map((p) => ({
+                value: p.code,
+                label: `${p.code} — ${commandLabel(p.code, lang)}`,
+              }))}
             />
           </Form.Item>
         </Form>

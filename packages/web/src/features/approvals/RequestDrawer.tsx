@@ -1,4 +1,4 @@
-import type { ApprovalView } from '@loyalty/contracts';
+import type { ApprovalRequest, ApprovalView } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { RecordName } from '../../components/localized.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useServiceName } from '../../components/useMakerChecker.ts';
@@ -85,9 +86,7 @@ export function RequestDrawer({
               {
                 key: 'target',
                 label: t('approvals.fields.target'),
-                children: r.targetId
-                  ? `${r.targetType} #${r.targetId}`
-                  : t('approvals.newRecord', { type: r.targetType ?? '' }),
+                children: <RequestTarget request={r} />,
               },
               { key: 'maker', label: t('approvals.fields.maker'), children: r.maker?.username },
               {
@@ -149,4 +148,14 @@ export function RequestDrawer({
       />
     </Drawer>
   );
+}
+
+/** What a request is about, as words: "Tier #5", or "New tier" for a creation. */
+export function RequestTarget({ request: r }: { request: Pick<ApprovalRequest, 'targetType' | 'targetId'> }) {
+  const { t } = useTranslation();
+  if (r.targetId) return <RecordName type={r.targetType} id={r.targetId} />;
+  const name = r.targetType ? t(`records.${r.targetType}`, { defaultValue: r.targetType }) : '';
+  // "New tier", "New API key": the record type's own capital goes in the middle of a sentence.
+  const type = /^[A-Z][a-z]/.test(name) ? name.charAt(0).toLowerCase() + name.slice(1) : name;
+  return t('approvals.newRecord', { type });
 }

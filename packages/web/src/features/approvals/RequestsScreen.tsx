@@ -18,7 +18,7 @@ import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
 import { BulkDecision } from './BulkDecision.tsx';
-import { RequestDrawer } from './RequestDrawer.tsx';
+import { RequestDrawer, RequestTarget } from './RequestDrawer.tsx';
 
 const isHistory = (view: ApprovalView) => view.endsWith('history');
 const isInbox = (view: ApprovalView) => view.startsWith('inbox');
@@ -62,10 +62,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
     {
       key: 'target',
       title: t('approvals.fields.target'),
-      render: (_, r) =>
-        r.targetId
-          ? `${r.targetType} #${r.targetId}`
-          : t('approvals.newRecord', { type: r.targetType ?? '' }),
+      render: (_, r) => <RequestTarget request={r} />,
     },
     ...(isInbox(view)
       ? [

@@ -43,6 +43,7 @@ export default function ServicesPage() {
   const { filters, query, filter, sortOrder, onTableChange, pagination } = useListUrl(serviceSortFields, [
     'serviceTypeId',
     'approvalRequired',
+    'missingTranslation',
   ]);
   const [editing, setEditing] = useState<Service | undefined>();
   const canEdit = can(serviceCommands.update.name);
@@ -89,6 +90,15 @@ export default function ServicesPage() {
             { value: 'false', label: t('approvals.services.direct') },
           ]}
           onChange={(v?: string) => filter({ approvalRequired: v })}
+          style={{ minWidth: 200 }}
+        />
+        <Select
+          allowClear
+          aria-label={t('common.translation')}
+          placeholder={t('common.translation')}
+          value={filters.missingTranslation}
+          options={[{ value: 'true', label: t('common.missingTranslation') }]}
+          onChange={(v?: string) => filter({ missingTranslation: v })}
           style={{ minWidth: 200 }}
         />
       </Flex>

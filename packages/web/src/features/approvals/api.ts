@@ -1,5 +1,4 @@
 import type {
-  ApprovalBulkItem,
   ApprovalRequest,
   ApprovalView,
   MakerCheckerConfig,
@@ -7,9 +6,8 @@ import type {
   Page,
   Service,
 } from '@loyalty/contracts';
-import { get, type Query, write } from '../../api/client.ts';
-
-const base = '/api/admin/approval-requests';
+import type { Query } from '../../api/client.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 
 /** The filters every requests screen offers (kept in the URL). */
 export interface RequestFilters {
@@ -21,28 +19,32 @@ export interface RequestFilters {
 }
 
 export const approvalsApi = {
-  list: (view: ApprovalView, query: Query, signal?: AbortSignal) =>
-    get<Page<ApprovalRequest>>(base, { ...query, view }, signal),
-  get: (id: number, signal?: AbortSignal) => get<ApprovalRequest>(`${base}/${id}`, undefined, signal),
-  pendingCount: (signal?: AbortSignal) =>
-    get<{ mine: number; inbox: number }>(`${base}/pending-count`, undefined, signal),
-  approve: (id: number) => write<ApprovalRequest>('POST', `${base}/${id}/approve`),
-  reject: (id: number, reason: string) => write<ApprovalRequest>('POST', `${base}/${id}/reject`, { reason }),
+  list: (view: ApprovalView, query: Query, signal?: AbortSignal): Promise<Page<ApprovalRequest>> =>
+    apiGet('/api/admin/approval-requests', { query: { ...query, view }, signal }),
+  get: (id: number, signal?: AbortSignal): Promise<ApprovalRequest> =>
+    apiGet('/api/admin/approval-requests/{id}', { path: { id }, signal }),
+  pendingCount: (signal?: AbortSignal) => apiGet('/api/admin/approval-requests/pending-count', { signal }),
+  approve: (id: number) => apiWrite('post', '/api/admin/approval-requests/{id}/approve', { path: { id } }),
+  reject: (id: number, reason: string) =>
+    apiWrite('post', '/api/admin/approval-requests/{id}/reject', { path: { id }, body: { reason } }),
   withdraw: (id: number, reason?: string) =>
-    write<ApprovalRequest>('POST', `${base}/${id}/withdraw`, { reason }),
+    apiWrite('post', '/api/admin/approval-requests/{id}/withdraw', { path: { id }, body: { reason } }),
   bulk: (action: 'approve' | 'reject', ids: number[], reason?: string) =>
-    write<{ results: ApprovalBulkItem[] }>('POST', `${base}/bulk`, { action, ids, reason }),
+    apiWrite('post', '/api/admin/approval-requests/bulk', {
+      body: action === 'reject' ? { action, ids, reason: reason ?? '' } : { action, ids },
+    }),
 };
 
 export const makerCheckerApi = {
-  config: (signal?: AbortSignal) => get<MakerCheckerConfig>('/api/admin/maker-checker', undefined, signal),
-  configure: (input: MakerCheckerInput) =>
-    write<MakerCheckerConfig>('PUT', '/api/admin/maker-checker', input),
-  services: (query: Query, signal?: AbortSignal) => get<Page<Service>>('/api/admin/services', query, signal),
+  config: (signal?: AbortSignal): Promise<MakerCheckerConfig> =>
+    apiGet('/api/admin/maker-checker', { signal }),
+  configure: (input: MakerCheckerInput) => apiWrite('put', '/api/admin/maker-checker', { body: input }),
+  services: (query: Query, signal?: AbortSignal): Promise<Page<Service>> =>
+    apiGet('/api/admin/services', { query, signal }),
   updateService: (
     serviceId: string,
     input: Omit<Service, 'serviceId' | 'active' | 'createdAt' | 'updatedAt'>,
-  ) => write<Service>('PUT', `/api/admin/services/${encodeURIComponent(serviceId)}`, input),
+  ) => apiWrite('put', '/api/admin/services/{serviceId}', { path: { serviceId }, body: input }),
 };
 
 /** Query-cache keys: every maker-checker write refreshes these. */

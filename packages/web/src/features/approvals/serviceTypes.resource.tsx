@@ -10,6 +10,7 @@ import {
 import type { z } from 'zod';
 import { resourceApi } from '../../api/resource.ts';
 import { LangLink } from '../../components/LangLink.tsx';
+import { missingTranslationFilter } from '../../components/localized.tsx';
 import { defineResource, type FieldDef, screenLink, screenPaths } from '../../components/resource.ts';
 
 type TypeInput = z.output<typeof serviceTypeFields>;
@@ -40,6 +41,7 @@ const common = {
     { key: 'pendingCount' as const, label: 'approvals.types.fields.pending' },
   ],
   sortFields: serviceTypeSortFields,
+  filters: [missingTranslationFilter],
   // Service types are never deleted: services and the history of requests refer to them.
   permissions: { create: serviceCommands.createType.name, update: serviceCommands.updateType.name },
   paths: screenPaths(serviceTypeResource),

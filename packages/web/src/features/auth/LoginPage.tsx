@@ -6,7 +6,7 @@ import { Navigate, useLocation } from 'react-router';
 import { LangLink } from '../../components/LangLink.tsx';
 import { useLang, withLang } from '../../i18n/lang.ts';
 import { setTimedOut, setToken } from '../../state/auth.ts';
-import { meQueryKey } from '../../state/me.ts';
+import { meQueryKey, useMe } from '../../state/me.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
 import { PublicCard } from './PublicCard.tsx';
 import { SignInFlow } from './SignInFlow.tsx';
@@ -28,8 +28,14 @@ export default function LoginPage() {
   const { carried } = useLang();
   const from = (useLocation().state as ReturnState | null)?.from;
 
-  // Signed in (just now, or already): go on.
-  if (token) return <Navigate to={withLang(from ?? '/dashboard', carried)} replace />;
+  const me = useMe();
+
+  // Signed in (just now, or already): go on — in the staff's default language (UserConfigurations)
+  // when none was chosen here.
+  if (token && (carried || !me.isPending)) {
+    return <Navigate to={withLang(from ?? '/dashboard', carried ?? me.data?.defaultLanguage)} replace />;
+  }
+  if (token) return null;
 
   const signedIn = (session: TokenResponse) => {
     queryClient.removeQueries({ queryKey: meQueryKey });

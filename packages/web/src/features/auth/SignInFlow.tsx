@@ -7,14 +7,20 @@ import {
   type TotpEnrolment,
 } from '@loyalty/contracts';
 import { Alert, Button, Form, Input, Typography } from 'antd';
-import { type ReactNode, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
 import { zodRules } from '../../components/zodRules.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { authApi } from './api.ts';
 import { PasswordForm } from './PasswordForm.tsx';
+
+// The second-factor steps (antd List and what it brings) load when a sign-in reaches them, not
+// with the sign-in page (issue 24).
+const secondFactor = () => import('../../components/SecondFactor.tsx');
+const CodeForm = lazy(() => secondFactor().then((m) => ({ default: m.CodeForm })));
+const EnrolTotp = lazy(() => secondFactor().then((m) => ({ default: m.EnrolTotp })));
+const RecoveryCodes = lazy(() => secondFactor().then((m) => ({ default: m.RecoveryCodes })));
 
 type Step =
   | { kind: 'credentials' }
@@ -99,28 +105,34 @@ export function SignInFlow({
   switch (step.kind) {
     case 'TOTP':
       return (
-        <>
+        <Suspense>
           <Typography.Paragraph>{t('auth.totpPrompt')}</Typography.Paragraph>
           <CodeForm
             submitText={t('auth.verify')}
             onSubmit={(code) => guard(async () => proceed(await authApi.secondFactor(step.challenge, code)))}
           />
-        </>
+        </Suspense>
       );
     case 'TOTP_ENROL':
       return step.enrolment ? (
-        <EnrolTotp
-          enrolment={step.enrolment}
-          onConfirm={(code) =>
-            guard(async () => {
-              const { recoveryCodes, result } = await authApi.confirmEnrolment(step.challenge, code);
-              setStep({ kind: 'RECOVERY_CODES', codes: recoveryCodes, result });
-            })
-          }
-        />
+        <Suspense>
+          <EnrolTotp
+            enrolment={step.enrolment}
+            onConfirm={(code) =>
+              guard(async () => {
+                const { recoveryCodes, result } = await authApi.confirmEnrolment(step.challenge, code);
+                setStep({ kind: 'RECOVERY_CODES', codes: recoveryCodes, result });
+              })
+            }
+          />
+        </Suspense>
       ) : null;
     case 'RECOVERY_CODES':
-      return <RecoveryCodes codes={step.codes} onDone={() => void proceed(step.result)} />;
+      return (
+        <Suspense>
+          <RecoveryCodes codes={step.codes} onDone={() => void proceed(step.result)} />
+        </Suspense>
+      );
     case 'PASSWORD_CHANGE':
       return (
         <>

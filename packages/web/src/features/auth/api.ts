@@ -1,33 +1,41 @@
 import { enrolConfirmResponse, type LoginInput, loginResponse, totpEnrolment } from '@loyalty/contracts';
-import type { z } from 'zod';
-import { request } from '../../api/client.ts';
+import { apiSend } from '../../api/typed.ts';
 
 /**
  * The sign-in steps and the caller's own account. Answers of 401 here mean "wrong password or
  * code", not "signed out", so they are never retried through a refresh.
  */
-async function post<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.output<S>> {
-  const { data } = await request<unknown>(`/api/admin/auth${path}`, {
-    method: 'POST',
-    body,
-    retryOn401: false,
-  });
-  return schema.parse(data);
-}
-async function send(path: string, body: unknown, method: 'POST' | 'DELETE' = 'POST'): Promise<void> {
-  await request(`/api/admin/auth${path}`, { method, body, retryOn401: false });
-}
+const once = { retryOn401: false } as const;
 
 export const authApi = {
-  login: (input: LoginInput) => post('/login', input, loginResponse),
-  secondFactor: (challenge: string, code: string) =>
-    post('/login/second-factor', { challenge, code }, loginResponse),
-  startEnrolment: (challenge: string) => post('/login/enrol', { challenge }, totpEnrolment),
-  confirmEnrolment: (challenge: string, code: string) =>
-    post('/login/enrol/confirm', { challenge, code }, enrolConfirmResponse),
-  changeRequiredPassword: (challenge: string, currentPassword: string, newPassword: string) =>
-    post('/login/password', { challenge, currentPassword, newPassword }, loginResponse),
-  forgotPassword: (username: string) => send('/forgot-password', { username }),
-  resetPassword: (token: string, newPassword: string) => send('/reset-password', { token, newPassword }),
-  verifyEmail: (token: string) => send('/verify-email', { token }),
+  login: async (input: LoginInput) =>
+    loginResponse.parse(await apiSend('post', '/api/admin/auth/login', { body: input, ...once })),
+  secondFactor: async (challenge: string, code: string) =>
+    loginResponse.parse(
+      await apiSend('post', '/api/admin/auth/login/second-factor', { body: { challenge, code }, ...once }),
+    ),
+  startEnrolment: async (challenge: string) =>
+    totpEnrolment.parse(
+      await apiSend('post', '/api/admin/auth/login/enrol', { body: { challenge }, ...once }),
+    ),
+  confirmEnrolment: async (challenge: string, code: string) =>
+    enrolConfirmResponse.parse(
+      await apiSend('post', '/api/admin/auth/login/enrol/confirm', { body: { challenge, code }, ...once }),
+    ),
+  changeRequiredPassword: async (challenge: string, currentPassword: string, newPassword: string) =>
+    loginResponse.parse(
+      await apiSend('post', '/api/admin/auth/login/password', {
+        body: { challenge, currentPassword, newPassword },
+        ...once,
+      }),
+    ),
+  forgotPassword: async (username: string) => {
+    await apiSend('post', '/api/admin/auth/forgot-password', { body: { username }, ...once });
+  },
+  resetPassword: async (token: string, newPassword: string) => {
+    await apiSend('post', '/api/admin/auth/reset-password', { body: { token, newPassword }, ...once });
+  },
+  verifyEmail: async (token: string) => {
+    await apiSend('post', '/api/admin/auth/verify-email', { body: { token }, ...once });
+  },
 };

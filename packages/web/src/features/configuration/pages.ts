@@ -1,4 +1,4 @@
-import { businessBankingRead } from '@loyalty/contracts';
+import { businessBankingRead, configItemCommands } from '@loyalty/contracts';
 import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 
 /** The configuration screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
@@ -8,6 +8,17 @@ export const configurationResourcePages = {
     list: lazyPage(() => import('./eligibility/CriterionListPage.tsx')),
     create: lazyPage(() => import('./eligibility/CriterionCreatePage.tsx')),
     edit: lazyPage(() => import('./eligibility/CriterionEditPage.tsx')),
+  },
+  'config-bundles': {
+    list: lazyPage(() => import('./bundles/BundleListPage.tsx')),
+    create: lazyPage(() => import('./bundles/BundleCreatePage.tsx')),
+    edit: lazyPage(() => import('./bundles/BundleEditPage.tsx')),
+    view: lazyPage(() => import('./bundles/BundlePage.tsx')),
+  },
+  'user-configurations': {
+    list: lazyPage(() => import('./userConfigurations/UserConfigurationListPage.tsx')),
+    create: lazyPage(() => import('./userConfigurations/UserConfigurationCreatePage.tsx')),
+    edit: lazyPage(() => import('./userConfigurations/UserConfigurationEditPage.tsx')),
   },
   'service-definitions': {
     list: lazyPage(() => import('./serviceDefinitions/ServiceDefinitionListPage.tsx')),
@@ -20,5 +31,13 @@ export const configurationPages = {
   businessBanking: {
     page: lazyPage(() => import('./businessBanking/BusinessBankingPage.tsx')),
     permission: businessBankingRead.code,
+  },
+  configureBundle: {
+    page: lazyPage(() => import('./bundles/ConfigureBundlePage.tsx')),
+    permission: configItemCommands.update.name,
+  },
+  editConfiguration: {
+    page: lazyPage(() => import('./bundles/ItemEditPage.tsx')),
+    permission: configItemCommands.update.name,
   },
 };

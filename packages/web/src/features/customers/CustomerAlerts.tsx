@@ -1,15 +1,13 @@
 import {
   type AlertDelivery,
   type AlertPreference,
-  alertDeliveryResource,
   alertPreferenceCommands,
   type Page,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flex, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get, write } from '../../api/client.ts';
-import { resourceEndpoint } from '../../api/resource.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 import { Ltr, Timestamp } from '../../components/format.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -24,8 +22,8 @@ export function CustomerAlerts({ customerId }: { customerId: number }) {
       <MarketingChoice customerId={customerId} />
       <PagedTable<AlertDelivery>
         queryKey={['alert-deliveries', 'customer', customerId]}
-        load={(query, signal) =>
-          get<Page<AlertDelivery>>(resourceEndpoint(alertDeliveryResource), { ...query, customerId }, signal)
+        load={(query, signal): Promise<Page<AlertDelivery>> =>
+          apiGet('/api/admin/alert-deliveries', { query: { ...query, customerId }, signal })
         }
         columns={[
           {
@@ -83,16 +81,19 @@ function MarketingChoice({ customerId }: { customerId: number }) {
   const can = useCan();
   const outcome = useWriteOutcome();
   const queryClient = useQueryClient();
-  const path = `/api/admin/alert-preferences/${customerId}`;
+  const path = '/api/admin/alert-preferences/{customerId}';
   const query = useQuery({
     queryKey: ['alert-preferences', customerId],
-    queryFn: ({ signal }) => get<AlertPreference>(path, undefined, signal),
+    queryFn: ({ signal }): Promise<AlertPreference> => apiGet(path, { path: { customerId }, signal }),
   });
   const change = async (receives: boolean) => {
-    const done = await outcome(write<AlertPreference>('PUT', path, { marketingOptOut: !receives }), {
-      success: 'alerts.preferences.saved',
-      failure: 'alerts.preferences.saveFailed',
-    });
+    const done = await outcome(
+      apiWrite('put', path, { path: { customerId }, body: { marketingOptOut: !receives } }),
+      {
+        success: 'alerts.preferences.saved',
+        failure: 'alerts.preferences.saveFailed',
+      },
+    );
     if (done.ok) await queryClient.invalidateQueries({ queryKey: ['alert-preferences', customerId] });
   };
   return (

@@ -3,6 +3,8 @@ import {
   customerCommands,
   type LedgerEntry,
   ledgerCommands,
+  localName,
+  localText,
   messageRead,
   outboundMessageRead,
   type Redemption,
@@ -36,6 +38,7 @@ import { ApiError, type WriteResult } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { Day, dayOf, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
+import { LocalText, useDataLang } from '../../components/localized.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
@@ -52,7 +55,7 @@ const activeVoucherChoices = listChoices<Voucher>({
   key: 'active-vouchers',
   path: resourceEndpoint(voucherResource),
   query: { status: 'ACTIVE' },
-  label: (v) => `${v.name} · ${v.pointsRequired}`,
+  label: (v, lang) => `${localName(v, lang)} · ${v.pointsRequired}`,
 });
 
 type Dialog =
@@ -70,6 +73,7 @@ type Dialog =
  */
 export default function CustomerInfoPage() {
   const { t } = useTranslation();
+  const lang = useDataLang();
   const can = useCan();
   const report = useWriteOutcome();
   const client = useQueryClient();
@@ -106,6 +110,10 @@ export default function CustomerInfoPage() {
   const c = customer.data;
   if (!c) return <Card loading />;
   const progress = c.tierProgress;
+  const tierName = (name: string | null, nameAr: string | null) =>
+    name === null ? null : localText(name, nameAr, lang);
+  const currentTier = tierName(progress.currentTierName, progress.currentTierNameAr);
+  const nextTier = tierName(progress.nextTierName, progress.nextTierNameAr);
   const percent =
     progress.nextTierMinPoints === null
       ? 100
@@ -127,7 +135,17 @@ export default function CustomerInfoPage() {
     {
       key: 'points',
       title: t('customers.ledger.points'),
-      render: (_, e) => <Ltr>{formatPoints(e.points)}</Ltr>,
+      render: (_, e) => (
+        <>
+          <Ltr>{formatPoints(e.points)}</Ltr>
+          {/* What a campaign added (decisions/campaigns.md), included in the points. */}
+          {e.bonusPoints ? (
+            <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid="ledger-bonus">
+              {t('campaigns.ledger.bonus')} <Ltr>{formatPoints(e.bonusPoints)}</Ltr> · #{e.campaignId}
+            </Tag>
+          ) : null}
+        </>
+      ),
     },
     {
       key: 'balanceAfter',
@@ -166,14 +184,23 @@ export default function CustomerInfoPage() {
       title: t('customers.redemptions.createdAt'),
       render: (_, r) => <Timestamp iso={r.createdAt} />,
     },
-    { key: 'voucherName', title: t('customers.redemptions.voucher'), dataIndex: 'voucherName' },
+    {
+      key: 'voucherName',
+      title: t('customers.redemptions.voucher'),
+      render: (_, r) => <LocalText en={r.voucherName} ar={r.voucherNameAr} />,
+    },
     { key: 'code', title: t('customers.redemptions.code'), render: (_, r) => <Ltr>{r.code}</Ltr> },
     {
       key: 'pointsSpent',
       title: t('customers.ledger.points'),
       render: (_, r) => formatPoints(r.pointsSpent),
     },
-    { key: 'channel', title: t('customers.redemptions.channel'), dataIndex: 'channel' },
+    {
+      key: 'channel',
+      title: t('customers.redemptions.channel'),
+      // Redemptions before migration 0042 name the API key instead of its channel.
+      render: (_, r) => t(`channels.${r.channel}`, { defaultValue: r.channel }),
+    },
     {
       key: 'status',
       title: t('customers.fields.status'),
@@ -352,15 +379,15 @@ export default function CustomerInfoPage() {
         <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
           <Space direction="vertical" style={{ width: '100%' }}>
             <span>
-              {t('customers.fields.tier')}: <strong>{progress.currentTierName ?? '—'}</strong> ·{' '}
+              {t('customers.fields.tier')}: <strong>{currentTier ?? '—'}</strong> ·{' '}
               {t(`loyaltySettings.basis.${progress.basis}`)}: {formatPoints(progress.qualifyingPoints)}
             </span>
-            <Progress percent={percent} />
+            <Progress percent={percent} aria-label={t('customers.progress.title')} />
             <span>
-              {progress.nextTierName
+              {nextTier
                 ? t('customers.progress.toNext', {
                     points: formatPoints(progress.pointsToNextTier ?? 0),
-                    tier: progress.nextTierName,
+                    tier: nextTier,
                   })
                 : t('customers.progress.top')}
             </span>

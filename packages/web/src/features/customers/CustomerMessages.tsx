@@ -1,14 +1,7 @@
-import {
-  type Message,
-  messageResource,
-  type OutboundDelivery,
-  outboundDeliveryResource,
-  type Page,
-} from '@loyalty/contracts';
+import { type Message, messageResource, type OutboundDelivery, type Page } from '@loyalty/contracts';
 import { Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../api/client.ts';
-import { resourceEndpoint } from '../../api/resource.ts';
+import { apiGet } from '../../api/typed.ts';
 import { Timestamp } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { screenLink } from '../../components/resource.ts';
@@ -16,9 +9,9 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { PagedTable } from './PagedTable.tsx';
 
 const byCustomer =
-  <T,>(endpoint: string, customerId: number) =>
+  <T,>(endpoint: '/api/admin/messages' | '/api/admin/outbound-deliveries', customerId: number) =>
   (query: { page: number; pageSize: number }, signal?: AbortSignal) =>
-    get<Page<T>>(endpoint, { ...query, customerId }, signal);
+    apiGet(endpoint, { query: { ...query, customerId }, signal }) as Promise<Page<T>>;
 
 /**
  * customer/info's Messages tab: the customer's conversations with staff (each opening its thread,
@@ -42,7 +35,7 @@ export function CustomerMessages({
         <Card size="small" title={t('customers.messages.conversations')}>
           <PagedTable<Message>
             queryKey={['messages', 'customer', customerId]}
-            load={byCustomer(resourceEndpoint(messageResource), customerId)}
+            load={byCustomer<Message>('/api/admin/messages', customerId)}
             columns={[
               {
                 key: 'createdAt',
@@ -79,7 +72,7 @@ export function CustomerMessages({
         <Card size="small" title={t('customers.messages.sent')}>
           <PagedTable<OutboundDelivery>
             queryKey={['outbound-deliveries', 'customer', customerId]}
-            load={byCustomer(resourceEndpoint(outboundDeliveryResource), customerId)}
+            load={byCustomer<OutboundDelivery>('/api/admin/outbound-deliveries', customerId)}
             columns={[
               {
                 key: 'createdAt',

@@ -1,31 +1,26 @@
-import type {
-  ChannelReversalResult,
-  CustomerDetail,
-  LedgerEntry,
-  Page,
-  Redemption,
-  TierHistoryEntry,
-} from '@loyalty/contracts';
-import { get, type Query, write } from '../../api/client.ts';
-
-const base = '/api/admin/customers';
+import type { CustomerDetail, LedgerEntry, Page, Redemption, TierHistoryEntry } from '@loyalty/contracts';
+import type { Query } from '../../api/client.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 
 export const customerApi = {
-  get: (id: number, signal?: AbortSignal) => get<CustomerDetail>(`${base}/${id}`, undefined, signal),
-  ledger: (id: number, query: Query, signal?: AbortSignal) =>
-    get<Page<LedgerEntry>>(`${base}/${id}/ledger`, query, signal),
-  tierHistory: (id: number, query: Query, signal?: AbortSignal) =>
-    get<Page<TierHistoryEntry>>(`${base}/${id}/tier-history`, query, signal),
-  redemptions: (customerId: number, query: Query, signal?: AbortSignal) =>
-    get<Page<Redemption>>('/api/admin/redemptions', { ...query, customerId }, signal),
+  get: (id: number, signal?: AbortSignal): Promise<CustomerDetail> =>
+    apiGet('/api/admin/customers/{id}', { path: { id }, signal }),
+  ledger: (id: number, query: Query, signal?: AbortSignal): Promise<Page<LedgerEntry>> =>
+    apiGet('/api/admin/customers/{id}/ledger', { path: { id }, query, signal }),
+  tierHistory: (id: number, query: Query, signal?: AbortSignal): Promise<Page<TierHistoryEntry>> =>
+    apiGet('/api/admin/customers/{id}/tier-history', { path: { id }, query, signal }),
+  redemptions: (customerId: number, query: Query, signal?: AbortSignal): Promise<Page<Redemption>> =>
+    apiGet('/api/admin/redemptions', { query: { ...query, customerId }, signal }),
   setStatus: (id: number, action: 'block' | 'unblock', reason: string) =>
-    write('POST', `${base}/${id}/${action}`, { reason }),
+    action === 'block'
+      ? apiWrite('post', '/api/admin/customers/{id}/block', { path: { id }, body: { reason } })
+      : apiWrite('post', '/api/admin/customers/{id}/unblock', { path: { id }, body: { reason } }),
   adjust: (id: number, points: number, reason: string) =>
-    write('POST', `${base}/${id}/adjustments`, { points, reason }),
+    apiWrite('post', '/api/admin/customers/{id}/adjustments', { path: { id }, body: { points, reason } }),
   reverse: (entryId: number, reason: string) =>
-    write<ChannelReversalResult>('POST', `/api/admin/ledger-entries/${entryId}/reversal`, { reason }),
+    apiWrite('post', '/api/admin/ledger-entries/{id}/reversal', { path: { id: entryId }, body: { reason } }),
   redeem: (customerId: number, voucherId: number) =>
-    write('POST', '/api/admin/redemptions', { customerId, voucherId }),
+    apiWrite('post', '/api/admin/redemptions', { body: { customerId, voucherId } }),
   cancelRedemption: (id: number, reason: string) =>
-    write('POST', `/api/admin/redemptions/${id}/cancel`, { reason }),
+    apiWrite('post', '/api/admin/redemptions/{id}/cancel', { path: { id }, body: { reason } }),
 };

@@ -1,16 +1,20 @@
 import {
   type Customer,
+  churnBands,
+  churnRead,
   customerResource,
   customerSegments,
   customerSortFields,
   customerStatuses,
   customerStatusInput,
+  localName,
   type Tier,
   tierResource,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { formatPoints, ltrText } from '../../components/format.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { defineResource, fixedChoices, listChoices, screenPaths } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 
@@ -21,7 +25,7 @@ const tierChoices = listChoices<Tier>({
   key: 'tiers',
   path: resourceEndpoint(tierResource),
   query: { sort: 'minPoints:asc' },
-  label: (t) => t.name,
+  label: (t, lang) => localName(t, lang),
 });
 export const segmentChoices = customerSegments.map((s) => ({ value: s, label: `customers.segments.${s}` }));
 
@@ -42,7 +46,12 @@ export const customersResource = defineResource<Customer, object>({
     { key: 'fullName', label: 'customers.fields.fullName' },
     { key: 'mobile', label: 'customers.fields.mobile', render: (c) => (c.mobile ? ltrText(c.mobile) : '—') },
     { key: 'email', label: 'customers.fields.email' },
-    { key: 'tierName', label: 'customers.fields.tier' },
+    {
+      key: 'tierName',
+      label: 'customers.fields.tier',
+      render: (c) =>
+        c.tierName === null ? null : createElement(LocalText, { en: c.tierName, ar: c.tierNameAr }),
+    },
     { key: 'balance', label: 'customers.fields.balance', render: (c) => formatPoints(c.balance) },
     {
       key: 'status',
@@ -60,6 +69,12 @@ export const customersResource = defineResource<Customer, object>({
     { name: 'tierId', label: 'customers.fields.tier', options: tierChoices },
     { name: 'status', label: 'customers.fields.status', options: statusChoices },
     { name: 'segment', label: 'customers.fields.segment', options: segmentChoices },
+    {
+      name: 'churnBand',
+      label: 'customers.fields.churnRisk',
+      options: churnBands.map((b) => ({ value: b, label: `customers.churnBands.${b}` })),
+      permission: churnRead.code,
+    },
   ],
   permissions: {},
   rowLink: (c) => customerInfoUrl(c.id),

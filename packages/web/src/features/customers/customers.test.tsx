@@ -15,6 +15,7 @@ const customer = {
   segment: 'RETAIL',
   tierId: 2,
   tierName: 'Silver',
+  tierNameAr: 'فضي',
   balance: 6200,
   lifetimePoints: 7100,
   joinedAt: '2025-02-01T00:00:00.000Z',
@@ -28,7 +29,9 @@ const detail = {
     basis: 'LIFETIME',
     qualifyingPoints: 7100,
     currentTierName: 'Silver',
+    currentTierNameAr: 'فضي',
     nextTierName: 'Gold',
+    nextTierNameAr: 'ذهبي',
     nextTierMinPoints: 20000,
     pointsToNextTier: 12900,
   },
@@ -59,8 +62,8 @@ const permissions = [
   'tier.read',
 ];
 
-function install() {
-  return installFakeApi({ permissions: permissions }).use(({ method, url }) => {
+function install(granted = permissions) {
+  return installFakeApi({ permissions: granted }).use(({ method, url }) => {
     const path = url.pathname;
     if (path === '/api/admin/customers' && method === 'GET') {
       const found = url.searchParams.get('q') === 'nobody' ? [] : [customer];
@@ -106,6 +109,24 @@ describe('customer screens', () => {
     await waitFor(() => expect(router.state.location.search).toContain('q=nobody'));
     expect(await screen.findByText('No records found')).toBeTruthy();
     expect(api.calls.some((c) => c.path === '/api/admin/customers')).toBe(true);
+  });
+
+  it('filters by churn risk for those who may read churn scores, and only for them', async () => {
+    const api = install([...permissions, 'churn.read']);
+    await renderApp('/dashboard/customer?churnBand=HIGH');
+    await within(await screen.findByTestId('customers-table')).findByText('Sara Al-Harbi');
+    expect(screen.getByLabelText('Churn risk')).toBeTruthy();
+    const asked = api.calls.filter((c) => c.path === '/api/admin/customers');
+    expect(asked.at(-1)?.search).toContain('churnBand=HIGH');
+  });
+
+  it('leaves the churn filter out without churn.read, also when the URL names it', async () => {
+    const api = install();
+    await renderApp('/dashboard/customer?churnBand=HIGH');
+    await within(await screen.findByTestId('customers-table')).findByText('Sara Al-Harbi');
+    expect(screen.queryByLabelText('Churn risk')).toBeNull();
+    const asked = api.calls.filter((c) => c.path === '/api/admin/customers');
+    expect(asked.every((c) => !c.search.includes('churnBand'))).toBe(true);
   });
 
   it('shows profile, balance, tier progress and the ledger; reverses a transaction with a reason', async () => {

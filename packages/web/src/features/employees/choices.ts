@@ -1,4 +1,4 @@
-import { type Role, roleResource } from '@loyalty/contracts';
+import { localName, type Role, roleResource } from '@loyalty/contracts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { listChoices } from '../../components/resource.ts';
 
@@ -7,5 +7,5 @@ export const roleChoices = listChoices<Role>({
   key: 'roles',
   path: resourceEndpoint(roleResource),
   query: { sort: 'name:asc' },
-  label: (r) => r.name,
+  label: (r, lang) => localName(r, lang),
 });

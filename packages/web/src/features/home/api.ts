@@ -1,7 +1,7 @@
 import type { Dashboard } from '@loyalty/contracts';
-import { get } from '../../api/client.ts';
+import { apiGet } from '../../api/typed.ts';
 
 export const dashboardApi = {
-  get: (range: { from: string; to: string }, signal?: AbortSignal) =>
-    get<Dashboard>('/api/admin/dashboard', range, signal),
+  get: (range: { from: string; to: string }, signal?: AbortSignal): Promise<Dashboard> =>
+    apiGet('/api/admin/dashboard', { query: range, signal }),
 };

@@ -1,4 +1,11 @@
-import { type AdminLog, type AdminLogVerify, adminLogSortFields, auditOutcomes } from '@loyalty/contracts';
+import {
+  type AdminLog,
+  type AdminLogVerify,
+  adminLogSortFields,
+  auditOutcomes,
+  commandLabel,
+  commandSummaries,
+} from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
@@ -8,6 +15,7 @@ import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
+import { CommandName, RecordName } from '../../components/localized.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
@@ -61,7 +69,19 @@ export default function AdminLogsPage() {
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <SearchFilter list={list} name="q" label="logs.filters.search" width={240} />
         <SearchFilter list={list} name="actor" label="logs.filters.actor" width={180} />
-        <SearchFilter list={list} name="command" label="logs.filters.command" width={180} />
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={t('logs.filters.command')}
+          placeholder={t('logs.filters.command')}
+          value={filters.command}
+          onChange={(command?: string) => filter({ command })}
+          options={Object.keys(commandSummaries)
+            .map((code) => ({ value: code, label: commandLabel(code, lang) }))
+            .sort((a, b) => a.label.localeCompare(b.label, lang))}
+          style={{ width: 240 }}
+          popupMatchSelectWidth={false}
+        />
         <Select
           allowClear
           aria-label={t('logs.filters.outcome')}
@@ -114,7 +134,11 @@ export default function AdminLogsPage() {
               </>
             ),
           },
-          { key: 'command', dataIndex: 'command', title: t('logs.fields.command') },
+          {
+            key: 'command',
+            title: t('logs.fields.command'),
+            render: (_, r) => <CommandName code={r.command} />,
+          },
           {
             key: 'outcome',
             title: t('logs.fields.outcome'),
@@ -123,10 +147,10 @@ export default function AdminLogsPage() {
           {
             key: 'target',
             title: t('logs.fields.target'),
-            render: (_, r) => (r.targetType ? `${r.targetType} #${r.targetId ?? ''}` : ''),
+            render: (_, r) => <RecordName type={r.targetType} id={r.targetId} />,
           },
           { key: 'ip', dataIndex: 'ip', title: t('logs.fields.ip') },
-          { key: 'detail', dataIndex: 'detail', title: t('logs.fields.detail') },
+          { key: 'detail', title: t('logs.fields.detail'), render: (_, r) => <Detail text={r.detail} /> },
         ]}
       />
     </Card>
@@ -153,6 +177,13 @@ function VerifyResult({ result, onClose }: { result: AdminLogVerify; onClose: ()
       description={result.head && t('logs.chain.head', { seq: result.head.seq, hash: result.head.hash })}
     />
   );
+}
+
+/** An entry's detail: an error code (`TIER_RANGE_OVERLAP`) as its message, other text as written. */
+function Detail({ text }: { text: string | null }) {
+  const { t } = useTranslation();
+  if (!text || !/^[A-Z][A-Z0-9_]+$/.test(text)) return text;
+  return <span title={text}>{t(`error.${text}`, { defaultValue: text })}</span>;
 }
 
 function EntryDetail({ entry }: { entry: AdminLog }) {

@@ -1,14 +1,15 @@
 import type { AdminLog, AdminLogVerify, Page, SystemLog, SystemLogSettings } from '@loyalty/contracts';
-import { get, type Query, write } from '../../api/client.ts';
+import type { Query } from '../../api/client.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 
 export const logsApi = {
-  adminLogs: (query: Query, signal?: AbortSignal) =>
-    get<Page<AdminLog>>('/api/admin/admin-logs', query, signal),
-  verify: () => get<AdminLogVerify>('/api/admin/admin-logs/verify'),
-  systemLogs: (query: Query, signal?: AbortSignal) =>
-    get<Page<SystemLog>>('/api/admin/system-logs', query, signal),
-  settings: (signal?: AbortSignal) =>
-    get<SystemLogSettings>('/api/admin/system-logs/settings', undefined, signal),
+  adminLogs: (query: Query, signal?: AbortSignal): Promise<Page<AdminLog>> =>
+    apiGet('/api/admin/admin-logs', { query, signal }),
+  verify: (): Promise<AdminLogVerify> => apiGet('/api/admin/admin-logs/verify'),
+  systemLogs: (query: Query, signal?: AbortSignal): Promise<Page<SystemLog>> =>
+    apiGet('/api/admin/system-logs', { query, signal }),
+  settings: (signal?: AbortSignal): Promise<SystemLogSettings> =>
+    apiGet('/api/admin/system-logs/settings', { signal }),
   saveSettings: (retentionDays: number) =>
-    write<SystemLogSettings>('PUT', '/api/admin/system-logs/settings', { retentionDays }),
+    apiWrite('put', '/api/admin/system-logs/settings', { body: { retentionDays } }),
 };

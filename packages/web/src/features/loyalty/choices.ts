@@ -1,4 +1,10 @@
-import { type Tier, type TransactionType, tierResource, transactionTypeResource } from '@loyalty/contracts';
+import {
+  localName,
+  type Tier,
+  type TransactionType,
+  tierResource,
+  transactionTypeResource,
+} from '@loyalty/contracts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { listChoices } from '../../components/resource.ts';
 
@@ -7,7 +13,7 @@ export const tierChoices = listChoices<Tier>({
   key: 'tiers',
   path: resourceEndpoint(tierResource),
   query: { sort: 'minPoints:asc' },
-  label: (t) => t.name,
+  label: (t, lang) => localName(t, lang),
 });
 
 /** Earning transaction types (the ones rules apply to). */
@@ -15,5 +21,5 @@ export const earnTypeChoices = listChoices<TransactionType>({
   key: 'earn-types',
   path: resourceEndpoint(transactionTypeResource),
   query: { type: 'EARN' },
-  label: (t) => `${t.name} (${t.code})`,
+  label: (t, lang) => `${localName(t, lang)} (${t.code})`,
 });

@@ -12,10 +12,13 @@ export function MessageText({
   secondary = false,
   testId,
   dir = 'auto',
+  lang,
 }: {
   children: ReactNode;
   /** The text's direction when it is known (a reply in the customer's language); default: its own. */
   dir?: 'auto' | 'ltr' | 'rtl';
+  /** The text's language when it is known (the customer's): read aloud in it (WCAG 3.1.2). */
+  lang?: string;
   lines?: number;
   secondary?: boolean;
   testId?: string;
@@ -29,6 +32,7 @@ export function MessageText({
   return (
     <div
       dir={dir}
+      lang={lang}
       data-testid={testId}
       title={lines && typeof children === 'string' ? children : undefined}
       style={{ ...style, textAlign: 'start', ...(secondary ? { opacity: 0.65 } : {}) }}

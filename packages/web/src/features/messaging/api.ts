@@ -1,41 +1,45 @@
 import {
   type Assignee,
-  type Message,
   type MessageCategory,
   type MessageDetail,
+  type MessagePage,
   type MessagePlaceholder,
   type MessageTemplate,
   messageCategoryResource,
-  messageResource,
   messageTemplateResource,
-  type Page,
 } from '@loyalty/contracts';
-import { get, type Query, write } from '../../api/client.ts';
+import type { Query } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
+import { apiGet, apiWrite } from '../../api/typed.ts';
 import { listChoices } from '../../components/resource.ts';
-
-const messages = resourceEndpoint(messageResource);
 
 /** Whom a conversation goes to ("assign by"): a person, or the least-loaded member of a role. */
 export type AssignTo = { userId: number } | { roleId: number };
 
 /** The queue, one conversation, and what staff do with it (`/api/admin/messages`). */
 export const messagingApi = {
-  list: (query: Query, signal?: AbortSignal) => get<Page<Message>>(messages, query, signal),
-  get: (id: number, signal?: AbortSignal) => get<MessageDetail>(`${messages}/${id}`, undefined, signal),
+  list: (query: Query, signal?: AbortSignal): Promise<MessagePage> =>
+    apiGet('/api/admin/messages', { query, signal }),
+  get: (id: number, signal?: AbortSignal): Promise<MessageDetail> =>
+    apiGet('/api/admin/messages/{id}', { path: { id }, signal }),
   /** What the placeholders of a reply by the signed-in user become (the live preview). */
   placeholders: (id: number, signal?: AbortSignal) =>
-    get<Record<MessagePlaceholder, string>>(`${messages}/${id}/placeholders`, undefined, signal),
-  assign: (id: number, to: AssignTo) => write<MessageDetail>('POST', `${messages}/${id}/assign`, to),
+    // The document types the map as any string key; the server answers every placeholder.
+    apiGet('/api/admin/messages/{id}/placeholders', { path: { id }, signal }) as Promise<
+      Record<MessagePlaceholder, string>
+    >,
+  assign: (id: number, to: AssignTo) =>
+    apiWrite('post', '/api/admin/messages/{id}/assign', { path: { id }, body: to }),
   categorize: (id: number, categoryId: number | null) =>
-    write<MessageDetail>('POST', `${messages}/${id}/category`, { categoryId }),
-  note: (id: number, body: string) => write<MessageDetail>('POST', `${messages}/${id}/notes`, { body }),
+    apiWrite('post', '/api/admin/messages/{id}/category', { path: { id }, body: { categoryId } }),
+  note: (id: number, body: string) =>
+    apiWrite('post', '/api/admin/messages/{id}/notes', { path: { id }, body: { body } }),
   reply: (id: number, reply: { body: string; templateId: number | null; close: boolean }) =>
-    write<MessageDetail>('POST', `${messages}/${id}/replies`, reply),
-  close: (id: number) => write<MessageDetail>('POST', `${messages}/${id}/close`),
-  reopen: (id: number) => write<MessageDetail>('POST', `${messages}/${id}/reopen`),
-  template: (id: number, signal?: AbortSignal) =>
-    get<MessageTemplate>(`${resourceEndpoint(messageTemplateResource)}/${id}`, undefined, signal),
+    apiWrite('post', '/api/admin/messages/{id}/replies', { path: { id }, body: reply }),
+  close: (id: number) => apiWrite('post', '/api/admin/messages/{id}/close', { path: { id } }),
+  reopen: (id: number) => apiWrite('post', '/api/admin/messages/{id}/reopen', { path: { id } }),
+  template: (id: number, signal?: AbortSignal): Promise<MessageTemplate> =>
+    apiGet('/api/admin/message-templates/{id}', { path: { id }, signal }),
 };
 
 /** A category's name in the screen's language. */

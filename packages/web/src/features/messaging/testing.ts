@@ -43,6 +43,7 @@ export const detail = (id: number, over: Partial<MessageDetail> = {}): MessageDe
     fullName: `Customer ${id}`,
     language: 'ar',
     tierName: 'Gold',
+    tierNameAr: 'ذهبي',
     balance: 12500,
   },
   entries: [

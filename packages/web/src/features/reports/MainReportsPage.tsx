@@ -1,21 +1,32 @@
-import { type Report, type ReportName, reportNames, reportSources } from '@loyalty/contracts';
+import {
+  BACKGROUND_RANGE_DAYS,
+  type Report,
+  type ReportName,
+  reportNames,
+  reportScheduleRead,
+  reportSources,
+} from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatPoints, Ltr } from '../../components/format.tsx';
+import { LangLink } from '../../components/LangLink.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { reportEndpoint, reportsApi } from './api.ts';
-import { chartOf, tierMatrix } from './charts.ts';
+import { BackgroundRuns, RunInBackground } from './BackgroundRuns.tsx';
+import { channelName, chartOf, cohortShade, tierMatrix } from './charts.ts';
 
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
 /** Reports whose period is the coming months, not a range of the past. */
 const forward: ReportName[] = ['expiryForecast'];
+const dayCount = (r: DayRange) =>
+  Math.round((Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / 86_400_000) + 1;
 
 /**
  * MainReports: the report catalogue — points liability, expiry forecast, issuance and redemption,
@@ -54,6 +65,13 @@ export default function MainReportsPage() {
               label: t(`reports.names.${n}`),
             }))}
           />
+          {can(reportScheduleRead.code) && (
+            <LangLink to="/dashboard/MainReports/Schedules" data-testid="report-schedules-link">
+              <Button type="link" block>
+                {t('routes.reportSchedules')}
+              </Button>
+            </LangLink>
+          )}
         </Card>
       </Col>
       <Col xs={24} lg={18}>
@@ -74,10 +92,13 @@ function ReportView({
 }) {
   const { t } = useTranslation();
   const { lang } = useLang();
+  // A long period is not drawn here: it runs in the background and is downloaded when ready.
+  const background = !forward.includes(name) && dayCount(range) > BACKGROUND_RANGE_DAYS;
   const query = useQuery({
     queryKey: ['reports', name, range],
     queryFn: ({ signal }) => reportsApi.get(name, range, signal),
     placeholderData: keepPreviousData,
+    enabled: !background,
   });
   const report = query.data?.name === name ? query.data : undefined;
   const option = report && chartOf(name, report, t, lang);
@@ -95,17 +116,37 @@ function ReportView({
           </div>
           <Flex gap={8} wrap>
             {!forward.includes(name) && <DayRangePicker value={range} onChange={onRange} />}
-            <ExportButton endpoint={reportEndpoint(name)} query={{ ...range }} name={`report-${name}`} />
+            {!background && (
+              <>
+                <ExportButton endpoint={reportEndpoint(name)} query={{ ...range }} name={`report-${name}`} />
+                <RunInBackground name={name} range={range} />
+              </>
+            )}
           </Flex>
         </Flex>
       </Card>
-      <QueryError query={query} />
-      {report && (
+      <BackgroundRuns />
+      {background && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="report-long-range"
+          message={t('reports.runs.longRange', { days: BACKGROUND_RANGE_DAYS })}
+          action={<RunInBackground name={name} range={range} primary />}
+        />
+      )}
+      {!background && <QueryError query={query} />}
+      {!background && report && (
         <Card size="small" loading={query.isFetching && !report}>
           {report.rows.length === 0 ? (
             <Empty description={t('msg.noRecordsFound')} />
           ) : name === 'tierMigration' ? (
             <TierMatrix report={report} />
+          ) : name === 'cohorts' ? (
+            <Flex vertical gap={16}>
+              <CohortHeatMap report={report} />
+              {option && <Chart label={t('reports.names.cohorts')} option={option} height={300} />}
+            </Flex>
           ) : (
             option && (
               <Chart
@@ -117,7 +158,9 @@ function ReportView({
           )}
         </Card>
       )}
-      {report && <ReportTable report={report} loading={query.isFetching} />}
+      {!background && report && name !== 'cohorts' && (
+        <ReportTable report={report} loading={query.isFetching} />
+      )}
     </Flex>
   );
 }
@@ -142,10 +185,16 @@ const numeric = new Set([
   'denied',
   'failed',
   'signIns',
+  'stock',
+  'available',
+  'redemptions',
+  'cancelled',
+  'pointsSpent',
 ]);
 
 function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   return (
     <Card size="small">
       <Table
@@ -160,12 +209,21 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
           key: c,
           dataIndex: c,
           title: t(`reports.columns.${c}`),
-          align: numeric.has(c) || c === 'firstResponseHours' ? ('end' as const) : undefined,
+          align:
+            numeric.has(c) || c === 'firstResponseHours' || c === 'moneyValue' ? ('end' as const) : undefined,
           render: (v: string | number | null) =>
             v === null ? (
               '—'
             ) : c === 'kind' ? (
               t(`reports.kinds.${v}`)
+            ) : c === 'channel' ? (
+              channelName(t, String(v))
+            ) : c === 'status' ? (
+              t(`reports.statuses.${v}`, { defaultValue: String(v) })
+            ) : c === 'moneyValue' && typeof v === 'number' ? (
+              <Ltr>
+                {v.toLocaleString(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US', { minimumFractionDigits: 2 })}
+              </Ltr>
             ) : typeof v === 'number' && numeric.has(c) ? (
               <Ltr>{formatPoints(v)}</Ltr>
             ) : (
@@ -202,6 +260,55 @@ function TierMatrix({ report }: { report: Report }) {
             const n = m.count(row.from, to);
             return n ? <Typography.Text strong>{formatPoints(n)}</Typography.Text> : '·';
           },
+        })),
+      ]}
+    />
+  );
+}
+
+/**
+ * The cohort report as a heat map: a row per joining month, a column per month after it, each
+ * cell the share still active, shaded by its value ("·" for a month not over yet).
+ */
+function CohortHeatMap({ report }: { report: Report }) {
+  const { t } = useTranslation();
+  const months = report.columns.filter((c) => /^m\d+$/.test(c));
+  return (
+    <Table
+      data-testid="cohort-heatmap"
+      size="small"
+      bordered
+      pagination={false}
+      scroll={{ x: 'max-content' }}
+      rowKey={(row) => String(row.cohort)}
+      dataSource={report.rows}
+      columns={[
+        {
+          key: 'cohort',
+          dataIndex: 'cohort',
+          title: t('reports.columns.cohort'),
+          render: (v: string) => <Ltr>{v}</Ltr>,
+        },
+        {
+          key: 'customers',
+          dataIndex: 'customers',
+          title: t('reports.columns.customers'),
+          align: 'end' as const,
+          render: (v: number) => <Ltr>{formatPoints(v)}</Ltr>,
+        },
+        ...months.map((m) => ({
+          key: m,
+          dataIndex: m,
+          title: t('reports.columns.monthN', { n: m.slice(1) }),
+          align: 'center' as const,
+          onCell: (row: Report['rows'][number]) => ({
+            style: {
+              background: cohortShade(row[m] as number | null),
+              color: Number(row[m]) > 55 ? '#fff' : undefined,
+              padding: '4px 6px',
+            },
+          }),
+          render: (v: number | null) => (v === null ? '·' : <Ltr>{`${v}%`}</Ltr>),
         })),
       ]}
     />

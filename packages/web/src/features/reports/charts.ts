@@ -2,6 +2,10 @@ import type { Report, ReportName } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
 
 type Option = Record<string, unknown>;
+
+/** A posting channel in words; '' is the back office and the system's own jobs. */
+export const channelName = (t: TFunction, channel: string) =>
+  channel ? t(`channels.${channel}`, { defaultValue: channel }) : t('reports.noChannel');
 const col = (r: Report, key: string) => r.rows.map((row) => row[key] ?? 0);
 const grid = { left: 8, right: 16, bottom: 8, top: 40, containLabel: true };
 
@@ -39,7 +43,10 @@ export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 
       return bars(col(r, 'month'), ['expiring']);
     case 'activity':
       return bars(
-        r.rows.map((row) => `${row.transactionType} · ${t(`reports.kinds.${row.kind}`)}`),
+        r.rows.map(
+          (row) =>
+            `${row.transactionType} · ${channelName(t, String(row.channel))} · ${t(`reports.kinds.${row.kind}`)}`,
+        ),
         ['pointsIn', 'pointsOut'],
         true,
       );
@@ -47,6 +54,34 @@ export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 
       return bars(col(r, lang === 'ar' ? 'categoryAr' : 'categoryEn'), ['received', 'replied', 'overdue']);
     case 'staffActivity':
       return bars(col(r, 'user').slice(0, 15), ['succeeded', 'sentForApproval', 'denied', 'failed'], true);
+    case 'vouchers': {
+      // The 15 most redeemed, named in the reader's language.
+      const top = { ...r, rows: r.rows.slice(0, 15) };
+      return {
+        ...bars(col(top, lang === 'ar' ? 'voucherAr' : 'voucher'), ['redemptions'], true),
+        series: [
+          { name: label('redemptions'), type: 'bar', data: col(top, 'redemptions') },
+          { name: label('cancelled'), type: 'bar', data: col(top, 'cancelled') },
+        ],
+      };
+    }
+    case 'cohorts': {
+      // One retention curve per joining month: the share active N months after joining.
+      const months = r.columns.filter((c) => /^m\d+$/.test(c));
+      return {
+        tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (v === null ? '—' : `${v}%`) },
+        legend: { top: 0, type: 'scroll' },
+        grid: { ...grid, top: 48 },
+        xAxis: { type: 'category', data: months.map((m) => t('reports.columns.monthN', { n: m.slice(1) })) },
+        yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+        series: r.rows.map((row) => ({
+          name: String(row.cohort),
+          type: 'line',
+          connectNulls: false,
+          data: months.map((m) => row[m] ?? null),
+        })),
+      };
+    }
     default:
       return undefined;
   }
@@ -62,4 +97,11 @@ export function tierMatrix(r: Report) {
     cell.set(key, (cell.get(key) ?? 0) + Number(row.customers ?? 0));
   }
   return { froms, tos, count: (from: string, to: string) => cell.get(`${from}→${to}`) ?? 0 };
+}
+
+/** The background of a cohort cell: deeper blue for a larger share; none for a month not over yet. */
+export function cohortShade(share: number | null): string | undefined {
+  if (share === null || share === undefined) return undefined;
+  const alpha = Math.min(1, Math.max(0.06, share / 100));
+  return `rgba(22, 119, 255, ${alpha.toFixed(2)})`;
 }

@@ -1,5 +1,5 @@
 import { reportRead } from '@loyalty/contracts';
-import { lazyPage } from '../../components/lazyPage.tsx';
+import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
 
 /** The reports' screens for the route table. */
 export const reportPages = {
@@ -9,3 +9,12 @@ export const reportPages = {
     permission: reportRead.code,
   },
 };
+
+/** Scheduled reports' screens (routes, labels, permissions: their contracts descriptor). */
+export const reportResourcePages = {
+  'report-schedules': {
+    list: lazyPage(() => import('./schedules/SchedulesPage.tsx')),
+    create: lazyPage(() => import('./schedules/ScheduleCreatePage.tsx')),
+    edit: lazyPage(() => import('./schedules/ScheduleEditPage.tsx')),
+  },
+} satisfies Record<string, ScreenPages>;

@@ -1,4 +1,10 @@
-import { type RewardCategory, rewardCategoryResource, type Store, storeResource } from '@loyalty/contracts';
+import {
+  localName,
+  type RewardCategory,
+  rewardCategoryResource,
+  type Store,
+  storeResource,
+} from '@loyalty/contracts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { listChoices } from '../../components/resource.ts';
 
@@ -7,7 +13,7 @@ export const rewardCategoryChoices = listChoices<RewardCategory>({
   key: 'reward-categories',
   path: resourceEndpoint(rewardCategoryResource),
   query: { sort: 'name:asc' },
-  label: (c) => c.name,
+  label: (c, lang) => localName(c, lang),
 });
 
 /** Partner stores as choices of a select. */
@@ -15,5 +21,5 @@ export const storeChoices = listChoices<Store>({
   key: 'stores',
   path: resourceEndpoint(storeResource),
   query: { sort: 'name:asc' },
-  label: (s) => s.name,
+  label: (s, lang) => localName(s, lang),
 });

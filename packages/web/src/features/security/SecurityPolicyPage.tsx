@@ -2,7 +2,7 @@ import { type SecurityPolicy, securityPolicyCommands, securityPolicyRead } from 
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get } from '../../api/client.ts';
+import { apiGet } from '../../api/typed.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -21,7 +21,7 @@ export default function SecurityPolicyPage() {
   const navigate = useLangNavigate();
   const policy = useQuery({
     queryKey: ['/api/admin/security-policy'],
-    queryFn: ({ signal }) => get<SecurityPolicy>('/api/admin/security-policy', undefined, signal),
+    queryFn: ({ signal }): Promise<SecurityPolicy> => apiGet('/api/admin/security-policy', { signal }),
     enabled: can(securityPolicyRead.code),
   });
   if (policy.isPending) return <InlineLoading text={t('common.loading')} />;

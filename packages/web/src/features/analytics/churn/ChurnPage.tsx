@@ -1,6 +1,8 @@
 import {
   type ChurnModel,
   type ChurnScore,
+  campaignCommands,
+  campaignResource,
   churnBands,
   churnCommands,
   churnScoreSortFields,
@@ -30,7 +32,7 @@ import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { fixedChoices } from '../../../components/resource.ts';
+import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useCan } from '../../../state/me.ts';
@@ -94,18 +96,17 @@ function MetricsCard({ model }: { model: ChurnModel }) {
 
 function Charts({ model }: { model: ChurnModel }) {
   const { t } = useTranslation();
-  const rtl = document.dir === 'rtl';
+  // Charts are not mirrored in Arabic (docs/web.md): axes read as they do in English.
   const calibration = useMemo(
     () => ({
       tooltip: { trigger: 'axis' },
       legend: { data: [t('analytics.churn.charts.observed'), t('analytics.churn.charts.ideal')] },
-      xAxis: { type: 'value', min: 0, max: 1, name: t('analytics.churn.charts.predicted'), inverse: rtl },
+      xAxis: { type: 'value', min: 0, max: 1, name: t('analytics.churn.charts.predicted') },
       yAxis: {
         type: 'value',
         min: 0,
         max: 1,
         name: t('analytics.churn.charts.observedAxis'),
-        position: rtl ? 'right' : 'left',
       },
       series: [
         {
@@ -126,7 +127,7 @@ function Charts({ model }: { model: ChurnModel }) {
         },
       ],
     }),
-    [model, t, rtl],
+    [model, t],
   );
   const comparison = useMemo(
     () => ({
@@ -136,9 +137,8 @@ function Charts({ model }: { model: ChurnModel }) {
         type: 'category',
         axisLabel: { interval: 0 },
         data: ['AUC', t('analytics.churn.metrics.precisionAt10'), t('analytics.churn.metrics.recallAt10')],
-        inverse: rtl,
       },
-      yAxis: { type: 'value', min: 0, max: 1, position: rtl ? 'right' : 'left' },
+      yAxis: { type: 'value', min: 0, max: 1 },
       series: [
         {
           name: t('analytics.churn.metrics.model'),
@@ -156,7 +156,7 @@ function Charts({ model }: { model: ChurnModel }) {
         },
       ],
     }),
-    [model, t, rtl],
+    [model, t],
   );
   return (
     <Row gutter={[16, 16]}>
@@ -249,6 +249,7 @@ export default function ChurnPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
   const token = useAppSelector((s) => s.auth.token);
+  const can = useCan();
   const list = useListUrl(churnScoreSortFields, filterNames);
   const { query, onTableChange, pagination } = list;
   const overview = useQuery({
@@ -323,6 +324,14 @@ export default function ChurnPage() {
             width={160}
           />
           <Button onClick={exportCsv}>{t('analytics.churn.export')}</Button>
+          {/* Issue 17: a campaign aimed at the customers listed (create-campaigns?customers=…). */}
+          {can(campaignCommands.create.name) && !!scores.data?.items.length && (
+            <LangLink
+              to={`${screenLink(campaignResource, 'create')}?customers=${encodeURIComponent(scores.data.items.map((s) => s.customerNumber).join(','))}`}
+            >
+              <Button data-testid="churn-campaign">{t('campaigns.churnLink')}</Button>
+            </LangLink>
+          )}
         </Flex>
         {scores.isError ? (
           <Alert type="error" showIcon title={t('analytics.churn.loadFailed')} />

@@ -1,32 +1,33 @@
-import {
-  type ChurnModel,
-  type ChurnOverview,
-  type ChurnScore,
-  type ChurnTrainInput,
-  churnScoreResource,
-  type Page,
-  type Tier,
-  type TrainingRun,
-  tierResource,
+import type {
+  ChurnOverview,
+  ChurnScore,
+  ChurnTrainOptions,
+  Page,
+  Tier,
+  TrainingRun,
 } from '@loyalty/contracts';
-import { get, type Query, write } from '../../../api/client.ts';
+import type { Query } from '../../../api/client.ts';
 import { downloadFile } from '../../../api/download.ts';
-import { resourceEndpoint } from '../../../api/resource.ts';
-
-const scores = resourceEndpoint(churnScoreResource);
-const models = scores.replace(/churn-scores$/, 'churn-models');
+import { apiGet, apiUrl, apiWrite } from '../../../api/typed.ts';
 
 /** Customer churn (`/api/admin/churn-scores`, `/api/admin/churn-models`). */
 export const churnApi = {
-  overview: (signal?: AbortSignal) => get<ChurnOverview>(models, undefined, signal),
-  run: (id: number, signal?: AbortSignal) => get<TrainingRun>(`${models}/runs/${id}`, undefined, signal),
-  train: (input: ChurnTrainInput) => write<TrainingRun>('POST', `${models}/train`, input),
-  activate: (id: number) => write<ChurnModel>('POST', `${models}/${id}/activate`),
-  list: (query: Query, signal?: AbortSignal) => get<Page<ChurnScore>>(scores, query, signal),
-  customer: (customerId: number, signal?: AbortSignal) =>
-    get<ChurnScore>(`${scores}/customer/${customerId}`, undefined, signal),
+  overview: (signal?: AbortSignal): Promise<ChurnOverview> => apiGet('/api/admin/churn-models', { signal }),
+  run: (id: number, signal?: AbortSignal): Promise<TrainingRun> =>
+    apiGet('/api/admin/churn-models/runs/{id}', { path: { id }, signal }),
+  train: (input: ChurnTrainOptions) => apiWrite('post', '/api/admin/churn-models/train', { body: input }),
+  activate: (id: number) => apiWrite('post', '/api/admin/churn-models/{id}/activate', { path: { id } }),
+  list: (query: Query, signal?: AbortSignal): Promise<Page<ChurnScore>> =>
+    apiGet('/api/admin/churn-scores', { query, signal }),
+  customer: (customerId: number, signal?: AbortSignal): Promise<ChurnScore> =>
+    apiGet('/api/admin/churn-scores/customer/{customerId}', { path: { customerId }, signal }),
   export: (query: Query, token: string | null) =>
-    downloadFile(`${scores}/export`, { ...query, format: 'csv' }, token, 'churn-risk.csv'),
-  tiers: (signal?: AbortSignal) =>
-    get<Page<Tier>>(resourceEndpoint(tierResource), { pageSize: 100, sort: 'minPoints:asc' }, signal),
+    downloadFile(
+      apiUrl('/api/admin/churn-scores/export'),
+      { ...query, format: 'csv' },
+      token,
+      'churn-risk.csv',
+    ),
+  tiers: (signal?: AbortSignal): Promise<Page<Tier>> =>
+    apiGet('/api/admin/tiers', { query: { pageSize: 100, sort: 'minPoints:asc' }, signal }),
 };

@@ -180,8 +180,7 @@ export default function NlpPage() {
   const none = t('analytics.nlp.uncategorised');
   const periods = useMemo(() => [...new Set((o?.trend ?? []).map((p) => p.period))], [o]);
   const keywordPeriod = filters.period ?? periods.at(-1);
-  const rtl = lang === 'ar';
-
+  // Charts are not mirrored in Arabic (docs/web.md): time runs left to right as on the dashboard.
   const trend = useMemo(() => {
     const cats = [...new Set((o?.trend ?? []).map((p) => p.categoryId))];
     const negativeShare = periods.map((period) => {
@@ -193,16 +192,10 @@ export default function NlpPage() {
       tooltip: { trigger: 'axis' },
       legend: { type: 'scroll', bottom: 0 },
       grid: { bottom: 60, containLabel: true },
-      xAxis: { type: 'category', data: periods, inverse: rtl },
+      xAxis: { type: 'category', data: periods },
       yAxis: [
-        { type: 'value', name: t('analytics.nlp.trend.volume'), position: rtl ? 'right' : 'left' },
-        {
-          type: 'value',
-          name: t('analytics.nlp.trend.negative'),
-          min: 0,
-          max: 1,
-          position: rtl ? 'left' : 'right',
-        },
+        { type: 'value', name: t('analytics.nlp.trend.volume') },
+        { type: 'value', name: t('analytics.nlp.trend.negative'), min: 0, max: 1 },
       ],
       series: [
         ...cats.map((categoryId) => ({
@@ -222,7 +215,7 @@ export default function NlpPage() {
         },
       ],
     };
-  }, [o, periods, lang, none, rtl, t]);
+  }, [o, periods, lang, none, t]);
 
   const onTrendClick = (p: ChartPoint) => {
     const period = periods[p.dataIndex ?? -1];

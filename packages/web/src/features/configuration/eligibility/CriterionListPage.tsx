@@ -8,8 +8,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, get } from '../../../api/client.ts';
-import { resourceEndpoint } from '../../../api/resource.ts';
+import { ApiError } from '../../../api/client.ts';
+import { apiGet } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useLang } from '../../../i18n/lang.ts';
@@ -22,12 +22,8 @@ function CheckCustomer() {
   const [customerNumber, setCustomerNumber] = useState<string>();
   const check = useQuery({
     queryKey: [eligibilityCriterionResource.name, 'check', customerNumber],
-    queryFn: ({ signal }) =>
-      get<EligibilityCheck>(
-        `${resourceEndpoint(eligibilityCriterionResource)}/check`,
-        { customerNumber },
-        signal,
-      ),
+    queryFn: ({ signal }): Promise<EligibilityCheck> =>
+      apiGet('/api/admin/eligibility-criteria/check', { query: { customerNumber }, signal }),
     enabled: customerNumber !== undefined,
     retry: false,
   });

@@ -12,14 +12,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Card, Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { get, write } from '../../../api/client.ts';
-import { resourceEndpoint } from '../../../api/resource.ts';
+import { apiGet, apiWrite } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useCan } from '../../../state/me.ts';
 
-const base = resourceEndpoint(featureResource);
 const key = [featureResource.name];
 
 /**
@@ -40,14 +38,14 @@ export default function FeaturesPage() {
 
   const list = useQuery({
     queryKey: [...key, query],
-    queryFn: ({ signal }) => get<Page<Feature>>(base, query, signal),
+    queryFn: ({ signal }): Promise<Page<Feature>> => apiGet('/api/admin/features', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
   const save = async (f: Feature, patch: Partial<FeatureInput>) => {
     setSaving(f.id);
     const input: FeatureInput = { status: f.status, channels: f.channels, ...patch };
-    await report(write<Feature>('PUT', `${base}/${f.id}`, input), {
+    await report(apiWrite('put', '/api/admin/features/{id}', { path: { id: f.id }, body: input }), {
       success: 'configuration.features.saved',
       failure: 'configuration.features.saveFailed',
     });

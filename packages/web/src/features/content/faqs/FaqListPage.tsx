@@ -16,21 +16,13 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  type ContentLang,
-  contentLangs,
-  type Faq,
-  type FaqMoveInput,
-  faqCommands,
-  faqResource,
-} from '@loyalty/contracts';
+import { type ContentLang, contentLangs, type Faq, type FaqMoveInput, faqCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { createContext, type HTMLAttributes, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { write } from '../../../api/client.ts';
-import { resourceEndpoint } from '../../../api/resource.ts';
+import { apiWrite } from '../../../api/typed.ts';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -153,7 +145,7 @@ export default function FaqListPage() {
     const from = rows.findIndex((r) => r.id === Number(active.id));
     const to = rows.findIndex((r) => r.id === Number(over.id));
     setRows(arrayMove(rows, from, to));
-    await report(write('POST', `${resourceEndpoint(faqResource)}/move`, move), {
+    await report(apiWrite('post', '/api/admin/faqs/move', { body: move }), {
       success: 'content.faqs.moved',
       failure: 'content.faqs.moveFailed',
     });

@@ -1,22 +1,21 @@
 import {
   type LegalDiff,
-  type LegalDocument,
   type LegalDocumentInput,
   type LegalKind,
   legalDocumentResource,
   legalDocumentScreens,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { get, write } from '../../../api/client.ts';
-import { resourceApi, resourceEndpoint } from '../../../api/resource.ts';
+import { resourceApi } from '../../../api/resource.ts';
+import { apiGet, apiWrite } from '../../../api/typed.ts';
 import { screenUrl } from '../../../components/resource.ts';
 
 export const legalApi = resourceApi<typeof legalDocumentResource, LegalDocumentInput>(legalDocumentResource);
-const endpoint = resourceEndpoint(legalDocumentResource);
 /** Query-cache key of everything legal (invalidated after every write). */
 export const LEGAL_KEY = 'legal-documents';
 
-export const publishLegal = (id: number) => write<LegalDocument>('POST', `${endpoint}/${id}/publish`);
+export const publishLegal = (id: number) =>
+  apiWrite('post', '/api/admin/legal-documents/{id}/publish', { path: { id } });
 
 /** The published version of a kind, if any. */
 export const usePublished = (kind: LegalKind) =>
@@ -29,7 +28,12 @@ export const usePublished = (kind: LegalKind) =>
 export const useLegalDiff = (id: number | undefined, against: number | undefined) =>
   useQuery({
     queryKey: [LEGAL_KEY, 'diff', id, against],
-    queryFn: ({ signal }) => get<LegalDiff>(`${endpoint}/${id}/diff`, { against }, signal),
+    queryFn: ({ signal }): Promise<LegalDiff> =>
+      apiGet('/api/admin/legal-documents/{id}/diff', {
+        path: { id: id as number },
+        query: { against },
+        signal,
+      }),
     enabled: id !== undefined && against !== undefined,
   });
 

@@ -7,6 +7,7 @@ import {
   staffPermissionSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
+import { missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
@@ -20,7 +21,9 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
   schema: staffPermissionFields,
   fields: [
     { name: 'name', label: 'employees.permissions.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'description', label: 'employees.permissions.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     {
       name: 'status',
       label: 'employees.permissions.fields.status',
@@ -30,7 +33,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
   ],
   columns: [
     { key: 'code', label: 'employees.permissions.fields.code' },
-    { key: 'name', label: 'employees.permissions.fields.name' },
+    nameColumn('employees.permissions.fields.name'),
     { key: 'area', label: 'employees.permissions.fields.area' },
     { key: 'roleCount', label: 'employees.permissions.fields.roleCount' },
     {
@@ -50,6 +53,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
         { value: 'command', label: 'employees.permissions.kind.command' },
       ],
     },
+    missingTranslationFilter,
   ],
   permissions: { update: staffPermissionCommands.update.name },
   paths: screenPaths(staffPermissionResource),

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { LocalName } from '../../../components/localized.tsx';
 import { activeStatusChoices } from '../../../components/StatusTag.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
@@ -29,7 +30,7 @@ function treeOf(catalogue: StaffPermission[], t: TFunction) {
         key: p.code,
         title: (
           <span>
-            {p.name} <Typography.Text type="secondary">({p.code})</Typography.Text>
+            <LocalName record={p} /> <Typography.Text type="secondary">({p.code})</Typography.Text>
           </span>
         ),
         disabled: p.status === 'DISABLED',
@@ -98,7 +99,9 @@ export default function RoleFormPage() {
             ? {
                 code: existing.code,
                 name: existing.name,
+                nameAr: existing.nameAr,
                 description: existing.description,
+                descriptionAr: existing.descriptionAr,
                 status: existing.status,
                 permissions: existing.permissions,
               }
@@ -124,12 +127,18 @@ export default function RoleFormPage() {
         <Form.Item name="name" label={t('employees.roles.fields.name')} rules={rules('name')}>
           <Input />
         </Form.Item>
+        <Form.Item name="nameAr" label={t('common.nameAr')} rules={rules('nameAr')}>
+          <Input dir="rtl" />
+        </Form.Item>
         <Form.Item
           name="description"
           label={t('employees.roles.fields.description')}
           rules={rules('description')}
         >
           <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="descriptionAr" label={t('common.descriptionAr')} rules={rules('descriptionAr')}>
+          <Input.TextArea rows={2} dir="rtl" />
         </Form.Item>
         <Form.Item name="status" label={t('employees.roles.fields.status')} rules={rules('status')}>
           <ChoiceSelect options={activeStatusChoices} allowClear={false} />

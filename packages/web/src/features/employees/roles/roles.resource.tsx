@@ -7,6 +7,7 @@ import {
   roleSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
+import { missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenLink, screenPaths } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
@@ -21,13 +22,16 @@ export const rolesResource = defineResource<Role, RoleInput>({
   fields: [],
   columns: [
     { key: 'code', label: 'employees.roles.fields.code' },
-    { key: 'name', label: 'employees.roles.fields.name' },
+    nameColumn('employees.roles.fields.name'),
     { key: 'permissions', label: 'employees.roles.fields.permissions', render: (r) => r.permissions.length },
     { key: 'userCount', label: 'employees.roles.fields.userCount' },
     { key: 'status', label: 'employees.roles.fields.status', render: (r) => <StatusTag status={r.status} /> },
   ],
   sortFields: roleSortFields,
-  filters: [{ name: 'status', label: 'employees.roles.fields.status', options: activeStatusChoices }],
+  filters: [
+    { name: 'status', label: 'employees.roles.fields.status', options: activeStatusChoices },
+    missingTranslationFilter,
+  ],
   permissions: {
     create: roleCommands.create.name,
     update: roleCommands.update.name,

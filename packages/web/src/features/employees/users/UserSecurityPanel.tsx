@@ -2,14 +2,14 @@ import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { get, write } from '../../../api/client.ts';
+import { type ApiPath, apiGet, apiWrite } from '../../../api/typed.ts';
 import { DateTime } from '../../../components/format.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useCan, useMe } from '../../../state/me.ts';
 
 interface UserAction {
-  path: string;
+  path: Extract<ApiPath<'post'>, `/api/admin/users/{id}/${string}`>;
   command: string;
   key: 'unlock' | 'resetPassword' | 'resetSecondFactor' | 'endSessions';
   /** Offered for this user (`self`: the one signed in)? */
@@ -18,20 +18,30 @@ interface UserAction {
 
 /** The administrators' actions on one user, each confirmed first: POST /users/:id/<path>. */
 const actions: UserAction[] = [
-  { path: 'unlock', command: userCommands.unlock.name, key: 'unlock', when: (u) => u.locked },
   {
-    path: 'reset-password',
+    path: '/api/admin/users/{id}/unlock',
+    command: userCommands.unlock.name,
+    key: 'unlock',
+    when: (u) => u.locked,
+  },
+  {
+    path: '/api/admin/users/{id}/reset-password',
     command: userCommands.resetPassword.name,
     key: 'resetPassword',
     when: () => true,
   },
   {
-    path: 'reset-second-factor',
+    path: '/api/admin/users/{id}/reset-second-factor',
     command: userCommands.resetSecondFactor.name,
     key: 'resetSecondFactor',
     when: (u: User) => u.secondFactorEnrolled,
   },
-  { path: 'end-sessions', command: userCommands.endSessions.name, key: 'endSessions', when: () => true },
+  {
+    path: '/api/admin/users/{id}/end-sessions',
+    command: userCommands.endSessions.name,
+    key: 'endSessions',
+    when: () => true,
+  },
 ];
 
 /**
@@ -48,11 +58,12 @@ export function UserSecurityPanel({ id }: { id: number }) {
   const queryClient = useQueryClient();
   const user = useQuery({
     queryKey: ['users', 'detail', id],
-    queryFn: ({ signal }) => get<User>(`/api/admin/users/${id}`, undefined, signal),
+    queryFn: ({ signal }): Promise<User> => apiGet('/api/admin/users/{id}', { path: { id }, signal }),
   });
   const sessions = useQuery({
     queryKey: ['users', 'sessions', id],
-    queryFn: ({ signal }) => get<SessionInfo[]>(`/api/admin/users/${id}/sessions`, undefined, signal),
+    queryFn: ({ signal }): Promise<SessionInfo[]> =>
+      apiGet('/api/admin/users/{id}/sessions', { path: { id }, signal }),
   });
   const u = user.data;
   if (!u) return null;
@@ -62,7 +73,7 @@ export function UserSecurityPanel({ id }: { id: number }) {
       header: t(`employees.users.actions.${action.key}`),
       message: t(`employees.users.actions.${action.key}Confirm`, { name: u.fullName }),
       handleConfirm: async () => {
-        const outcome = await report(write('POST', `/api/admin/users/${id}/${action.path}`), {
+        const outcome = await report(apiWrite('post', action.path, { path: { id } }), {
           success: `employees.users.actions.${action.key}Done`,
           failure: 'employees.users.actionFailed',
         });

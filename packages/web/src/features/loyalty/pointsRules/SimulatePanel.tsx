@@ -2,7 +2,8 @@ import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from 
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ApiError, request } from '../../../api/client.ts';
+import { ApiError } from '../../../api/client.ts';
+import { apiSend } from '../../../api/typed.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
@@ -15,14 +16,13 @@ interface Values {
   date?: string;
 }
 
-const simulate = async (
+const simulate = (
   input: Omit<RuleSimulationInput, 'transactionTypeId'> & { transactionTypeId: number },
-) =>
-  (await request<RuleSimulation>('/api/admin/points-rules/simulate', { method: 'POST', body: input })).data;
+): Promise<RuleSimulation> => apiSend('post', '/api/admin/points-rules/simulate', { body: input });
 
 /** "Simulate transaction": which rule would fire for a customer (or tier), type and amount, and why. */
 export function SimulatePanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const run = useMutation({ mutationFn: simulate });
   const result = run.data;
 
@@ -94,6 +94,18 @@ export function SimulatePanel() {
             </Descriptions.Item>
           </Descriptions>
           {result.businessBanking && <BusinessExplanation effect={result.businessBanking} />}
+          {result.campaigns?.map((c) => (
+            <Alert
+              key={c.campaignId}
+              type="success"
+              showIcon
+              data-testid="simulate-campaign"
+              title={t('campaigns.simulate.bonus', {
+                name: i18n.language === 'ar' ? c.nameAr : c.nameEn,
+                points: formatPoints(c.bonusPoints),
+              })}
+            />
+          ))}
           <Table
             size="small"
             rowKey="ruleId"

@@ -11,6 +11,7 @@ import {
 import { createElement, Fragment } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
 import { formatAmount, formatPoints, ltrText } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
@@ -62,11 +63,18 @@ export const pointsRulesResource = defineResource<PointsRule, PointsRuleInput>({
   ],
   columns: [
     { key: 'priority', label: 'pointsRules.fields.priority' },
-    { key: 'transactionTypeName', label: 'pointsRules.fields.transactionTypeId' },
+    {
+      key: 'transactionTypeName',
+      label: 'pointsRules.fields.transactionTypeId',
+      render: (r) => createElement(LocalText, { en: r.transactionTypeName, ar: r.transactionTypeNameAr }),
+    },
     {
       key: 'tierName',
       label: 'pointsRules.fields.tierId',
-      render: (r) => r.tierName ?? createElement(Translated, { k: 'pointsRules.allTiers' }),
+      render: (r) =>
+        r.tierName === null
+          ? createElement(Translated, { k: 'pointsRules.allTiers' })
+          : createElement(LocalText, { en: r.tierName, ar: r.tierNameAr }),
     },
     // Condition and amount read as one phrase ("More than 10,000.00"), the points bounds and the
     // validity as ranges: eleven fields in eight columns, so the list fits a 1366 px screen.

@@ -8,6 +8,7 @@ import {
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { formatPoints } from '../../../components/format.tsx';
+import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 
 /** Loyalty tiers (PRODUCT §3.1). Screens: its contracts descriptor. */
@@ -17,17 +18,20 @@ export const tiersResource = defineResource<Tier, TierInput>({
   schema: tierInput,
   fields: [
     { name: 'name', label: 'tiers.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'description', label: 'tiers.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'minPoints', label: 'tiers.fields.minPoints', input: 'number' },
     { name: 'maxPoints', label: 'tiers.fields.maxPoints', input: 'number', dependencies: ['minPoints'] },
   ],
   columns: [
-    { key: 'name', label: 'tiers.fields.name' },
-    { key: 'description', label: 'tiers.fields.description' },
+    nameColumn('tiers.fields.name'),
+    descriptionColumn('tiers.fields.description'),
     { key: 'minPoints', label: 'tiers.fields.minPoints', render: (t) => formatPoints(t.minPoints) },
     { key: 'maxPoints', label: 'tiers.fields.maxPoints', render: (t) => formatPoints(t.maxPoints) },
   ],
   sortFields: tierSortFields,
+  filters: [missingTranslationFilter],
   permissions: {
     create: tierCommands.create.name,
     update: tierCommands.update.name,

@@ -17,7 +17,9 @@ const writes = (api: ReturnType<typeof installFakeApi>) =>
     .filter((c) => c.path.startsWith('/api/admin/tiers') && c.method !== 'GET')
     .map(({ method, path, body }) => ({ method, path, body }));
 
-async function fill(values: Partial<Record<'Name' | 'Description' | 'Min points' | 'Max points', string>>) {
+async function fill(
+  values: Partial<Record<'Name' | 'Name (Arabic)' | 'Description' | 'Min points' | 'Max points', string>>,
+) {
   const u = user();
   for (const [label, value] of Object.entries(values)) {
     const input = await screen.findByLabelText(label);
@@ -53,14 +55,27 @@ describe('create tier (/dashboard/create-tire)', () => {
   it("creates the tier, says 'tier created' and returns to the list", async () => {
     const api = installFakeApi();
     const { router } = await renderApp('/dashboard/create-tire?lang=en');
-    const u = await fill({ Name: '  Gold ', Description: 'Top', 'Min points': '1000', 'Max points': '4999' });
+    const u = await fill({
+      Name: '  Gold ',
+      'Name (Arabic)': ' ذهبي ',
+      Description: 'Top',
+      'Min points': '1000',
+      'Max points': '4999',
+    });
     await u.click(screen.getByRole('button', { name: 'Save' }));
     await toast('tier created');
     expect(writes(api)).toEqual([
       {
         method: 'POST',
         path: '/api/admin/tiers',
-        body: { name: 'Gold', description: 'Top', minPoints: 1000, maxPoints: 4999 },
+        body: {
+          name: 'Gold',
+          nameAr: 'ذهبي',
+          description: 'Top',
+          descriptionAr: '',
+          minPoints: 1000,
+          maxPoints: 4999,
+        },
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/loyalty/tire'));
@@ -127,7 +142,15 @@ describe('edit tier (/dashboard/edit-tire/:id)', () => {
       {
         method: 'PUT',
         path: '/api/admin/tiers/7',
-        body: { id: 7, name: 'Gold', description: 'Gold tier', minPoints: 1000, maxPoints: 5999 },
+        body: {
+          id: 7,
+          name: 'Gold',
+          nameAr: '',
+          description: 'Gold tier',
+          descriptionAr: '',
+          minPoints: 1000,
+          maxPoints: 5999,
+        },
       },
     ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/loyalty/tire'));

@@ -9,6 +9,7 @@ import {
 } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { resourceApi } from '../../../api/resource.ts';
+import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { Translated } from '../Translated.tsx';
 
@@ -21,22 +22,27 @@ export const transactionTypesResource = defineResource<TransactionType, Transact
   schema: transactionTypeInput,
   fields: [
     { name: 'name', label: 'transactionTypes.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'description', label: 'transactionTypes.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'type', label: 'transactionTypes.fields.type', input: 'select', options: kinds },
     { name: 'code', label: 'transactionTypes.fields.code', input: 'text' },
   ],
   columns: [
-    { key: 'name', label: 'transactionTypes.fields.name' },
+    nameColumn('transactionTypes.fields.name'),
     { key: 'code', label: 'transactionTypes.fields.code' },
     {
       key: 'type',
       label: 'transactionTypes.fields.type',
       render: (r) => createElement(Translated, { k: `transactionTypes.kinds.${r.type}` }),
     },
-    { key: 'description', label: 'transactionTypes.fields.description' },
+    descriptionColumn('transactionTypes.fields.description'),
   ],
   sortFields: transactionTypeSortFields,
-  filters: [{ name: 'type', label: 'transactionTypes.fields.type', options: kinds }],
+  filters: [
+    { name: 'type', label: 'transactionTypes.fields.type', options: kinds },
+    missingTranslationFilter,
+  ],
   permissions: {
     create: transactionTypeCommands.create.name,
     update: transactionTypeCommands.update.name,

@@ -43,7 +43,9 @@ describe('transaction type screens', () => {
     await toast('Transaction type created');
     expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
       name: 'Card purchase',
+      nameAr: '',
       description: 'POS card spend',
+      descriptionAr: '',
       type: 'EARN',
       code: 'CARD_SPEND',
     });

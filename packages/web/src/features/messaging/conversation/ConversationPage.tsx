@@ -63,7 +63,9 @@ export default function ConversationPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={16}>
         <Card
-          title={c.subject || t('messaging.queue.noSubject')}
+          title={
+            c.subject ? <span lang={c.customer.language}>{c.subject}</span> : t('messaging.queue.noSubject')
+          }
           extra={
             <Space wrap>
               {!closed && can(messageCommands.reply.name) && (

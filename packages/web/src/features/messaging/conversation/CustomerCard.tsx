@@ -3,6 +3,7 @@ import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 
 /** customer/info, the customer's own screen (a screen of its own; see app/routes.ts). */
 const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
@@ -31,7 +32,12 @@ export function CustomerCard({ customer }: { customer: MessageDetail['customer']
           {
             key: 'tier',
             label: t('messaging.conversation.tier'),
-            children: customer.tierName ?? t('messaging.conversation.noTier'),
+            children:
+              customer.tierName === null ? (
+                t('messaging.conversation.noTier')
+              ) : (
+                <LocalText en={customer.tierName} ar={customer.tierNameAr} />
+              ),
           },
           {
             key: 'balance',

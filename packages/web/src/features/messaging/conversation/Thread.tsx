@@ -15,13 +15,27 @@ export function Thread({ conversation }: { conversation: MessageDetail }) {
   return (
     <Flex vertical gap={12} data-testid="thread">
       {conversation.entries.map((entry) => (
-        <ThreadEntry key={entry.id} entry={entry} customerName={conversation.customerName} />
+        <ThreadEntry
+          key={entry.id}
+          entry={entry}
+          customerName={conversation.customerName}
+          language={conversation.customer.language}
+        />
       ))}
     </Flex>
   );
 }
 
-function ThreadEntry({ entry, customerName }: { entry: Entry; customerName: string }) {
+function ThreadEntry({
+  entry,
+  customerName,
+  language,
+}: {
+  entry: Entry;
+  customerName: string;
+  /** The customer's: what the conversation is written in. */
+  language: string;
+}) {
   const { t } = useTranslation();
   const { lang } = useLang();
   const { token } = theme.useToken();
@@ -45,14 +59,14 @@ function ThreadEntry({ entry, customerName }: { entry: Entry; customerName: stri
     >
       <Flex gap={8} wrap justify="space-between">
         <Typography.Text strong>
-          {t(`messaging.conversation.kinds.${entry.kind}`)} · {author}
+          {t(`messaging.conversation.kinds.${entry.kind}`)} · <bdi translate="no">{author}</bdi>
         </Typography.Text>
         <Typography.Text type="secondary">
           <DateTime iso={entry.createdAt} />
         </Typography.Text>
       </Flex>
       <div style={{ marginTop: 4 }}>
-        <MessageText>{entry.body}</MessageText>
+        <MessageText lang={language}>{entry.body}</MessageText>
       </div>
       {entry.kind === 'REPLY' && (
         <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>

@@ -91,6 +91,13 @@ describe('conversation (/dashboard/admin/message/:id)', () => {
     return api;
   };
 
+  it('names the customer’s tier in Arabic on the Arabic screen', async () => {
+    withConversation(messagingApi());
+    await renderApp('/dashboard/admin/message/3?lang=ar');
+    expect(await screen.findByText('ذهبي')).toBeTruthy();
+    expect(screen.queryByText('Gold')).toBeNull();
+  });
+
   it('shows the customer card, the thread in order with notes apart, category, status and assignee', async () => {
     withConversation(messagingApi());
     await renderApp('/dashboard/admin/message/3?lang=en');

@@ -6,10 +6,11 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Checkbox, Flex, Form, Input, List, Segmented, Select, Statistic, Upload } from 'antd';
+import { Alert, Card, Flex, Form, Input, List, Segmented, Select, Statistic, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { messageText } from '../../../components/zodRules.ts';
 import { outboundApi } from './api.ts';
@@ -118,14 +119,19 @@ export function RecipientsCard({
       <Flex vertical gap={16}>
         <Segmented<Kind>
           block
+          aria-label={t('messaging.outbound.recipients.title')}
           value={kind}
           onChange={choose}
           options={kinds.map((k) => ({ value: k, label: t(`messaging.outbound.recipients.kinds.${k}`) }))}
         />
         <Form layout="vertical" component="div">
           {kind === 'CUSTOMER' && (
-            <Form.Item label={t('messaging.outbound.recipients.customerNumber')}>
+            <Form.Item
+              label={t('messaging.outbound.recipients.customerNumber')}
+              htmlFor="recipients_customer"
+            >
               <Input.Search
+                id="recipients_customer"
                 dir="ltr"
                 allowClear
                 enterButton={t('messaging.outbound.recipients.find')}
@@ -155,8 +161,9 @@ export function RecipientsCard({
           )}
           {kind === 'FILTER' && (
             <>
-              <Form.Item label={t('messaging.outbound.recipients.tiers')}>
+              <Form.Item label={t('messaging.outbound.recipients.tiers')} htmlFor="recipients_tiers">
                 <Select
+                  id="recipients_tiers"
                   mode="multiple"
                   allowClear
                   loading={tiers.isPending}
@@ -166,8 +173,9 @@ export function RecipientsCard({
                   onChange={(tierIds: number[]) => changeFilter({ tierIds })}
                 />
               </Form.Item>
-              <Form.Item label={t('customers.fields.segment')}>
+              <Form.Item label={t('customers.fields.segment')} htmlFor="recipients_segment">
                 <Select
+                  id="recipients_segment"
                   allowClear
                   placeholder={t('messaging.outbound.recipients.anySegment')}
                   value={filter.segment ?? undefined}
@@ -176,7 +184,7 @@ export function RecipientsCard({
                 />
               </Form.Item>
               <Form.Item label={t('customers.fields.status')}>
-                <Checkbox.Group
+                <CheckboxGroup
                   value={filter.statuses}
                   options={customerStatuses.map((s) => ({ value: s, label: t(`customers.statuses.${s}`) }))}
                   onChange={(statuses) => changeFilter({ statuses })}

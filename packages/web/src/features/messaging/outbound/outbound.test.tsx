@@ -109,7 +109,10 @@ describe('new message (/dashboard/create-message)', () => {
         'Dear Sara Al-Harbi, your balance is 12,500.',
       ),
     );
-    expect(screen.getByText('Filled in for Sara Al-Harbi (C100)')).toBeTruthy();
+    // The name is its own element, marked as data (translate="no").
+    const name = screen.getByText('Sara Al-Harbi', { selector: 'bdi' });
+    expect(name.getAttribute('translate')).toBe('no');
+    expect(name.parentElement?.textContent).toBe('Filled in for Sara Al-Harbi (C100)');
 
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     const dialog = await screen.findByRole('dialog');

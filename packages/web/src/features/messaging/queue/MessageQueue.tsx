@@ -169,14 +169,17 @@ export function MessageQueue() {
         dataSource={messages.data?.items}
         loading={{ spinning: messages.isFetching, description: t('messaging.queue.loading') }}
         locale={{ emptyText: messages.isPending ? ' ' : t('msg.noRecordsFound') }}
-        pagination={pagination(messages.data?.total, t)}
+        pagination={pagination(messages.data?.total, t, messages.data?.totalCapped)}
         onChange={onTableChange}
         rowSelection={
           can(messageCommands.assign.name)
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys.map(Number)),
-                getCheckboxProps: (m) => ({ disabled: m.status === 'CLOSED' }),
+                getCheckboxProps: (m) => ({
+                  disabled: m.status === 'CLOSED',
+                  'aria-label': t('messaging.queue.selectRow', { number: m.customerNumber }),
+                }),
               }
             : undefined
         }

@@ -9,6 +9,7 @@ import {
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 
 /** Reward categories (PRODUCT §3.2). Screens: its contracts descriptor. */
@@ -19,15 +20,18 @@ export const rewardCategoriesResource = defineResource<RewardCategory, RewardCat
   schema: rewardCategoryInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'description', label: 'rewards.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
   ],
   columns: [
     { key: 'imageId', label: 'rewards.fields.image', render: (row) => <ImageThumb id={row.imageId} /> },
-    { key: 'name', label: 'rewards.fields.name' },
-    { key: 'description', label: 'rewards.fields.description' },
+    nameColumn('rewards.fields.name'),
+    descriptionColumn('rewards.fields.description'),
   ],
   sortFields: rewardCategorySortFields,
+  filters: [missingTranslationFilter],
   permissions: {
     create: rewardCategoryCommands.create.name,
     update: rewardCategoryCommands.update.name,

@@ -8,6 +8,7 @@ import {
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { rewardCategoryChoices } from '../choices.ts';
 
@@ -18,16 +19,24 @@ export const storesResource = defineResource<Store, StoreInput>({
   schema: storeInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'categoryId', label: 'rewards.fields.category', input: 'select', options: rewardCategoryChoices },
     { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
   ],
   columns: [
     { key: 'imageId', label: 'rewards.fields.image', render: (row) => <ImageThumb id={row.imageId} /> },
-    { key: 'name', label: 'rewards.fields.name' },
-    { key: 'categoryName', label: 'rewards.fields.category' },
+    nameColumn('rewards.fields.name'),
+    {
+      key: 'categoryName',
+      label: 'rewards.fields.category',
+      render: (row) => <LocalText en={row.categoryName} ar={row.categoryNameAr} />,
+    },
   ],
   sortFields: storeSortFields,
-  filters: [{ name: 'categoryId', label: 'rewards.fields.category', options: rewardCategoryChoices }],
+  filters: [
+    { name: 'categoryId', label: 'rewards.fields.category', options: rewardCategoryChoices },
+    missingTranslationFilter,
+  ],
   permissions: {
     create: storeCommands.create.name,
     update: storeCommands.update.name,

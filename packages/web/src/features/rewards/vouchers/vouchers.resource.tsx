@@ -9,6 +9,7 @@ import {
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { storeChoices } from '../choices.ts';
@@ -22,7 +23,9 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
   schema: voucherInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'description', label: 'rewards.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'storeId', label: 'rewards.fields.store', input: 'select', options: storeChoices },
     { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
     { name: 'amount', label: 'rewards.fields.amount', input: 'number' },
@@ -35,8 +38,12 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
   ],
   columns: [
     { key: 'imageId', label: 'rewards.fields.image', render: (row) => <ImageThumb id={row.imageId} /> },
-    { key: 'name', label: 'rewards.fields.name' },
-    { key: 'storeName', label: 'rewards.fields.store' },
+    nameColumn('rewards.fields.name'),
+    {
+      key: 'storeName',
+      label: 'rewards.fields.store',
+      render: (row) => <LocalText en={row.storeName} ar={row.storeNameAr} />,
+    },
     { key: 'pointsRequired', label: 'rewards.fields.pointsRequired' },
     { key: 'money', label: 'rewards.fields.money' },
     {
@@ -55,6 +62,7 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
   filters: [
     { name: 'storeId', label: 'rewards.fields.store', options: storeChoices },
     { name: 'status', label: 'rewards.fields.status', options: statusChoices },
+    missingTranslationFilter,
   ],
   permissions: {
     create: voucherCommands.create.name,

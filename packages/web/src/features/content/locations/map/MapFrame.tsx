@@ -55,6 +55,19 @@ function FollowResize() {
 }
 
 /**
+ * The sources credited in the corner (Leaflet, Natural Earth, a tile server's) are English names:
+ * marked as such (WCAG 3.1.2), so a screen reader on an Arabic page reads them as English.
+ */
+function AttributionInEnglish() {
+  const map = useMap();
+  useEffect(() => {
+    const corner = map.attributionControl?.getContainer();
+    if (corner) corner.lang = 'en';
+  }, [map]);
+  return null;
+}
+
+/**
  * The base layer: tiles when a tile server is configured (`MAP_TILE_URL`), else the country
  * outlines and city names shipped with the app, so the map works without the internet.
  */
@@ -106,6 +119,7 @@ export function MapFrame({
         style={{ height: '100%' }}
       >
         <FollowResize />
+        <AttributionInEnglish />
         <BaseLayer />
         <ZoomControl
           position={lang === 'ar' ? 'topright' : 'topleft'}

@@ -20,6 +20,7 @@ const inRange = (lat: unknown, lng: unknown): lat is number =>
 
 /** A click on the map moves the marker there; the marker can be dragged; typed coordinates move it. */
 function PickedPosition({ setValues }: FieldAddonProps) {
+  const { t } = useTranslation();
   const form = Form.useFormInstance();
   const latitude = Form.useWatch('latitude', form) as unknown;
   const longitude = Form.useWatch('longitude', form) as unknown;
@@ -43,6 +44,7 @@ function PickedPosition({ setValues }: FieldAddonProps) {
     <Marker
       position={[latitude, longitude as number]}
       icon={pickedIcon}
+      title={t('content.locations.map.pickLabel')}
       draggable
       eventHandlers={{ dragend: (e) => set((e.target as L.Marker).getLatLng()) }}
     />

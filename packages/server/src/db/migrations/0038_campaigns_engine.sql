@@ -1,0 +1,324 @@
+-- Campaigns in the points engine (docs/decisions/campaigns.md). The bonus is decided and paid in
+-- the earning's own statement: the caller matched the active campaigns in memory (type, period,
+-- days, hours, customer list) and passes the candidates, by priority; the database checks the
+-- targeting that needs the locked customer (tier, segment, criteria), applies stacking, and takes
+-- each bonus from the per-customer cap and the campaign's budget under the campaign row's lock,
+-- clipping the last award to what remains. The EARN entry carries base + bonus in `points`, the
+-- bonus in `bonus_points` and the first campaign in `campaign_id`; campaign_awards holds each
+-- campaign's share. A reversal reverses the shares too and gives the budget back.
+
+-- loyalty_post_entry gains p_bonus_points (what of p_points campaigns added); a reversal takes the
+-- negation of the reversed entry's bonus and reverses its campaign shares.
+DROP FUNCTION loyalty_post_entry(bigint, text, integer, text, boolean, timestamptz, timestamptz, text, integer, numeric, integer, integer, bigint, text, integer);
+--> statement-breakpoint
+CREATE FUNCTION loyalty_post_entry(
+  p_customer bigint, p_kind text, p_points integer, p_reference text,
+  p_lot boolean, p_expires_at timestamptz, p_occurred_at timestamptz,
+  p_external_id text DEFAULT NULL, p_type_id integer DEFAULT NULL, p_amount numeric DEFAULT NULL,
+  p_rule_id integer DEFAULT NULL, p_campaign_id integer DEFAULT NULL, p_reversal_of bigint DEFAULT NULL,
+  p_note text DEFAULT NULL, p_actor_id integer DEFAULT NULL, p_bonus_points integer DEFAULT 0,
+  OUT outcome text, OUT entry_id bigint, OUT balance integer, OUT lifetime_points integer,
+  OUT tier_id integer
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_lot boolean := p_lot;
+  v_expires timestamptz := p_expires_at;
+  v_bonus integer := coalesce(p_bonus_points, 0);
+  v_tier integer;
+BEGIN
+  IF p_reversal_of IS NOT NULL THEN
+    SELECT e.lot, e.expires_at, -e.bonus_points INTO v_lot, v_expires, v_bonus FROM ledger_entries e
+      WHERE e.id = p_reversal_of AND e.customer_id = p_customer;
+    IF NOT FOUND THEN
+      outcome := 'ENTRY_NOT_FOUND';
+      RETURN;
+    END IF;
+  END IF;
+  WITH moved AS (
+    UPDATE customers c SET
+      balance = c.balance + p_points,
+      lifetime_points = c.lifetime_points + CASE WHEN v_lot THEN p_points ELSE 0 END,
+      last_activity_at = CASE WHEN p_kind IN ('EARN', 'REDEEM')
+        THEN greatest(coalesce(c.last_activity_at, p_occurred_at), p_occurred_at)
+        ELSE c.last_activity_at END,
+      updated_at = now()
+    WHERE c.id = p_customer AND c.balance + p_points >= 0
+    RETURNING c.id, c.balance, c.lifetime_points, c.tier_id
+  ), e AS (
+    INSERT INTO ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference,
+        external_id, transaction_type_id, amount, rule_id, campaign_id, reversal_of, note, actor_id,
+        occurred_at, bonus_points)
+      SELECT m.id, p_kind, p_points, m.balance, v_lot, v_expires, p_reference, p_external_id, p_type_id,
+        p_amount, p_rule_id, p_campaign_id, p_reversal_of, p_note, p_actor_id, p_occurred_at, v_bonus
+      FROM moved m
+      RETURNING id
+  )
+  SELECT e.id, m.balance, m.lifetime_points, m.tier_id INTO entry_id, balance, lifetime_points, v_tier
+    FROM moved m, e;
+  IF NOT FOUND THEN
+    SELECT c.balance INTO balance FROM customers c WHERE c.id = p_customer;
+    outcome := CASE WHEN FOUND THEN 'INSUFFICIENT_POINTS' ELSE 'NOT_FOUND' END;
+    RETURN;
+  END IF;
+  -- A reversal of an earning with a bonus: each campaign's share back, its budget and cap freed.
+  -- (The caller locked those campaigns before the customer: see reverseEarning.)
+  IF p_reversal_of IS NOT NULL AND v_bonus <> 0 THEN
+    WITH shares AS (
+      SELECT a.campaign_id, sum(a.points)::integer AS pts FROM campaign_awards a
+        WHERE a.entry_id = p_reversal_of GROUP BY a.campaign_id HAVING sum(a.points) <> 0
+    ), back AS (
+      INSERT INTO campaign_awards (campaign_id, entry_id, customer_id, points, occurred_at)
+        SELECT s.campaign_id, entry_id, p_customer, -s.pts, p_occurred_at FROM shares s
+    ), freed AS (
+      UPDATE campaign_customers cc SET points = greatest(0, cc.points - s.pts)
+        FROM shares s WHERE cc.campaign_id = s.campaign_id AND cc.customer_id = p_customer
+    )
+    UPDATE campaigns k SET spent = greatest(0, k.spent - s.pts), updated_at = now()
+      FROM shares s WHERE k.id = s.campaign_id;
+  END IF;
+  tier_id := loyalty_evaluate_tier(p_customer, v_tier, lifetime_points, p_kind);
+  outcome := 'POSTED';
+END
+$$;
+--> statement-breakpoint
+-- The bonus of the candidate campaigns for one earning of a locked customer. p_campaigns: the
+-- candidates, highest priority first: {id, tiers, segments, criteria, kind, value, per, cap,
+-- stackable}. A campaign that does not stack applies only when nothing applied before it, and then
+-- alone. Each grant is clipped to the customer's remaining cap and the campaign's remaining
+-- budget, read and moved under the campaign row's lock (taken in campaign id order for the whole
+-- batch by loyalty_post_earnings, before any customer); the budget's last point ends the campaign.
+-- Answers the total and the shares ([{id, points}]); writes the counters, not the ledger.
+CREATE FUNCTION loyalty_campaign_bonus(
+  cust customers, p_base integer, p_amount numeric, p_campaigns jsonb,
+  OUT bonus integer, OUT shares jsonb
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  k jsonb;
+  kid integer;
+  want bigint;
+  cap integer;
+  had integer;
+  remaining integer;
+  st text;
+  is_new boolean;
+  ends boolean;
+BEGIN
+  bonus := 0;
+  shares := '[]'::jsonb;
+  FOR k IN SELECT i.value FROM jsonb_array_elements(p_campaigns) WITH ORDINALITY i ORDER BY i.ordinality LOOP
+    IF jsonb_array_length(k -> 'tiers') > 0 AND NOT (k -> 'tiers') @> to_jsonb(cust.tier_id) THEN
+      CONTINUE;
+    END IF;
+    IF jsonb_array_length(k -> 'segments') > 0 AND NOT (k -> 'segments') @> to_jsonb(cust.segment) THEN
+      CONTINUE;
+    END IF;
+    IF jsonb_array_length(k -> 'criteria') > 0 AND loyalty_criteria_failure(cust, k -> 'criteria') IS NOT NULL THEN
+      CONTINUE;
+    END IF;
+    IF bonus > 0 AND NOT (k ->> 'stackable')::boolean THEN
+      CONTINUE;
+    END IF;
+    want := CASE k ->> 'kind'
+      WHEN 'MULTIPLIER' THEN floor(p_base * (k ->> 'value')::numeric)
+      WHEN 'FIXED' THEN (k ->> 'value')::numeric
+      ELSE floor(p_amount / (k ->> 'per')::numeric) * (k ->> 'value')::numeric
+    END;
+    IF want IS NULL OR want <= 0 THEN
+      CONTINUE;
+    END IF;
+    kid := (k ->> 'id')::integer;
+    cap := (k ->> 'cap')::integer;
+    IF cap IS NOT NULL THEN
+      SELECT cc.points INTO had FROM campaign_customers cc WHERE cc.campaign_id = kid AND cc.customer_id = cust.id;
+      want := least(want, cap - coalesce(had, 0));
+      IF want <= 0 THEN
+        CONTINUE;
+      END IF;
+    END IF;
+    -- ACTIVE, or SCHEDULED and started (the scheduling job flips the status a little later).
+    SELECT k2.budget - k2.spent, CASE WHEN k2.status = 'SCHEDULED' AND k2.starts_at <= now()
+        THEN 'ACTIVE' ELSE k2.status END
+      INTO remaining, st FROM campaigns k2 WHERE k2.id = kid FOR UPDATE;
+    IF st IS DISTINCT FROM 'ACTIVE' OR remaining <= 0 THEN
+      CONTINUE;
+    END IF;
+    want := least(want, remaining);
+    INSERT INTO campaign_customers AS cc (campaign_id, customer_id, points) VALUES (kid, cust.id, want)
+      ON CONFLICT (campaign_id, customer_id) DO UPDATE SET points = cc.points + excluded.points
+        WHERE cap IS NULL OR cc.points + excluded.points <= cap
+      RETURNING (xmax = 0) INTO is_new;
+    IF NOT FOUND THEN
+      CONTINUE;
+    END IF;
+    ends := want >= remaining;
+    UPDATE campaigns k2 SET spent = k2.spent + want::integer,
+        customers_reached = k2.customers_reached + CASE WHEN is_new THEN 1 ELSE 0 END,
+        status = CASE WHEN ends THEN 'ENDED' ELSE k2.status END,
+        ended_reason = CASE WHEN ends THEN 'BUDGET' ELSE k2.ended_reason END,
+        updated_at = now()
+      WHERE k2.id = kid AND k2.spent + want <= k2.budget;
+    IF ends THEN
+      -- Every instance drops its cached campaigns at commit (platform/changes.ts).
+      PERFORM pg_notify('loyalty_changes', 'campaigns');
+    END IF;
+    bonus := bonus + want::integer;
+    shares := shares || jsonb_build_object('id', kid, 'points', want);
+    IF NOT (k ->> 'stackable')::boolean THEN
+      EXIT;
+    END IF;
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- loyalty_post_earning gains p_campaigns (the candidate campaigns, NULL for none) and answers
+-- the bonus and the first campaign; the limits count the base award only.
+DROP FUNCTION loyalty_post_earnings(jsonb);
+--> statement-breakpoint
+DROP FUNCTION loyalty_post_earning(text, text, integer, numeric, timestamptz, timestamptz, jsonb, integer, integer, jsonb, jsonb, jsonb);
+--> statement-breakpoint
+CREATE FUNCTION loyalty_post_earning(
+  p_customer_number text, p_external_id text, p_type_id integer, p_amount numeric,
+  p_occurred_at timestamptz, p_expires_at timestamptz, p_awards jsonb,
+  p_campaign_id integer DEFAULT NULL, p_actor_id integer DEFAULT NULL, p_limit jsonb DEFAULT NULL,
+  p_criteria jsonb DEFAULT NULL, p_business jsonb DEFAULT NULL, p_campaigns jsonb DEFAULT NULL,
+  OUT outcome text, OUT entry_id bigint, OUT points integer, OUT balance integer, OUT tier_id integer,
+  OUT rule_id integer, OUT status text, OUT bonus_points integer, OUT campaign_id integer
+)
+LANGUAGE plpgsql AS $$
+DECLARE
+  c record;
+  award jsonb;
+  posted record;
+  lim_count integer := (p_limit ->> 'count')::integer;
+  lim_points integer := (p_limit ->> 'points')::integer;
+  awarded integer;
+  cust customers;
+  failed integer;
+  b record;
+BEGIN
+  SELECT cu.id, cu.tier_id, cu.status, cu.segment, e.id AS prior_id, e.customer_id AS prior_customer,
+      e.points AS prior_points, e.balance_after AS prior_balance, e.rule_id AS prior_rule,
+      e.transaction_type_id AS prior_type, e.amount AS prior_amount, e.bonus_points AS prior_bonus,
+      e.campaign_id AS prior_campaign
+    INTO c
+    FROM customers cu
+      LEFT JOIN ledger_entries e ON e.kind = 'EARN' AND e.external_id = p_external_id
+    WHERE cu.customer_number = p_customer_number
+    FOR UPDATE OF cu;
+  IF NOT FOUND THEN
+    outcome := 'NOT_FOUND';
+    RETURN;
+  END IF;
+  tier_id := c.tier_id;
+  status := c.status;
+  bonus_points := 0;
+  IF c.prior_id IS NOT NULL THEN
+    outcome := CASE WHEN c.prior_customer = c.id AND c.prior_type IS NOT DISTINCT FROM p_type_id
+        AND c.prior_amount = p_amount::numeric(14, 2) THEN 'REPLAYED' ELSE 'CONFLICT' END;
+    entry_id := c.prior_id;
+    points := c.prior_points;
+    balance := c.prior_balance;
+    rule_id := c.prior_rule;
+    bonus_points := c.prior_bonus;
+    campaign_id := c.prior_campaign;
+    RETURN;
+  END IF;
+  IF c.status <> 'ACTIVE' THEN
+    outcome := 'NOT_ACTIVE';
+    RETURN;
+  END IF;
+  IF p_criteria IS NOT NULL OR p_campaigns IS NOT NULL THEN
+    SELECT * INTO cust FROM customers WHERE id = c.id;
+  END IF;
+  IF p_criteria IS NOT NULL THEN
+    failed := loyalty_criteria_failure(cust, p_criteria);
+    IF failed IS NOT NULL THEN
+      outcome := 'NOT_ELIGIBLE';
+      status := failed::text;
+      RETURN;
+    END IF;
+  END IF;
+  award := coalesce(p_awards -> c.tier_id::text, p_awards -> '*');
+  points := (award ->> 'points')::integer;
+  rule_id := (award ->> 'ruleId')::integer;
+  IF p_business IS NOT NULL AND c.segment = 'BUSINESS' THEN
+    points := loyalty_business_points(c.id, points, p_type_id, p_business);
+  END IF;
+  IF p_limit IS NOT NULL THEN
+    awarded := points;
+    IF lim_points IS NOT NULL AND awarded > lim_points THEN
+      outcome := 'LIMIT_EXCEEDED';
+      RETURN;
+    END IF;
+    INSERT INTO service_usage AS u (customer_id, service, day, count, points)
+      VALUES (c.id, 'earn', (now() AT TIME ZONE 'UTC')::date, 1, awarded)
+      ON CONFLICT (customer_id, service, day) DO UPDATE
+        SET count = u.count + 1, points = u.points + excluded.points
+        WHERE (lim_count IS NULL OR u.count < lim_count)
+          AND (lim_points IS NULL OR u.points + excluded.points <= lim_points)
+      RETURNING u.count INTO awarded;
+    IF NOT FOUND THEN
+      outcome := 'LIMIT_EXCEEDED';
+      RETURN;
+    END IF;
+  END IF;
+  campaign_id := p_campaign_id;
+  IF p_campaigns IS NOT NULL THEN
+    b := loyalty_campaign_bonus(cust, points, p_amount, p_campaigns);
+    IF b.bonus > 0 THEN
+      bonus_points := b.bonus;
+      campaign_id := (b.shares -> 0 ->> 'id')::integer;
+    END IF;
+  END IF;
+  posted := loyalty_post_entry(c.id, 'EARN', points + bonus_points, 'txn:' || p_external_id, true,
+    p_expires_at, p_occurred_at, p_external_id, p_type_id, p_amount, rule_id, campaign_id, NULL, NULL,
+    p_actor_id, bonus_points);
+  outcome := posted.outcome;
+  entry_id := posted.entry_id;
+  balance := posted.balance;
+  tier_id := posted.tier_id;
+  points := points + bonus_points;
+  IF bonus_points > 0 AND posted.outcome = 'POSTED' THEN
+    INSERT INTO campaign_awards (campaign_id, entry_id, customer_id, points, occurred_at)
+      SELECT (s ->> 'id')::integer, posted.entry_id, c.id, (s ->> 'points')::integer, p_occurred_at
+      FROM jsonb_array_elements(b.shares) s;
+  END IF;
+END
+$$;
+--> statement-breakpoint
+-- The batch locks every campaign any of its earnings may draw on, in id order, before its first
+-- customer: batches (and reversals, which do the same) take campaigns before customers, so two
+-- cannot deadlock on a campaign and a customer.
+CREATE FUNCTION loyalty_post_earnings(p_items jsonb)
+RETURNS TABLE (outcome text, entry_id bigint, points integer, balance integer, tier_id integer,
+  rule_id integer, status text, bonus_points integer, campaign_id integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  it jsonb;
+  r record;
+BEGIN
+  PERFORM 1 FROM campaigns k WHERE k.id IN (
+      SELECT (x ->> 'id')::integer FROM jsonb_array_elements(p_items) i,
+        jsonb_array_elements(coalesce(nullif(i.value -> 'campaigns', 'null'::jsonb), '[]'::jsonb)) x)
+    ORDER BY k.id FOR UPDATE;
+  FOR it IN SELECT i.value FROM jsonb_array_elements(p_items) WITH ORDINALITY i ORDER BY i.ordinality LOOP
+    r := loyalty_post_earning(it ->> 'customerNumber', it ->> 'externalId', (it ->> 'typeId')::integer,
+      (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz, (it ->> 'expiresAt')::timestamptz,
+      it -> 'awards', (it ->> 'campaignId')::integer, (it ->> 'actorId')::integer, nullif(it -> 'limit', 'null'::jsonb),
+      nullif(it -> 'criteria', 'null'::jsonb), nullif(it -> 'business', 'null'::jsonb),
+      nullif(it -> 'campaigns', 'null'::jsonb));
+    outcome := r.outcome;
+    entry_id := r.entry_id;
+    points := r.points;
+    balance := r.balance;
+    tier_id := r.tier_id;
+    rule_id := r.rule_id;
+    status := r.status;
+    bonus_points := r.bonus_points;
+    campaign_id := r.campaign_id;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+
+/**
+ * Campaigns (docs/decisions/campaigns.md). `spent` is the budget used: moved only by the earning's
+ * statement (loyalty_campaign_bonus) and by reversals, under the row's lock; the check keeps it
+ * within the budget whatever the code above does.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: idColumn(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    daysOfWeek: integer('days_of_week').array().notNull().default(sql`'{}'::integer[]`),
+    hourFrom: integer('hour_from'),
+    hourTo: integer('hour_to'),
+    tierIds: integer('tier_ids').array().notNull().default(sql`'{}'::integer[]`),
+    segments: text('segments').array().notNull().default(sql`'{}'::text[]`),
+    criterionIds: integer('criterion_ids').array().notNull().default(sql`'{}'::integer[]`),
+    customerNumbers: text('customer_numbers').array().notNull().default(sql`'{}'::text[]`),
+    transactionTypeIds: integer('transaction_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    bonusKind: text('bonus_kind', { enum: ['MULTIPLIER', 'FIXED', 'PER_AMOUNT'] }).notNull(),
+    bonusValue: numeric('bonus_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    perAmount: numeric('per_amount', { precision: 14, scale: 2, mode: 'number' }),
+    customerCap: integer('customer_cap'),
+    budget: integer('budget').notNull(),
+    spent: integer('spent').notNull().default(0),
+    customersReached: integer('customers_reached').notNull().default(0),
+    stackable: boolean('stackable').notNull().default(false),
+    priority: integer('priority').notNull().default(100),
+    status: text('status', { enum: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'ENDED'] })
+      .notNull()
+      .default('DRAFT'),
+    endedReason: text('ended_reason', { enum: ['PERIOD', 'BUDGET', 'STAFF'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('campaigns_budget_check', sql`${t.budget} > 0 AND ${t.spent} >= 0 AND ${t.spent} <= ${t.budget}`),
+    check('campaigns_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    index('campaigns_status_idx').on(t.status, t.startsAt),
+  ],
+);
+
+/** What each customer has received from a campaign (the per-customer cap counts against it). */
+export const campaignCustomers = pgTable(
+  'campaign_customers',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.customerId] }),
+    check('campaign_customers_points_check', sql`${t.points} >= 0`),
+  ],
+);
+
+/**
+ * Each campaign's share of a ledger entry: positive on an EARN entry, negative on its reversal.
+ * The sum per campaign is its `spent`; a ledger entry's `bonus_points` is the sum of its rows.
+ */
+export const campaignAwards = pgTable(
+  'campaign_awards',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    points: integer('points').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    index('campaign_awards_campaign_idx').on(t.campaignId, t.occurredAt),
+    index('campaign_awards_entry_idx').on(t.entryId),
+  ],
+);

@@ -1,0 +1,5 @@
+import CampaignFormPage from './CampaignFormPage.tsx';
+
+export default function CampaignCreatePage() {
+  return <CampaignFormPage mode="create" />;
+}

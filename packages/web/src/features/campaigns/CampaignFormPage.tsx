@@ -1,0 +1,457 @@
+import {
+  type Campaign,
+  type CampaignInput,
+  campaignBonusKinds,
+  campaignCommands,
+  campaignFields,
+  campaignResource,
+  MAX_CAMPAIGN_CUSTOMERS,
+} from '@loyalty/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Flex,
+  Form,
+  type FormRule,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Radio,
+  Result,
+  Row,
+  Switch,
+  Typography,
+  Upload,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router';
+import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
+import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { firstFormError } from '../../components/formErrors.ts';
+import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { messageText } from '../../components/zodRules.ts';
+import { useLangNavigate } from '../../i18n/lang.ts';
+import { useCan } from '../../state/me.ts';
+import { useToast } from '../../state/useToast.ts';
+import { campaignApi, campaignsApi, criterionChoices, earnTypeChoices, tierChoices } from './api.ts';
+import { BudgetUsed, CampaignStatusTag } from './campaigns.resource.tsx';
+
+/** The form's values: the input's shape, the period as a range of dates, the customer list as text. */
+interface Values extends Omit<CampaignInput, 'startsAt' | 'endsAt' | 'customerNumbers'> {
+  period: [Dayjs | null, Dayjs | null] | null;
+  customerList: string;
+}
+
+/** Customer numbers from pasted text or an uploaded CSV: one per line or comma-separated, header skipped. */
+export const parseCustomerList = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/u)
+      .map((s) => s.trim().replace(/^"|"$/gu, ''))
+      .filter((s) => s && !/^customer/iu.test(s)),
+  ),
+];
+
+const toInput = (v: Values): CampaignInput => {
+  const { period, customerList, ...rest } = v;
+  return {
+    ...rest,
+    startsAt: period?.[0]?.toISOString() ?? '',
+    endsAt: period?.[1]?.toISOString() ?? '',
+    customerNumbers: parseCustomerList(customerList ?? ''),
+    perAmount: v.bonusKind === 'PER_AMOUNT' ? (v.perAmount ?? null) : null,
+  };
+};
+
+const toValues = (c: Campaign): Values => ({
+  nameEn: c.nameEn,
+  nameAr: c.nameAr,
+  descriptionEn: c.descriptionEn,
+  descriptionAr: c.descriptionAr,
+  period: [dayjs(c.startsAt), dayjs(c.endsAt)],
+  daysOfWeek: c.daysOfWeek,
+  hourFrom: c.hourFrom,
+  hourTo: c.hourTo,
+  tierIds: c.tierIds,
+  segments: c.segments,
+  criterionIds: c.criterionIds,
+  customerList: c.customerNumbers.join('\n'),
+  transactionTypeIds: c.transactionTypeIds,
+  bonusKind: c.bonusKind,
+  bonusValue: c.bonusValue,
+  perAmount: c.perAmount,
+  customerCap: c.customerCap,
+  budget: c.budget,
+  stackable: c.stackable,
+  priority: c.priority,
+});
+
+/** Where the form shows a field's message: the period's two ends are one field. */
+const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'period' : path);
+
+function errorText(t: TFunction, message: string) {
+  const own = `campaigns.validation.${message}`;
+  return t(own) !== own ? t(own) : messageText(t, message);
+}
+
+/** `create-campaigns` and `edit-item/{id}`: one screen, two modes (spec §2). */
+export default function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: ['campaigns', 'detail', id],
+    queryFn: ({ signal }) => campaignApi.get(id, signal),
+    enabled: mode === 'edit' && valid,
+  });
+  if (mode === 'create') return <CampaignForm />;
+  if (!valid || query.isError) return <Result status="warning" title={t('campaigns.fetchFailed')} />;
+  if (!query.data) return <InlineLoading text={t('campaigns.loading')} />;
+  return <CampaignForm key={query.data.updatedAt} campaign={query.data} />;
+}
+
+function StatusPanel({ campaign }: { campaign: Campaign }) {
+  const { t } = useTranslation();
+  const can = useCan();
+  const outcome = useWriteOutcome();
+  const queryClient = useQueryClient();
+  const act = async (action: 'activate' | 'pause' | 'end') => {
+    const done = await outcome(campaignsApi.action(campaign.id, action), {
+      success: `campaigns.actions.${action}Done`,
+      failure: `campaigns.actions.${action}Failed`,
+    });
+    if (done.ok) await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+  };
+  const s = campaign.status;
+  return (
+    <Card size="small" style={{ marginBottom: 16 }}>
+      <Flex gap={24} wrap align="center" justify="space-between">
+        <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ flex: '1 1 480px' }}>
+          <Descriptions.Item label={t('campaigns.fields.status')}>
+            <CampaignStatusTag status={s} t={t} />
+            {campaign.endedReason && (
+              <Typography.Text type="secondary">
+                {t(`campaigns.endedReasons.${campaign.endedReason}`)}
+              </Typography.Text>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campaigns.fields.budgetUsed')}>
+            <BudgetUsed campaign={campaign} t={t} testId="budget-bar" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('campaigns.fields.customersReached')}>
+            {campaign.customersReached}
+          </Descriptions.Item>
+        </Descriptions>
+        <Flex gap={8}>
+          {(s === 'DRAFT' || s === 'PAUSED') && can(campaignCommands.activate.name) && (
+            <Button type="primary" onClick={() => act('activate')}>
+              {t('campaigns.actions.activate')}
+            </Button>
+          )}
+          {(s === 'ACTIVE' || s === 'SCHEDULED') && can(campaignCommands.pause.name) && (
+            <Button onClick={() => act('pause')}>{t('campaigns.actions.pause')}</Button>
+          )}
+          {s !== 'ENDED' && s !== 'DRAFT' && can(campaignCommands.end.name) && (
+            <Popconfirm title={t('campaigns.actions.endConfirm')} onConfirm={() => act('end')}>
+              <Button danger>{t('campaigns.actions.end')}</Button>
+            </Popconfirm>
+          )}
+        </Flex>
+      </Flex>
+      <ApprovalNotice serviceId={campaignCommands.activate.name} />
+    </Card>
+  );
+}
+
+function CampaignForm({ campaign }: { campaign?: Campaign }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useLangNavigate();
+  const outcome = useWriteOutcome();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const dirty = useRef(false);
+  useUnsavedChangesGuard(dirty);
+  const bonusKind = Form.useWatch('bonusKind', form);
+  const locked = campaign?.status === 'ACTIVE' || campaign?.status === 'ENDED';
+  const listUrl = screenLink(campaignResource, 'list');
+  const initial: Partial<Values> = campaign
+    ? toValues(campaign)
+    : {
+        descriptionEn: '',
+        descriptionAr: '',
+        period: [dayjs().startOf('day'), dayjs().add(1, 'month').endOf('day')],
+        daysOfWeek: [],
+        hourFrom: null,
+        hourTo: null,
+        tierIds: [],
+        segments: [],
+        criterionIds: [],
+        // From the churn screen: `?customers=C1,C2` targets those customers.
+        customerList: (params.get('customers') ?? '').split(',').join('\n'),
+        transactionTypeIds: [],
+        bonusKind: 'MULTIPLIER',
+        bonusValue: 1,
+        perAmount: null,
+        customerCap: null,
+        stackable: false,
+        priority: 100,
+      };
+
+  const rule =
+    (path: string): FormRule =>
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const result = campaignFields.safeParse(toInput(getFieldsValue(true) as Values));
+        const issue = result.error?.issues.find((i) => fieldOf(i.path.join('.')) === path);
+        if (issue) throw new Error(errorText(t, issue.message));
+      },
+    });
+  const item = (path: string) => ({ name: path, rules: [rule(path)] });
+
+  const submit = async (values: Values) => {
+    const input = toInput(values);
+    if (!campaignFields.safeParse(input).success) return;
+    const done = await outcome(
+      campaign ? campaignApi.update(campaign.id, input) : campaignApi.create(input),
+      {
+        success: campaign ? 'campaigns.updated' : 'campaigns.created',
+        failure: campaign ? 'campaigns.updateFailed' : 'campaigns.createFailed',
+      },
+    );
+    if (done.ok) {
+      dirty.current = false;
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      const result = done.result;
+      navigate(result.kind === 'applied' ? screenLink(campaignResource, 'edit', result.data.id) : listUrl);
+      return;
+    }
+    form.setFields(
+      (done.error?.errors ?? []).map((e) => ({
+        name: fieldOf(e.path.split('.')[0] ?? '') as never,
+        errors: [errorText(t, e.message)],
+      })),
+    );
+  };
+
+  const dir = (lang: 'en' | 'ar') => (lang === 'ar' ? 'rtl' : 'ltr');
+  return (
+    <Card title={t(campaign ? 'routes.editCampaign' : 'routes.createCampaign')}>
+      {campaign && <StatusPanel campaign={campaign} />}
+      {campaign?.status === 'ACTIVE' && (
+        <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('campaigns.form.activeLocked')} />
+      )}
+      {!campaign && <ApprovalNotice serviceId={campaignCommands.create.name} />}
+      <Form<Values>
+        form={form}
+        name="campaign"
+        layout="vertical"
+        initialValues={initial}
+        disabled={locked}
+        onValuesChange={() => {
+          dirty.current = true;
+        }}
+        onFinish={submit}
+        onFinishFailed={({ errorFields }) => {
+          const first = firstFormError(errorFields);
+          if (first) toast.error(first);
+        }}
+      >
+        <Row gutter={16}>
+          {(['En', 'Ar'] as const).map((l) => (
+            <Col xs={24} md={12} key={`name${l}`}>
+              <Form.Item label={t(`campaigns.fields.name${l}`)} required {...item(`name${l}`)}>
+                <Input dir={dir(l === 'En' ? 'en' : 'ar')} />
+              </Form.Item>
+            </Col>
+          ))}
+          {(['En', 'Ar'] as const).map((l) => (
+            <Col xs={24} md={12} key={`description${l}`}>
+              <Form.Item label={t(`campaigns.fields.description${l}`)} {...item(`description${l}`)}>
+                <Input.TextArea rows={2} dir={dir(l === 'En' ? 'en' : 'ar')} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} md={12}>
+            <Form.Item label={t('campaigns.fields.period')} required {...item('period')}>
+              <DatePicker.RangePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('campaigns.fields.hourFrom')} {...item('hourFrom')}>
+              <InputNumber min={0} max={23} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t('campaigns.fields.hourTo')}
+              extra={t('campaigns.form.hoursHelp')}
+              {...item('hourTo')}
+            >
+              <InputNumber min={1} max={24} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              label={t('campaigns.fields.daysOfWeek')}
+              extra={t('campaigns.form.everyDay')}
+              {...item('daysOfWeek')}
+            >
+              <CheckboxGroup
+                options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: d, label: t(`campaigns.days.${d}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('campaigns.fields.transactionTypes')}
+              extra={t('campaigns.form.allProducts')}
+              {...item('transactionTypeIds')}
+            >
+              <ChoiceSelect
+                options={earnTypeChoices}
+                mode="multiple"
+                placeholder={t('campaigns.form.allProducts')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('campaigns.fields.tiers')} {...item('tierIds')}>
+              <ChoiceSelect
+                options={tierChoices}
+                mode="multiple"
+                placeholder={t('campaigns.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('campaigns.fields.segments')} {...item('segments')}>
+              <ChoiceSelect
+                options={fixedChoices(['RETAIL', 'BUSINESS'], 'campaigns.segments')}
+                mode="multiple"
+                placeholder={t('campaigns.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('campaigns.fields.criteria')} {...item('criterionIds')}>
+              <ChoiceSelect
+                options={criterionChoices}
+                mode="multiple"
+                placeholder={t('campaigns.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item
+              label={t('campaigns.fields.customerNumbers')}
+              extra={t('campaigns.form.customerListHelp', { max: MAX_CAMPAIGN_CUSTOMERS.toLocaleString() })}
+              {...item('customerList')}
+            >
+              <Input.TextArea rows={3} dir="ltr" placeholder="C-100245, C-100246" />
+            </Form.Item>
+            <Upload
+              accept=".csv,.txt"
+              showUploadList={false}
+              beforeUpload={async (file) => {
+                const numbers = parseCustomerList(await file.text());
+                form.setFieldValue('customerList', numbers.join('\n'));
+                dirty.current = true;
+                toast.success(t('campaigns.form.listLoaded', { count: numbers.length }));
+                return false;
+              }}
+            >
+              <Button style={{ marginBottom: 16 }}>{t('campaigns.form.uploadList')}</Button>
+            </Upload>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('campaigns.fields.bonusKind')} required {...item('bonusKind')}>
+              <Radio.Group
+                options={campaignBonusKinds.map((k) => ({ value: k, label: t(`campaigns.bonusKinds.${k}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t(
+                bonusKind === 'MULTIPLIER' ? 'campaigns.fields.multiplier' : 'campaigns.fields.bonusPoints',
+              )}
+              required
+              extra={bonusKind === 'MULTIPLIER' ? t('campaigns.form.multiplierHelp') : undefined}
+              {...item('bonusValue')}
+            >
+              <InputNumber min={0} step={bonusKind === 'MULTIPLIER' ? 0.5 : 1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          {bonusKind === 'PER_AMOUNT' && (
+            <Col xs={12} md={6}>
+              <Form.Item label={t('campaigns.fields.perAmount')} required {...item('perAmount')}>
+                <InputNumber min={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={12} md={6}>
+            <Form.Item label={t('campaigns.fields.budget')} required {...item('budget')}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t('campaigns.fields.customerCap')}
+              extra={t('campaigns.form.noCap')}
+              {...item('customerCap')}
+            >
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t('campaigns.fields.stackable')}
+              valuePropName="checked"
+              extra={t('campaigns.form.stackHelp')}
+              name="stackable"
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t('campaigns.fields.priority')}
+              extra={t('campaigns.form.priorityHelp')}
+              {...item('priority')}
+            >
+              <InputNumber min={0} max={1000} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Flex gap={8} style={{ marginTop: 16 }}>
+          {!locked && (
+            <Button type="primary" htmlType="submit">
+              {t('common.save')}
+            </Button>
+          )}
+          <Button disabled={false} onClick={() => navigate(listUrl)}>
+            {t('common.cancel')}
+          </Button>
+        </Flex>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+import type { CampaignPerformance } from '@loyalty/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Chart } from '../../components/Chart.tsx';
+import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
+import { formatPoints, Ltr } from '../../components/format.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
+import { useLang } from '../../i18n/lang.ts';
+import { campaignsApi } from './api.ts';
+
+const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
+const money = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+
+/** The budget burn: each campaign's cumulative bonus points by day, as % of its budget. */
+function burnOption(report: CampaignPerformance, lang: 'en' | 'ar') {
+  const days = [...new Set(report.burn.map((b) => b.day))].sort();
+  const campaigns = report.uplift.length
+    ? report.uplift
+    : [...new Map(report.byProduct.map((p) => [p.campaignId, { ...p, budget: 0 }])).values()];
+  return {
+    tooltip: { trigger: 'axis' },
+    legend: { top: 0 },
+    grid: { left: 8, right: 16, bottom: 8, top: 40, containLabel: true },
+    xAxis: { type: 'category', data: days, inverse: lang === 'ar' },
+    yAxis: { type: 'value', position: lang === 'ar' ? 'right' : 'left' },
+    series: campaigns.map((c) => {
+      let last = 0;
+      const byDay = new Map(
+        report.burn.filter((b) => b.campaignId === c.campaignId).map((b) => [b.day, b.spent]),
+      );
+      return {
+        name: lang === 'ar' ? c.campaignNameAr : c.campaignNameEn,
+        type: 'line',
+        step: 'end',
+        data: days.map((d) => {
+          last = byDay.get(d) ?? last;
+          return last;
+        }),
+      };
+    }),
+  };
+}
+
+/**
+ * `matrix/filterbyproduct`: for a period, per transaction type and campaign, the points issued,
+ * transactions, distinct customers and spend; the budget burn over time; and the uplift: the
+ * same customers' activity against the period of equal length before.
+ */
+export default function PerformancePage() {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const range: DayRange = isDay(from) && isDay(to) && from <= to ? { from, to } : rangePresets().last30;
+  const query = useQuery({
+    queryKey: ['campaigns', 'performance', range],
+    queryFn: ({ signal }) => campaignsApi.performance(range, signal),
+    placeholderData: keepPreviousData,
+  });
+  const name = (r: { campaignNameEn: string; campaignNameAr: string }) =>
+    lang === 'ar' ? r.campaignNameAr || r.campaignNameEn : r.campaignNameEn;
+  const report = query.data;
+  return (
+    <Flex vertical gap={16}>
+      <Card size="small">
+        <Flex gap={16} align="center" wrap>
+          <Typography.Text strong>{t('campaigns.performance.period')}</Typography.Text>
+          <DayRangePicker
+            value={range}
+            onChange={(r) =>
+              setParams((prev) => {
+                prev.set('from', r.from);
+                prev.set('to', r.to);
+                return prev;
+              })
+            }
+          />
+        </Flex>
+      </Card>
+      {query.isError && <QueryError query={query} />}
+      {report && !report.byProduct.length && <Empty description={t('campaigns.performance.none')} />}
+      {report && report.byProduct.length > 0 && (
+        <Row gutter={[16, 16]}>
+          <Col xs={24}>
+            <Card size="small" title={t('campaigns.performance.byProduct')}>
+              <Table
+                size="small"
+                rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
+                pagination={false}
+                dataSource={report.byProduct}
+                scroll={{ x: true }}
+                columns={[
+                  {
+                    key: 'type',
+                    title: t('campaigns.performance.product'),
+                    render: (_, r) => (lang === 'ar' ? r.typeNameAr : r.typeNameEn),
+                  },
+                  { key: 'campaign', title: t('campaigns.performance.campaign'), render: (_, r) => name(r) },
+                  {
+                    key: 'points',
+                    title: t('campaigns.performance.pointsIssued'),
+                    render: (_, r) => <Ltr>{formatPoints(r.pointsIssued)}</Ltr>,
+                  },
+                  {
+                    key: 'bonus',
+                    title: t('campaigns.performance.bonusPoints'),
+                    render: (_, r) => <Ltr>{formatPoints(r.bonusPoints)}</Ltr>,
+                  },
+                  { key: 'tx', title: t('campaigns.performance.transactions'), dataIndex: 'transactions' },
+                  { key: 'customers', title: t('campaigns.performance.customers'), dataIndex: 'customers' },
+                  {
+                    key: 'spend',
+                    title: t('campaigns.performance.spend'),
+                    render: (_, r) => <Ltr>{money(r.spend)}</Ltr>,
+                  },
+                ]}
+              />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small" title={t('campaigns.performance.burn')}>
+              <Chart option={burnOption(report, lang)} label={t('campaigns.performance.burn')} height={300} />
+            </Card>
+          </Col>
+          <Col xs={24} lg={12}>
+            <Card size="small" title={t('campaigns.performance.uplift')}>
+              <Typography.Paragraph type="secondary">
+                {t('campaigns.performance.upliftHelp')}
+              </Typography.Paragraph>
+              <Table
+                size="small"
+                rowKey="campaignId"
+                pagination={false}
+                dataSource={report.uplift}
+                scroll={{ x: true }}
+                columns={[
+                  { key: 'campaign', title: t('campaigns.performance.campaign'), render: (_, r) => name(r) },
+                  { key: 'customers', title: t('campaigns.performance.customers'), dataIndex: 'customers' },
+                  {
+                    key: 'tx',
+                    title: t('campaigns.performance.transactionsVs'),
+                    render: (_, r) => (
+                      <Ltr>
+                        {r.transactions} / {r.transactionsBefore}
+                      </Ltr>
+                    ),
+                  },
+                  {
+                    key: 'spend',
+                    title: t('campaigns.performance.spendVs'),
+                    render: (_, r) => (
+                      <Ltr>
+                        {money(r.spend)} / {money(r.spendBefore)}
+                      </Ltr>
+                    ),
+                  },
+                  {
+                    key: 'uplift',
+                    title: t('campaigns.performance.upliftPct'),
+                    render: (_, r) => (
+                      <Ltr>{r.upliftPct === null ? '—' : `${r.upliftPct > 0 ? '+' : ''}${r.upliftPct}%`}</Ltr>
+                    ),
+                  },
+                ]}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  type Campaign,
+  type CampaignInput,
+  campaignBonusKinds,
+  campaignCommands,
+  campaignFields,
+  campaignResource,
+  campaignSortFields,
+  campaignStatuses,
+} from '@loyalty/contracts';
+import { Progress, Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
+import { campaignApi, nameIn } from './api.ts';
+
+export const campaignStatusColor: Record<Campaign['status'], string> = {
+  DRAFT: 'default',
+  SCHEDULED: 'blue',
+  ACTIVE: 'green',
+  PAUSED: 'orange',
+  ENDED: 'red',
+};
+
+export const CampaignStatusTag = ({ status, t }: { status: Campaign['status']; t: TFunction }) => (
+  <Tag color={campaignStatusColor[status]} data-testid="campaign-status">
+    {t(`campaigns.statuses.${status}`)}
+  </Tag>
+);
+
+/** How much of the campaign's budget it has awarded: a bar and the figures. */
+export const BudgetUsed = ({
+  campaign: c,
+  t,
+  testId,
+}: {
+  campaign: Campaign;
+  t: TFunction;
+  testId: string;
+}) => (
+  <div style={{ minWidth: 160 }} data-testid={testId}>
+    <Progress
+      percent={Math.min(100, Math.floor((c.spent / c.budget) * 1000) / 10)}
+      size="small"
+      aria-label={t('campaigns.fields.budgetUsed')}
+    />
+    <span dir="ltr">
+      {c.spent.toLocaleString()} / {c.budget.toLocaleString()}
+    </span>
+  </div>
+);
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** `matrix/campaign`: status, period, budget used / total, points issued, customers reached. */
+export function campaignsResource(t: TFunction, lang: string) {
+  return defineResource<Campaign, CampaignInput>({
+    key: 'campaigns',
+    api: campaignApi,
+    schema: campaignFields as never,
+    fields: [],
+    columns: [
+      { key: 'nameEn', label: 'campaigns.fields.name', render: (c) => nameIn(c, lang) },
+      {
+        key: 'status',
+        label: 'campaigns.fields.status',
+        render: (c) => <CampaignStatusTag status={c.status} t={t} />,
+      },
+      {
+        key: 'startsAt',
+        label: 'campaigns.fields.startsAt',
+        render: (c) => <span dir="ltr">{day(c.startsAt)}</span>,
+      },
+      {
+        key: 'endsAt',
+        label: 'campaigns.fields.endsAt',
+        render: (c) => <span dir="ltr">{day(c.endsAt)}</span>,
+      },
+      {
+        key: 'spent',
+        label: 'campaigns.fields.budgetUsed',
+        render: (c) => <BudgetUsed campaign={c} t={t} testId={`budget-${c.id}`} />,
+      },
+      { key: 'customersReached', label: 'campaigns.fields.customersReached' },
+    ],
+    sortFields: campaignSortFields,
+    permissions: {
+      create: campaignCommands.create.name,
+      update: campaignCommands.update.name,
+      delete: campaignCommands.delete.name,
+    },
+    paths: screenPaths(campaignResource),
+    filters: [
+      {
+        name: 'status',
+        label: 'campaigns.fields.status',
+        options: fixedChoices(campaignStatuses, 'campaigns.statuses'),
+      },
+      {
+        name: 'bonusKind',
+        label: 'campaigns.fields.bonusKind',
+        options: fixedChoices(campaignBonusKinds, 'campaigns.bonusKinds'),
+      },
+    ],
+    messages: {
+      created: 'campaigns.created',
+      updated: 'campaigns.updated',
+      createFailed: 'campaigns.createFailed',
+      updateFailed: 'campaigns.updateFailed',
+      fetchFailed: 'campaigns.fetchFailed',
+      deleteFailed: 'campaigns.deleteFailed',
+      deleteConfirm: 'campaigns.deleteConfirm',
+      loading: 'campaigns.loading',
+      search: 'campaigns.search',
+    },
+  });
+}

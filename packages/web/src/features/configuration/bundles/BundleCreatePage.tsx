@@ -1,0 +1,16 @@
+import { ResourceForm } from '../../../components/ResourceForm.tsx';
+import { useResourceActions } from '../../../components/useResourceActions.ts';
+import { bundlesResource } from './bundles.resource.tsx';
+
+/** SystemConfigurations/CreateBundle: a new bundle, active unless chosen otherwise. */
+export default function BundleCreatePage() {
+  const actions = useResourceActions(bundlesResource);
+  return (
+    <ResourceForm
+      resource={bundlesResource}
+      initialValues={{ status: 'ACTIVE' }}
+      onSubmit={actions.create}
+      saving={actions.saving}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { p, userConfigurationsResource } from './userConfigurations.resource.tsx';
+
+export default function UserConfigurationListPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t(`${p}.intro`)}</Typography.Paragraph>
+      <ResourceTable resource={userConfigurationsResource} />
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+import {
+  exportFormats,
+  type ReportRecipient,
+  type ReportSchedule,
+  type ReportScheduleInput,
+  reportNames,
+  reportScheduleCommands,
+  reportScheduleFields,
+  reportScheduleFrequencies,
+  reportScheduleResource,
+  reportScheduleSortFields,
+} from '@loyalty/contracts';
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { resourceApi } from '../../../api/resource.ts';
+import { apiGet } from '../../../api/typed.ts';
+import { Ltr } from '../../../components/format.tsx';
+import {
+  defineResource,
+  fixedChoices,
+  type RemoteChoices,
+  screenPaths,
+} from '../../../components/resource.ts';
+
+/** Staff who may receive a report (with an e-mail address and report.read), searched by name. */
+const recipientChoices: RemoteChoices = {
+  key: 'report-recipients',
+  search: async (q, signal) => {
+    const all: ReportRecipient[] = await apiGet('/api/admin/report-schedules/recipients', { signal });
+    const needle = q?.trim().toLowerCase();
+    return all
+      .filter((r) => !needle || `${r.fullName} ${r.username} ${r.email}`.toLowerCase().includes(needle))
+      .map((r) => ({ value: r.id, label: `${r.fullName} <${r.email}>` }));
+  },
+  byId: async (value, signal) => {
+    const all: ReportRecipient[] = await apiGet('/api/admin/report-schedules/recipients', { signal });
+    const r = all.find((x) => x.id === Number(value));
+    return { value, label: r ? `${r.fullName} <${r.email}>` : `#${value}` };
+  },
+};
+
+/** Scheduled reports (`MainReports/Schedules`): a report e-mailed each day, week or month. */
+export const schedulesResource = defineResource<ReportSchedule, ReportScheduleInput>({
+  key: 'report-schedules',
+  api: resourceApi(reportScheduleResource),
+  schema: reportScheduleFields,
+  fields: [
+    { name: 'title', label: 'reports.schedules.title', input: 'text' },
+    {
+      name: 'report',
+      label: 'reports.schedules.report',
+      input: 'select',
+      options: fixedChoices(reportNames, 'reports.names'),
+    },
+    {
+      name: 'frequency',
+      label: 'reports.schedules.frequency',
+      input: 'select',
+      options: fixedChoices(reportScheduleFrequencies, 'reports.schedules.frequencies'),
+    },
+    {
+      name: 'format',
+      label: 'reports.schedules.format',
+      input: 'select',
+      options: fixedChoices(exportFormats, 'reports.schedules.formats'),
+    },
+    {
+      name: 'recipientIds',
+      label: 'reports.schedules.recipients',
+      input: 'select',
+      multiple: true,
+      options: recipientChoices,
+    },
+    // Off: nothing is sent until it is on again (its next run is then set afresh).
+    { name: 'active', label: 'reports.schedules.active', input: 'switch' },
+  ],
+  columns: [
+    { key: 'title', label: 'reports.schedules.title' },
+    { key: 'report', label: 'reports.schedules.report', render: (s) => <ReportName name={s.report} /> },
+    {
+      key: 'frequency',
+      label: 'reports.schedules.frequency',
+      render: (s) => <FixedLabel k={`reports.schedules.frequencies.${s.frequency}`} />,
+    },
+    { key: 'format', label: 'reports.schedules.format', render: (s) => s.format.toUpperCase() },
+    {
+      key: 'recipients',
+      label: 'reports.schedules.recipients',
+      render: (s) => s.recipients.map((r) => <Tag key={r.id}>{r.fullName}</Tag>),
+    },
+    {
+      key: 'nextRunAt',
+      label: 'reports.schedules.nextRunAt',
+      render: (s) => (s.active ? <When at={s.nextRunAt} /> : <FixedLabel k="reports.schedules.paused" />),
+    },
+    {
+      key: 'lastPeriod',
+      label: 'reports.schedules.lastPeriod',
+      render: (s) => (s.lastPeriod ? <Ltr>{s.lastPeriod.replace('..', ' → ')}</Ltr> : '—'),
+    },
+  ],
+  filters: [
+    {
+      name: 'report',
+      label: 'reports.schedules.report',
+      options: fixedChoices(reportNames, 'reports.names'),
+    },
+    {
+      name: 'frequency',
+      label: 'reports.schedules.frequency',
+      options: fixedChoices(reportScheduleFrequencies, 'reports.schedules.frequencies'),
+    },
+  ],
+  sortFields: reportScheduleSortFields,
+  permissions: {
+    create: reportScheduleCommands.create.name,
+    update: reportScheduleCommands.update.name,
+    delete: reportScheduleCommands.delete.name,
+  },
+  paths: screenPaths(reportScheduleResource),
+  messages: {
+    created: 'reports.schedules.created',
+    updated: 'reports.schedules.updated',
+    createFailed: 'reports.schedules.createFailed',
+    updateFailed: 'reports.schedules.updateFailed',
+    fetchFailed: 'reports.schedules.fetchFailed',
+    deleteFailed: 'reports.schedules.deleteFailed',
+    deleteConfirm: 'reports.schedules.deleteConfirm',
+    loading: 'reports.schedules.loading',
+    search: 'reports.schedules.search',
+  },
+});
+
+function ReportName({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return <>{t(`reports.names.${name}`)}</>;
+}
+function FixedLabel({ k }: { k: string }) {
+  const { t } = useTranslation();
+  return <>{t(k)}</>;
+}
+/** A moment in UTC, as the schedule's periods are. */
+function When({ at }: { at: string }) {
+  return <Ltr>{`${at.slice(0, 16).replace('T', ' ')} UTC`}</Ltr>;
+}

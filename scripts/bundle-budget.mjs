@@ -1,0 +1,121 @@
+// `npm run size` (issue 24): the gzipped JavaScript each route of the built web app downloads, from
+// Vite's build manifest (packages/web/dist/.vite/manifest.json), checked against its budget.
+//   sign-in (`/`): the entry and its static imports + the login page's chunks + its strings
+//   every other page: the entry + the dashboard layout + the screen table + every area's strings,
+//   each with its static imports, plus the page and everything it lazy-loads (ECharts, the map …)
+// Strings are counted in Arabic, the larger language. Exits 1 when a route is over its budget.
+// `--all` lists every page, not only the heaviest; `--dist <dir>` reads another build.
+// The budgets are a ratchet: today's figures plus a little room, lowered as the bundle shrinks;
+// issue 24's targets (sign-in ≤ 200 KB, any screen ≤ 400 KB) are printed beside them, not yet met
+// (see docs/performance.md, "First page").
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const KB = 1024;
+const SIGN_IN_BUDGET = 370 * KB;
+const SCREEN_BUDGET = 850 * KB;
+const SIGN_IN_TARGET = 200 * KB;
+const SCREEN_TARGET = 400 * KB;
+const ENTRY = 'index.html';
+const LOGIN_PAGE = 'src/features/auth/LoginPage.tsx';
+const LAYOUT = 'src/app/DashboardLayout.tsx';
+const SCREENS = 'src/app/dashboardScreens.tsx';
+// Strings load on demand (src/i18n/index.ts): counted in Arabic, the larger language.
+const isArabicStrings = (key) =>
+  key === 'src/i18n/ar.json' || /\/locales\/ar\.json$/.test(key) || key.endsWith('antd/locale/ar_EG.js');
+const PUBLIC_STRINGS = ['src/i18n/ar.json', 'src/features/auth/locales/ar.json'];
+
+const distArg = process.argv.indexOf('--dist');
+const dist =
+  distArg > 0
+    ? path.resolve(process.argv[distArg + 1])
+    : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'web', 'dist');
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+} catch {
+  console.error('No build manifest at packages/web/dist/.vite/manifest.json: run `npm run build` first.');
+  process.exit(1);
+}
+
+const gzipped = new Map();
+/** A chunk file's size gzipped at level 9 (what a pre-compressing server or CDN sends). */
+function gzSize(file) {
+  if (!gzipped.has(file))
+    gzipped.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipped.get(file);
+}
+
+/**
+ * The manifest keys `keys` load: their static imports, and with `lazy` their dynamic imports too,
+ * recursively — except those of the chunks in `shell` (the entry, the layout, the screen table:
+ * their dynamic imports are the other routes' pages).
+ */
+function closure(keys, lazy, into = new Set(), shell = into) {
+  for (const key of keys) {
+    if (into.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    into.add(key);
+    closure(chunk.imports ?? [], lazy, into, shell);
+    if (lazy && !shell.has(key)) closure(chunk.dynamicImports ?? [], lazy, into, shell);
+  }
+  return into;
+}
+
+const total = (keys) => [...keys].reduce((sum, key) => sum + gzSize(manifest[key].file), 0);
+const kb = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+
+const strings = Object.keys(manifest).filter(isArabicStrings);
+const entry = closure([ENTRY], false);
+// Every dashboard screen: the layout, the screen table and the strings of every area.
+const shell = closure(
+  [LAYOUT, SCREENS, ...strings].filter((key) => manifest[key]),
+  false,
+  new Set(entry),
+);
+const routes = [
+  {
+    name: '/ (sign-in)',
+    keys: closure(
+      [LOGIN_PAGE, ...strings.filter((key) => PUBLIC_STRINGS.includes(key) || key.includes('antd/locale'))],
+      false,
+      new Set(entry),
+    ),
+    budget: SIGN_IN_BUDGET,
+  },
+  ...Object.keys(manifest)
+    .filter(
+      (key) => manifest[key].isDynamicEntry && ![LAYOUT, SCREENS].includes(key) && !key.endsWith('.json'),
+    )
+    .map((key) => ({ name: key, keys: closure([key], true, new Set(shell), shell), budget: SCREEN_BUDGET })),
+].map((route) => ({ ...route, size: total(route.keys) }));
+
+const [signIn, ...screens] = routes;
+screens.sort((a, b) => b.size - a.size);
+const shown = process.argv.includes('--all') ? screens : screens.slice(0, 10);
+const over = routes.filter((r) => r.size > r.budget);
+
+console.log(`Gzipped JavaScript per route (level 9), from ${path.join(dist, '.vite', 'manifest.json')}\n`);
+for (const r of [signIn, ...shown]) {
+  const flag = r.size > r.budget ? '  OVER BUDGET' : '';
+  console.log(`${kb(r.size).padStart(10)} / ${kb(r.budget).padEnd(9)} ${r.name}${flag}`);
+}
+if (shown.length < screens.length)
+  console.log(`… and ${screens.length - shown.length} lighter pages (--all)`);
+const worst = screens[0]?.size ?? 0;
+console.log(
+  `\nIssue 24's targets: sign-in ${kb(SIGN_IN_TARGET)} (now ${kb(signIn.size)}), ` +
+    `any screen ${kb(SCREEN_TARGET)} (heaviest now ${kb(worst)}).`,
+);
+console.log('\nSign-in chunks:');
+for (const key of [...signIn.keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file))) {
+  console.log(`${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}`);
+}
+if (over.length) {
+  console.error(`\n${over.length} route(s) over budget: ${over.map((r) => r.name).join(', ')}`);
+  process.exit(1);
+}
+console.log(`\nAll ${routes.length} routes within budget.`);
