@@ -87,21 +87,8 @@ async function addresses(api: ApiCall): Promise<{ route: string; url: string }[]
 
 type Finding = string;
 
-/**
- * What the walk still finds and is not fixed yet, by route and axe rule: each comes from inside
- * antd or Leaflet (docs/decisions/accessibility.md, "Left"). Any other violation fails.
- */
-const knownGaps: Record<string, string[]> = {
-  // antd's table with a fixed column keeps a hidden measuring row holding focusable copies.
-  message: ['aria-hidden-focus'],
-  // antd's scrolling table body is not focusable itself; its rows' links are.
-  'matrix/filterbyproduct': ['scrollable-region-focusable'],
-  // Cluster markers that overlap at the demo's zoom leave one under 24 px uncovered.
-  'application/location': ['target-size'],
-};
-
 /** axe-core's serious and critical violations of the WCAG 2.x A/AA rules on the page as shown. */
-async function axeViolations(page: Page, route: string): Promise<Finding[]> {
+async function axeViolations(page: Page): Promise<Finding[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe-core's global, injected above
@@ -119,16 +106,13 @@ async function axeViolations(page: Page, route: string): Promise<Finding[]> {
       }[]
     ).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   });
-  const known = knownGaps[route] ?? [];
-  return violations
-    .filter((v) => !known.includes(v.id))
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-          .slice(0, 4)
-          .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`)
-          .join('\n')}`,
-    );
+  return violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 4)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}`)
+        .join('\n')}`,
+  );
 }
 
 /**
@@ -205,7 +189,7 @@ describe.each(['en', 'ar'] as const)('every route in %s', (lang) => {
       await visitor.goto(`${path}?lang=${lang}`);
       await settled(visitor);
       await shoot(visitor, lang, path);
-      const findings = await axeViolations(visitor, path);
+      const findings = await axeViolations(visitor);
       if (lang === 'ar') findings.push(...(await latinText(visitor)).map((t) => `Latin text: ${t}`));
       await visitor.context().close();
       expect(findings, findings.join('\n')).toEqual([]);
@@ -217,7 +201,7 @@ describe.each(['en', 'ar'] as const)('every route in %s', (lang) => {
       await page.goto(`${url}${url.includes('?') ? '&' : '?'}lang=${lang}`);
       await settled(page);
       await shoot(page, lang, path);
-      const findings = await axeViolations(page, path);
+      const findings = await axeViolations(page);
       if (lang === 'ar') findings.push(...(await latinText(page)).map((t) => `Latin text: ${t}`));
       expect(findings, findings.join('\n')).toEqual([]);
     });

@@ -56,3 +56,11 @@ export async function signInHere(page: Page) {
 /** Waits for the toast that says `text`. */
 export const toast = (page: Page, text: string) =>
   page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+
+/** Types a day (`2026-11-25`) or a time (`09:30`) into an antd picker, and confirms it with Enter. */
+export async function typeInPicker(page: Page, selector: string, value: string) {
+  const input = page.locator(selector);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}

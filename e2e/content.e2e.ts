@@ -7,7 +7,7 @@ import contentEn from '../packages/web/src/features/content/locales/en.json' wit
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { integrationApi, staffApi } from './api.ts';
-import { signIn, toast, useBrowser } from './browser.ts';
+import { signIn, toast, typeInPicker, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...contentEn }, ar: { ...ar, ...contentAr } } as const;
 const browser = useBrowser();
@@ -72,11 +72,11 @@ for (const lang of ['en', 'ar'] as const) {
 
       await page.locator('#locations_phone').fill('+966 11 555 0101');
       await page.locator('#locations_email').fill('e2e.branch@example.com');
-      await page.locator('#locations_openingTime').fill('16:00');
-      await page.locator('#locations_closingTime').fill('09:00');
+      await typeInPicker(page, '#locations_openingTime', '16:00');
+      await typeInPicker(page, '#locations_closingTime', '09:00');
       await page.locator('button[type="submit"]').click();
       await page.locator('#locations_closingTime_help').getByText(t.msg.closingBeforeOpening).waitFor();
-      await page.locator('#locations_closingTime').fill('21:00');
+      await typeInPicker(page, '#locations_closingTime', '21:00');
       await choose(page, '#locations_workingDays', l.days.SUN, l.days.MON, l.days.TUE);
       await page.locator('button[type="submit"]').click();
       await toast(page, l.created);
@@ -233,7 +233,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`/dashboard/application/create-condation?lang=${lang}`);
       await page.locator('#legal_titleEn').fill(title);
       await page.locator('#legal_titleAr').fill(`الشروط ${stamp}`);
-      await page.locator('#legal_effectiveDate').fill('2027-03-01');
+      await typeInPicker(page, '#legal_effectiveDate', '2027-03-01');
       await page.getByRole('textbox', { name: g.fields.bodyEn }).click();
       await page.keyboard.type(`Points now expire after 36 months. ${stamp}`);
       await page.getByRole('textbox', { name: g.fields.bodyAr }).click();

@@ -7,7 +7,7 @@ import loyaltyEn from '../packages/web/src/features/loyalty/locales/en.json' wit
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { integrationApi, staffApi } from './api.ts';
-import { signIn, toast, useBrowser } from './browser.ts';
+import { signIn, toast, typeInPicker, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...en, ...loyaltyEn, ...customersEn },
@@ -58,12 +58,12 @@ for (const lang of ['en', 'ar'] as const) {
         ['pointsPerTransaction', '2'],
         ['minPoints', '1'],
         ['maxPoints', '50000'],
-        ['validFrom', '2020-01-01'],
-        ['validUntil', '2099-12-31'],
         ['priority', '3'],
       ] as const) {
         await page.locator(`#points-rules_${field}`).fill(value);
       }
+      await typeInPicker(page, '#points-rules_validFrom', '2020-01-01');
+      await typeInPicker(page, '#points-rules_validUntil', '2099-12-31');
       await page.locator('button[type="submit"]').click();
       await toast(page, t.msg.ruleAdded);
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');

@@ -40,6 +40,8 @@ export const ledgerEntrySchema = z.object({
   reference: z.string(),
   externalId: z.string().nullable(),
   transactionTypeCode: z.string().nullable(),
+  transactionTypeName: z.string().nullable().optional().describe("The transaction type's name"),
+  transactionTypeNameAr: z.string().nullable().optional().describe('Its Arabic name (empty: not translated)'),
   amount: z.number().nullable(),
   ruleId: z.number().int().nullable(),
   campaignId: z.number().int().nullable().optional().describe('The (first) campaign that added a bonus'),

@@ -8451,6 +8451,10 @@ export type paths = {
                   reversed: boolean;
                   ruleId: number | null;
                   transactionTypeCode: string | null;
+                  /** @description The transaction type's name */
+                  transactionTypeName?: string | null;
+                  /** @description Its Arabic name (empty: not translated) */
+                  transactionTypeNameAr?: string | null;
                 })[];
               page: number;
               pageSize: number;

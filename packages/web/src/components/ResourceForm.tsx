@@ -5,6 +5,7 @@ import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
 import { ApprovalNotice } from './ApprovalNotice.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { DayInput, TimeInput } from './DayInput.tsx';
 import { firstFormError } from './formErrors.ts';
 import { ImageUpload } from './ImageUpload.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';
@@ -27,8 +28,8 @@ function sameValues(a: Values, b: Values, names: string[]): boolean {
 function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode {
   if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
   if (field.input === 'textarea') return <Input.TextArea rows={3} dir={textDirection(field.name)} />;
-  if (field.input === 'date') return <Input type="date" />;
-  if (field.input === 'time') return <Input type="time" />;
+  if (field.input === 'date') return <DayInput />;
+  if (field.input === 'time') return <TimeInput />;
   if (field.input === 'image') return <ImageUpload />;
   if (field.input === 'switch') return <Switch />;
   if (field.input === 'select' && field.options) {

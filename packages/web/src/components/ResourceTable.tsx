@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListParams } from '../api/resource.ts';
@@ -8,6 +9,7 @@ import { useLangNavigate } from '../i18n/lang.ts';
 import { useCan, useMe } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { ExportButton } from './ExportButton.tsx';
+import { ltrText } from './format.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
@@ -169,8 +171,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
           pageSizeOptions: PAGE_SIZES,
           showSizeChanger: true,
           // Lists over very large tables count up to a bound (`totalCapped`): "1–20 of 1000+".
-          showTotal: (total, [from, to]) =>
-            t('common.totalRange', { from, to, total: totalCapped ? `${total}+` : total }),
+          showTotal: (total, range) => totalRange(t, total, range, totalCapped),
         }}
         onChange={onChange}
         onRow={(row) => {
@@ -181,3 +182,10 @@ export function ResourceTable<T extends { id: number }, I extends object>({
     </Card>
   );
 }
+
+/**
+ * "1–20 of 245", or "1–20 of 1000+" when the server counted up to a bound: the bound and its plus
+ * isolated left to right, so that Arabic does not show "+1000".
+ */
+export const totalRange = (t: TFunction, total: number, [from, to]: [number, number], capped: boolean) =>
+  t('common.totalRange', { from, to, total: capped ? ltrText(`${total}+`) : total });

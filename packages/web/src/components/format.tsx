@@ -11,6 +11,11 @@ export const formatPoints = (n: number) => integer.format(n);
 /** A money amount with two decimals: 81,163.89. */
 export const formatAmount = (n: number) => money.format(n);
 
+const share = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/** A share as a percentage with at most one decimal: 0.0134 → 1.3%. */
+export const formatShare = (fraction: number) => share.format(fraction);
+
 /**
  * Text that reads left to right inside right-to-left Arabic (numbers with signs, timestamps,
  * codes, phone numbers): isolated so the surrounding text cannot reorder it, and kept on one line.
@@ -46,10 +51,41 @@ export const Day = ({ iso }: { iso: string | null }) =>
     <>—</>
   );
 
-/** A moment for staff, in their language ("22 Nov 2026, 20:05"; Arabic month names and digits). */
+// The Umm al-Qura calendar (Saudi Arabia's civil Hijri calendar), with Latin digits like every number.
+const hijriDay = (locale: string) =>
+  new Intl.DateTimeFormat(`${locale}-u-ca-islamic-umalqura-nu-latn`, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+const hijri = { en: hijriDay('en-GB'), ar: hijriDay('ar-SA') };
+
+/** A day in the Hijri calendar: `15 Jumada II 1448 AH`, `15 جمادى الآخرة 1448 هـ`. */
+export const formatHijri = (iso: string, lang: string) =>
+  hijri[lang === 'ar' ? 'ar' : 'en'].format(new Date(`${dayOf(iso)}T00:00:00Z`));
+
+/**
+ * A day with its Hijri date beside it, where a bank's customer records carry both (date of birth,
+ * membership): `2026-11-25 (15 Jumada II 1448 AH)`.
+ */
+export function DayWithHijri({ iso }: { iso: string | null }) {
+  const { lang } = useLang();
+  if (!iso) return <>—</>;
+  return (
+    <span>
+      <Day iso={iso} /> <span className="hijri-date">({formatHijri(iso, lang)})</span>
+    </span>
+  );
+}
+
+/**
+ * A moment for staff, in their language ("22 Nov 2026, 20:05"; Arabic month names). Digits are
+ * Latin in both languages, as in every number the app shows (docs/decisions/bilingual.md).
+ */
 export const formatTime = (iso: string | null | undefined, lang: string) =>
   iso
-    ? new Date(iso).toLocaleString(lang === 'ar' ? 'ar' : 'en-GB', {
+    ? new Date(iso).toLocaleString(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
         dateStyle: 'medium',
         timeStyle: 'short',
       })

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../api/client.ts';
 import { useMe } from '../state/me.ts';
-import { readListParams } from './ResourceTable.tsx';
+import { readListParams, totalRange } from './ResourceTable.tsx';
 
 /** The instant a local calendar day (YYYY-MM-DD) starts; `nextDay` gives an inclusive end. */
 export function dayStart(day: string | undefined, nextDay = false): string | undefined {
@@ -72,8 +72,7 @@ export function useListUrl(sortFields: readonly string[], filterNames: readonly 
       total: total ?? 0,
       pageSizeOptions: [10, 20, 50, 100],
       showSizeChanger: true,
-      showTotal: (n: number, [from, to]: [number, number]) =>
-        t('common.totalRange', { from, to, total: capped ? `${n}+` : n }),
+      showTotal: (n: number, range: [number, number]) => totalRange(t, n, range, capped),
     }),
   };
 }

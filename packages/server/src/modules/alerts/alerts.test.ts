@@ -441,13 +441,28 @@ describe('delivery', () => {
         }),
       ),
     );
+    // The tier has an Arabic name: the Arabic reader reads it (the engine records the English one).
+    const blue = (await ok(get('/tiers?q=Blue'))).items.find(
+      (tier: { name: string }) => tier.name === 'Blue',
+    );
+    const { name, description, descriptionAr, minPoints, maxPoints } = blue;
+    await ok(
+      send('PUT', `/tiers/${blue.id}`, {
+        name,
+        nameAr: 'أزرق',
+        description,
+        descriptionAr,
+        minPoints,
+        maxPoints,
+      }),
+    );
     await t.app.db.execute(sql`
       insert into customer_tier_history (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason)
       select id, null, null, (select id from tiers where name = 'Blue'), 'Blue', 0, 'test' from customers where customer_number = 'AR-1'`);
     expect(await count('alert_events', sql`event = 'TIER_UPGRADED'`)).toBe(1);
     await deliver();
     const inbox = await ok(api('GET', '/customers/AR-1/messages'));
-    expect(inbox.items[0]).toMatchObject({ kind: 'ALERT', body: 'مرحبا بك في Blue' });
+    expect(inbox.items[0]).toMatchObject({ kind: 'ALERT', body: 'مرحبا بك في أزرق' });
   });
 
   it('raises "points expiring" once per customer and expiry, its lead time ahead', async () => {

@@ -3,6 +3,7 @@ import {
   type AlertPlaceholder,
   type AlertTemplate,
   fillPlaceholders,
+  localName,
 } from '@loyalty/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -54,6 +55,13 @@ type Payload = {
 const grouped = new Intl.NumberFormat('en-US');
 const day = (iso: string | undefined) => (iso ? new Date(iso).toISOString().slice(0, 10) : '—');
 
+/** A tier the event names (by its English name, as the engine records it), in the customer's language. */
+function eventTier(prog: Programme, name: string | undefined, lang: string): string {
+  if (!name) return '—';
+  const tier = prog.tiers.find((t) => t.name === name);
+  return tier ? localName(tier, lang) : name;
+}
+
 /** The placeholders of one event for one customer (the messaging templates' values, and the event's). */
 export function alertValues(
   customer: CustomerRow,
@@ -73,8 +81,8 @@ export function alertValues(
     ...base,
     'event.points': grouped.format(payload.points ?? 0),
     'event.reference': payload.reference ?? '',
-    'event.tier': payload.tier || '—',
-    'event.previousTier': payload.previousTier || '—',
+    'event.tier': eventTier(prog, payload.tier, customer.language),
+    'event.previousTier': eventTier(prog, payload.previousTier, customer.language),
     'event.date': day(payload.date ?? payload.occurredAt),
     'event.voucher': payload.voucher ?? '—',
   };

@@ -168,16 +168,18 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
         ).map((r) => r.id)
       : [],
   );
-  const items = page.items.map(
-    (e): LedgerEntry => ({
+  const items = page.items.map((e): LedgerEntry => {
+    const type = e.transactionTypeId === null ? undefined : prog.typesById.get(e.transactionTypeId);
+    return {
       id: e.id,
       kind: e.kind,
       points: e.points,
       balanceAfter: e.balanceAfter,
       reference: e.reference,
       externalId: e.externalId,
-      transactionTypeCode:
-        e.transactionTypeId === null ? null : (prog.typesById.get(e.transactionTypeId)?.code ?? null),
+      transactionTypeCode: type?.code ?? null,
+      transactionTypeName: type?.name ?? null,
+      transactionTypeNameAr: type?.nameAr ?? null,
       amount: e.amount,
       ruleId: e.ruleId,
       campaignId: e.campaignId,
@@ -188,8 +190,8 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
       expiresAt: e.expiresAt?.toISOString() ?? null,
       occurredAt: e.occurredAt.toISOString(),
       createdAt: e.createdAt.toISOString(),
-    }),
-  );
+    };
+  });
   return { ...page, items };
 }
 

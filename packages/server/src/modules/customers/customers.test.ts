@@ -136,6 +136,8 @@ describe('GET /api/admin/customers/:id and its ledger', () => {
       reversed: true,
       externalId: 'E2',
       transactionTypeCode: 'SPEND',
+      // The type's name, for the screen to show in the reader's language.
+      transactionTypeName: 'SPEND name',
     });
     const earns = await get(`/api/admin/customers/${ids['100201']}/ledger?kind=EARN`);
     expect(earns.json().total).toBe(2);

@@ -1,5 +1,6 @@
 import {
   type channelCommands,
+  localName,
   type Message,
   type MessageDetail,
   type MessageListQuery,
@@ -390,8 +391,17 @@ const grouped = new Intl.NumberFormat('en-US');
  * The values of the placeholders for one customer (replies and outbound messages alike): their
  * record, the programme's tiers, their next expiry (null: nothing expiring) and who writes.
  */
+/** A tier's name in the customer's language (its Arabic name for an Arabic reader, when it has one). */
+export function tierNameFor(prog: Programme, tierId: number | null | undefined, lang: string): string {
+  const tier = tierId == null ? undefined : prog.tiersById.get(tierId);
+  return tier ? localName(tier, lang) : '—';
+}
+
 export function placeholderValuesOf(
-  customer: Pick<typeof customers.$inferSelect, 'fullName' | 'customerNumber' | 'balance' | 'tierId'>,
+  customer: Pick<
+    typeof customers.$inferSelect,
+    'fullName' | 'customerNumber' | 'balance' | 'tierId' | 'language'
+  >,
   prog: Programme,
   expiring: { points: number; at: string } | null,
   staffName: string,
@@ -400,7 +410,8 @@ export function placeholderValuesOf(
     'customer.name': customer.fullName,
     'customer.number': customer.customerNumber,
     'customer.balance': grouped.format(customer.balance),
-    'customer.tier': customer.tierId === null ? '—' : (prog.tiersById.get(customer.tierId)?.name ?? '—'),
+    // In the language the customer reads the message in.
+    'customer.tier': tierNameFor(prog, customer.tierId, customer.language),
     'points.expiring': grouped.format(expiring?.points ?? 0),
     'points.expiringAt': expiring ? new Date(expiring.at).toISOString().slice(0, 10) : '—',
     'staff.name': staffName,

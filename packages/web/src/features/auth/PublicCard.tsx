@@ -1,8 +1,13 @@
-import { Card, Flex, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 
-/** The centred card of the public screens: sign-in, forgotten and changed passwords. */
+/**
+ * The centred card of the public screens: sign-in, forgotten and changed passwords. Drawn with the
+ * theme's own card and heading tokens rather than antd's Card and Typography, whose code (Card
+ * with its tabs and skeleton, Typography with its editable and copyable parts) the sign-in page
+ * would otherwise download before anything is shown.
+ */
 export function PublicCard({
   title,
   subtitle,
@@ -12,18 +17,36 @@ export function PublicCard({
   subtitle?: string;
   children: ReactNode;
 }) {
+  const { token } = theme.useToken();
   return (
     <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f5f5f5' }}>
-      <Card style={{ width: 400, maxWidth: '100vw' }}>
+      <section
+        style={{
+          width: 400,
+          maxWidth: '100vw',
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
         <Flex justify="space-between" align="center">
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <h1
+            style={{
+              margin: 0,
+              fontSize: token.fontSizeHeading3,
+              lineHeight: token.lineHeightHeading3,
+              fontWeight: token.fontWeightStrong,
+              color: token.colorTextHeading,
+            }}
+          >
             {title}
-          </Typography.Title>
+          </h1>
           <LanguageSwitch />
         </Flex>
-        {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}
+        {subtitle && <p style={{ color: token.colorTextSecondary, marginBlock: '8px 16px' }}>{subtitle}</p>}
         {children}
-      </Card>
+      </section>
     </main>
   );
 }

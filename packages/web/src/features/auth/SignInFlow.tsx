@@ -6,7 +6,7 @@ import {
   type TokenResponse,
   type TotpEnrolment,
 } from '@loyalty/contracts';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -106,7 +106,7 @@ export function SignInFlow({
     case 'TOTP':
       return (
         <Suspense>
-          <Typography.Paragraph>{t('auth.totpPrompt')}</Typography.Paragraph>
+          <p>{t('auth.totpPrompt')}</p>
           <CodeForm
             submitText={t('auth.verify')}
             onSubmit={(code) => guard(async () => proceed(await authApi.secondFactor(step.challenge, code)))}

@@ -36,6 +36,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { fixedChoices, screenLink } from '../../components/resource.ts';
@@ -362,7 +363,7 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
           <Col xs={24}>
             <Form.Item
               label={t('campaigns.fields.customerNumbers')}
-              extra={t('campaigns.form.customerListHelp', { max: MAX_CAMPAIGN_CUSTOMERS.toLocaleString() })}
+              extra={t('campaigns.form.customerListHelp', { max: formatPoints(MAX_CAMPAIGN_CUSTOMERS) })}
               {...item('customerList')}
             >
               <Input.TextArea rows={3} dir="ltr" placeholder="C-100245, C-100246" />

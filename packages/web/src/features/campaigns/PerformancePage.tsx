@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
-import { formatPoints, Ltr } from '../../components/format.tsx';
+import { formatPoints, Ltr, formatAmount as money } from '../../components/format.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { campaignsApi } from './api.ts';
 
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
-const money = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 
 /** The budget burn: each campaign's cumulative bonus points by day, as % of its budget. */
 function burnOption(report: CampaignPerformance, lang: 'en' | 'ar') {
@@ -86,38 +86,51 @@ export default function PerformancePage() {
         <Row gutter={[16, 16]}>
           <Col xs={24}>
             <Card size="small" title={t('campaigns.performance.byProduct')}>
-              <Table
-                size="small"
-                rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
-                pagination={false}
-                dataSource={report.byProduct}
-                scroll={{ x: true }}
-                columns={[
-                  {
-                    key: 'type',
-                    title: t('campaigns.performance.product'),
-                    render: (_, r) => (lang === 'ar' ? r.typeNameAr : r.typeNameEn),
-                  },
-                  { key: 'campaign', title: t('campaigns.performance.campaign'), render: (_, r) => name(r) },
-                  {
-                    key: 'points',
-                    title: t('campaigns.performance.pointsIssued'),
-                    render: (_, r) => <Ltr>{formatPoints(r.pointsIssued)}</Ltr>,
-                  },
-                  {
-                    key: 'bonus',
-                    title: t('campaigns.performance.bonusPoints'),
-                    render: (_, r) => <Ltr>{formatPoints(r.bonusPoints)}</Ltr>,
-                  },
-                  { key: 'tx', title: t('campaigns.performance.transactions'), dataIndex: 'transactions' },
-                  { key: 'customers', title: t('campaigns.performance.customers'), dataIndex: 'customers' },
-                  {
-                    key: 'spend',
-                    title: t('campaigns.performance.spend'),
-                    render: (_, r) => <Ltr>{money(r.spend)}</Ltr>,
-                  },
-                ]}
-              />
+              <ScrollRegion label={t('campaigns.performance.byProduct')}>
+                <Table
+                  size="small"
+                  rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
+                  pagination={false}
+                  dataSource={report.byProduct}
+                  columns={[
+                    {
+                      key: 'type',
+                      title: t('campaigns.performance.product'),
+                      render: (_, r) => (lang === 'ar' ? r.typeNameAr : r.typeNameEn),
+                    },
+                    {
+                      key: 'campaign',
+                      title: t('campaigns.performance.campaign'),
+                      render: (_, r) => name(r),
+                    },
+                    {
+                      key: 'points',
+                      title: t('campaigns.performance.pointsIssued'),
+                      render: (_, r) => <Ltr>{formatPoints(r.pointsIssued)}</Ltr>,
+                    },
+                    {
+                      key: 'bonus',
+                      title: t('campaigns.performance.bonusPoints'),
+                      render: (_, r) => <Ltr>{formatPoints(r.bonusPoints)}</Ltr>,
+                    },
+                    {
+                      key: 'tx',
+                      title: t('campaigns.performance.transactions'),
+                      render: (_, r) => formatPoints(r.transactions),
+                    },
+                    {
+                      key: 'customers',
+                      title: t('campaigns.performance.customers'),
+                      render: (_, r) => formatPoints(r.customers),
+                    },
+                    {
+                      key: 'spend',
+                      title: t('campaigns.performance.spend'),
+                      render: (_, r) => <Ltr>{money(r.spend)}</Ltr>,
+                    },
+                  ]}
+                />
+              </ScrollRegion>
             </Card>
           </Col>
           <Col xs={24} lg={12}>
@@ -130,42 +143,53 @@ export default function PerformancePage() {
               <Typography.Paragraph type="secondary">
                 {t('campaigns.performance.upliftHelp')}
               </Typography.Paragraph>
-              <Table
-                size="small"
-                rowKey="campaignId"
-                pagination={false}
-                dataSource={report.uplift}
-                scroll={{ x: true }}
-                columns={[
-                  { key: 'campaign', title: t('campaigns.performance.campaign'), render: (_, r) => name(r) },
-                  { key: 'customers', title: t('campaigns.performance.customers'), dataIndex: 'customers' },
-                  {
-                    key: 'tx',
-                    title: t('campaigns.performance.transactionsVs'),
-                    render: (_, r) => (
-                      <Ltr>
-                        {r.transactions} / {r.transactionsBefore}
-                      </Ltr>
-                    ),
-                  },
-                  {
-                    key: 'spend',
-                    title: t('campaigns.performance.spendVs'),
-                    render: (_, r) => (
-                      <Ltr>
-                        {money(r.spend)} / {money(r.spendBefore)}
-                      </Ltr>
-                    ),
-                  },
-                  {
-                    key: 'uplift',
-                    title: t('campaigns.performance.upliftPct'),
-                    render: (_, r) => (
-                      <Ltr>{r.upliftPct === null ? '—' : `${r.upliftPct > 0 ? '+' : ''}${r.upliftPct}%`}</Ltr>
-                    ),
-                  },
-                ]}
-              />
+              <ScrollRegion label={t('campaigns.performance.uplift')}>
+                <Table
+                  size="small"
+                  rowKey="campaignId"
+                  pagination={false}
+                  dataSource={report.uplift}
+                  columns={[
+                    {
+                      key: 'campaign',
+                      title: t('campaigns.performance.campaign'),
+                      render: (_, r) => name(r),
+                    },
+                    {
+                      key: 'customers',
+                      title: t('campaigns.performance.customers'),
+                      render: (_, r) => formatPoints(r.customers),
+                    },
+                    {
+                      key: 'tx',
+                      title: t('campaigns.performance.transactionsVs'),
+                      render: (_, r) => (
+                        <Ltr>
+                          {formatPoints(r.transactions)} / {formatPoints(r.transactionsBefore)}
+                        </Ltr>
+                      ),
+                    },
+                    {
+                      key: 'spend',
+                      title: t('campaigns.performance.spendVs'),
+                      render: (_, r) => (
+                        <Ltr>
+                          {money(r.spend)} / {money(r.spendBefore)}
+                        </Ltr>
+                      ),
+                    },
+                    {
+                      key: 'uplift',
+                      title: t('campaigns.performance.upliftPct'),
+                      render: (_, r) => (
+                        <Ltr>
+                          {r.upliftPct === null ? '—' : `${r.upliftPct > 0 ? '+' : ''}${r.upliftPct}%`}
+                        </Ltr>
+                      ),
+                    },
+                  ]}
+                />
+              </ScrollRegion>
             </Card>
           </Col>
         </Row>

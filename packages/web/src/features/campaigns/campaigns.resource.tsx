@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import { Progress, Tag } from 'antd';
 import type { TFunction } from 'i18next';
+import { formatPoints, formatShare, Ltr } from '../../components/format.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
 import { campaignApi, nameIn } from './api.ts';
 
@@ -41,11 +42,12 @@ export const BudgetUsed = ({
     <Progress
       percent={Math.min(100, Math.floor((c.spent / c.budget) * 1000) / 10)}
       size="small"
+      format={(percent) => <Ltr>{formatShare((percent ?? 0) / 100)}</Ltr>}
       aria-label={t('campaigns.fields.budgetUsed')}
     />
-    <span dir="ltr">
-      {c.spent.toLocaleString()} / {c.budget.toLocaleString()}
-    </span>
+    <Ltr>
+      {formatPoints(c.spent)} / {formatPoints(c.budget)}
+    </Ltr>
   </div>
 );
 
@@ -59,7 +61,12 @@ export function campaignsResource(t: TFunction, lang: string) {
     schema: campaignFields as never,
     fields: [],
     columns: [
-      { key: 'nameEn', label: 'campaigns.fields.name', render: (c) => nameIn(c, lang) },
+      {
+        key: 'nameEn',
+        label: 'campaigns.fields.name',
+        // A long name wraps, so the list fits at 1366 px without hiding its last column.
+        render: (c) => <span style={{ display: 'inline-block', maxWidth: '18rem' }}>{nameIn(c, lang)}</span>,
+      },
       {
         key: 'status',
         label: 'campaigns.fields.status',
@@ -80,7 +87,11 @@ export function campaignsResource(t: TFunction, lang: string) {
         label: 'campaigns.fields.budgetUsed',
         render: (c) => <BudgetUsed campaign={c} t={t} testId={`budget-${c.id}`} />,
       },
-      { key: 'customersReached', label: 'campaigns.fields.customersReached' },
+      {
+        key: 'customersReached',
+        label: 'campaigns.fields.customersReached',
+        render: (c) => formatPoints(c.customersReached),
+      },
     ],
     sortFields: campaignSortFields,
     permissions: {

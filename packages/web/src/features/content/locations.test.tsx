@@ -85,7 +85,7 @@ describe('edit location (/dashboard/application/edit-location/:id)', () => {
     await u.type(email, 'olaya.example.com');
     const closing = screen.getByLabelText('Closes at');
     await u.clear(closing);
-    await u.type(closing, '07:00');
+    await u.type(closing, '07:00{Enter}');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Latitude must be between -90 and 90')).toBeTruthy();
     expect(await screen.findByText('Enter a valid phone number')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('edit location (/dashboard/application/edit-location/:id)', () => {
     await u.clear(email);
     await u.type(email, 'olaya@branches.example.com');
     await u.clear(closing);
-    await u.type(closing, '17:00');
+    await u.type(closing, '17:00{Enter}');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     await toast('Location updated');
     expect(writes(api)).toEqual([

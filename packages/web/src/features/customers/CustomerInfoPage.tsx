@@ -37,7 +37,16 @@ import { useSearchParams } from 'react-router';
 import { ApiError, type WriteResult } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
-import { Day, dayOf, formatAmount, formatPoints, Ltr, ltrText, Timestamp } from '../../components/format.tsx';
+import {
+  Day,
+  DayWithHijri,
+  dayOf,
+  formatAmount,
+  formatPoints,
+  Ltr,
+  ltrText,
+  Timestamp,
+} from '../../components/format.tsx';
 import { LocalText, useDataLang } from '../../components/localized.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
@@ -152,7 +161,16 @@ export default function CustomerInfoPage() {
       title: t('customers.ledger.balanceAfter'),
       render: (_, e) => formatPoints(e.balanceAfter),
     },
-    { key: 'type', title: t('customers.ledger.type'), render: (_, e) => e.transactionTypeCode ?? '—' },
+    {
+      key: 'type',
+      title: t('customers.ledger.type'),
+      render: (_, e) =>
+        e.transactionTypeName ? (
+          <LocalText en={e.transactionTypeName} ar={e.transactionTypeNameAr} />
+        ) : (
+          (e.transactionTypeCode ?? '—')
+        ),
+    },
     {
       key: 'amount',
       title: t('customers.ledger.amount'),
@@ -339,7 +357,7 @@ export default function CustomerInfoPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.email')}>{c.email ?? '—'}</Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.joinedAt')}>
-            <Day iso={c.joinedAt} />
+            <DayWithHijri iso={c.joinedAt} />
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.lastActivityAt')}>
             <Day iso={c.lastActivityAt} />
@@ -351,7 +369,7 @@ export default function CustomerInfoPage() {
             {c.residency ? t(`customers.residencies.${c.residency}`) : '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.dateOfBirth')}>
-            {c.dateOfBirth ? <Ltr>{c.dateOfBirth}</Ltr> : '—'}
+            <DayWithHijri iso={c.dateOfBirth} />
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.kycLevel')}>
             {c.kycLevel ? t(`customers.kycLevels.${c.kycLevel}`) : '—'}

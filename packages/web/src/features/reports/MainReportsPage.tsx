@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
-import { formatPoints, Ltr } from '../../components/format.tsx';
+import { formatAmount, formatPoints, Ltr } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -194,7 +194,6 @@ const numeric = new Set([
 
 function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const { t } = useTranslation();
-  const { lang } = useLang();
   return (
     <Card size="small">
       <Table
@@ -221,9 +220,7 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
             ) : c === 'status' ? (
               t(`reports.statuses.${v}`, { defaultValue: String(v) })
             ) : c === 'moneyValue' && typeof v === 'number' ? (
-              <Ltr>
-                {v.toLocaleString(lang === 'ar' ? 'ar-SA-u-nu-latn' : 'en-US', { minimumFractionDigits: 2 })}
-              </Ltr>
+              <Ltr>{formatAmount(v)}</Ltr>
             ) : typeof v === 'number' && numeric.has(c) ? (
               <Ltr>{formatPoints(v)}</Ltr>
             ) : (

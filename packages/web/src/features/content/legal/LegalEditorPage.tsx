@@ -6,6 +6,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
+import { DayInput } from '../../../components/DayInput.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -92,11 +93,7 @@ function LegalForm({ kind, id, initial }: { kind: LegalKind; id?: number; initia
             {item('titleAr', 'content.legal.fields.titleAr', <Input dir="rtl" />)}
           </Col>
         </Row>
-        {item(
-          'effectiveDate',
-          'content.legal.fields.effectiveDate',
-          <Input type="date" style={{ maxWidth: 220 }} />,
-        )}
+        {item('effectiveDate', 'content.legal.fields.effectiveDate', <DayInput style={{ maxWidth: 220 }} />)}
         <Row gutter={16}>
           <Col xs={24} xl={12}>
             {item(

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiPath, apiGet, apiWrite } from '../../../api/typed.ts';
-import { DateTime } from '../../../components/format.tsx';
+import { DateTime, formatTime } from '../../../components/format.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
+import { useLang } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useCan, useMe } from '../../../state/me.ts';
 
@@ -51,6 +52,7 @@ const actions: UserAction[] = [
  */
 export function UserSecurityPanel({ id }: { id: number }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const can = useCan();
   const { data: me } = useMe();
   const confirm = useConfirm();
@@ -92,7 +94,7 @@ export function UserSecurityPanel({ id }: { id: number }) {
             children: u.locked ? (
               <Tag color="red">
                 {u.lockedUntil
-                  ? t('employees.users.lockedUntil', { time: new Date(u.lockedUntil).toLocaleString() })
+                  ? t('employees.users.lockedUntil', { time: formatTime(u.lockedUntil, lang) })
                   : t('employees.users.lockedForever')}
               </Tag>
             ) : (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiSend } from '../../../api/typed.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { DayInput } from '../../../components/DayInput.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 
@@ -64,7 +65,7 @@ export function SimulatePanel() {
           <InputNumber min={0} />
         </Form.Item>
         <Form.Item name="date" label={t('pointsRules.simulate.date')}>
-          <Input type="date" />
+          <DayInput />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={run.isPending}>
           {t('pointsRules.simulate.run')}

@@ -30,6 +30,10 @@ const clusterIcon = (count: number) =>
     iconAnchor: [20, 20],
   });
 
+// Wide enough that two clusters' 36-44 px badges do not cover each other (a click target of at
+// least 24 px for each, WCAG 2.5.8).
+const clusterRadius = 80;
+
 /** The markers in view, grouped into numbered clusters below the zoom where they stand apart. */
 function ClusteredMarkers({ markers }: { markers: LocationMarker[] }) {
   const map = useMap();
@@ -44,7 +48,7 @@ function ClusteredMarkers({ markers }: { markers: LocationMarker[] }) {
       properties: m,
       geometry: { type: 'Point', coordinates: [m.longitude, m.latitude] },
     }));
-    return new Supercluster<LocationMarker>({ radius: 50, maxZoom: 16 }).load(points);
+    return new Supercluster<LocationMarker>({ radius: clusterRadius, maxZoom: 16 }).load(points);
   }, [markers]);
 
   const { bounds, zoom } = view;
