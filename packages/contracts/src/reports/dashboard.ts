@@ -63,7 +63,12 @@ export const dashboardSchema = z.object({
     .optional(),
   tiers: z
     .array(
-      z.object({ tierId: z.number().int().nullable(), name: z.string().nullable(), customers: z.number() }),
+      z.object({
+        tierId: z.number().int().nullable(),
+        name: z.string().nullable(),
+        nameAr: z.string().nullable().optional(),
+        customers: z.number(),
+      }),
     )
     .optional(),
   topRewards: z
@@ -71,6 +76,7 @@ export const dashboardSchema = z.object({
       z.object({
         voucherId: z.number().int(),
         name: z.string(),
+        nameAr: z.string().optional(),
         redemptions: z.number(),
         points: z.number(),
       }),

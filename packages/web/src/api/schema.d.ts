@@ -8799,10 +8799,12 @@ export type paths = {
               tiers?: ({
                   customers: number;
                   name: string | null;
+                  nameAr?: string | null;
                   tierId: number | null;
                 })[];
               topRewards?: {
                   name: string;
+                  nameAr?: string;
                   points: number;
                   redemptions: number;
                   voucherId: number;

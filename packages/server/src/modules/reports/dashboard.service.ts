@@ -137,30 +137,42 @@ const rate = (redeemed: number, issued: number) =>
   issued > 0 ? Math.round((redeemed / issued) * 1000) / 10 : null;
 
 async function customersPerTier(db: Executor) {
-  const rows = rowsOf<{ tier_id: number | null; name: string | null; customers: number }>(
+  const rows = rowsOf<{
+    tier_id: number | null;
+    name: string | null;
+    name_ar: string | null;
+    customers: number;
+  }>(
     await db.execute(sql`
-      select c.tier_id, t.name, c.customers from (
+      select c.tier_id, t.name, t.name_ar, c.customers from (
         select tier_id, count(*)::int as customers from customers group by tier_id
       ) c left join tiers t on t.id = c.tier_id
       order by t.min_points nulls first, c.tier_id`),
   );
-  return rows.map((r) => ({ tierId: r.tier_id, name: r.name, customers: r.customers }));
+  return rows.map((r) => ({ tierId: r.tier_id, name: r.name, nameAr: r.name_ar, customers: r.customers }));
 }
 
 async function topRewards(db: Executor, p: Period) {
-  const rows = rowsOf<{ voucher_id: number; name: string; redemptions: number; points: string }>(
+  const rows = rowsOf<{
+    voucher_id: number;
+    name: string;
+    name_ar: string;
+    redemptions: number;
+    points: string;
+  }>(
     await db.execute(sql`
-      select r.voucher_id, v.name, count(*)::int as redemptions, sum(r.points_spent) as points
+      select r.voucher_id, v.name, v.name_ar, count(*)::int as redemptions, sum(r.points_spent) as points
       from redemptions r join vouchers v on v.id = r.voucher_id
       where r.status = 'ISSUED'
         and r.created_at >= ${p.from}::date and r.created_at < (${p.to}::date + 1)
-      group by r.voucher_id, v.name
+      group by r.voucher_id, v.name, v.name_ar
       order by redemptions desc, points desc, r.voucher_id
       limit 5`),
   );
   return rows.map((r) => ({
     voucherId: r.voucher_id,
     name: r.name,
+    nameAr: r.name_ar,
     redemptions: r.redemptions,
     points: n(r.points),
   }));

@@ -96,6 +96,13 @@ describe('GET /api/admin/dashboard', () => {
     expect(
       d.tiers.map((r: { tierId: number | null; customers: number }) => [r.tierId, r.customers]).sort(),
     ).toEqual(tiers.map((r) => [r.tier_id, r.customers]).sort());
+    // Each tier with its Arabic name, for the chart on an Arabic screen.
+    const names = rowsOf<{ id: number; name_ar: string }>(
+      await t.app.db.execute(sql`select id, name_ar from tiers`),
+    );
+    for (const tier of d.tiers.filter((r: { tierId: number | null }) => r.tierId !== null)) {
+      expect(tier.nameAr).toBe(names.find((n) => n.id === tier.tierId)?.name_ar);
+    }
     const open = await one(sql`select count(*) as v from conversations where status in ('NEW', 'ASSIGNED')`);
     const overdue = await one(
       sql`select count(*) as v from conversations where status in ('NEW', 'ASSIGNED') and due_at < now()`,

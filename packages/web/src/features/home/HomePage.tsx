@@ -13,6 +13,7 @@ import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { formatAmount, formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { localText, useDataLang } from '../../components/localized.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { screenLink, screenUrl } from '../../components/resource.ts';
 import { useMe } from '../../state/me.ts';
@@ -177,6 +178,9 @@ function Figures({ d, range }: { d: Dashboard; range: DayRange }) {
 
 function Charts({ d }: { d: Dashboard }) {
   const { t } = useTranslation();
+  const lang = useDataLang();
+  const tierName = (tier: { name: string | null; nameAr?: string | null }) =>
+    tier.name === null ? t('dashboard.noTier') : localText(tier.name, tier.nameAr, lang);
   const p = d.points;
   return (
     <Row gutter={[16, 16]}>
@@ -224,7 +228,7 @@ function Charts({ d }: { d: Dashboard }) {
                 legend: {
                   bottom: 0,
                   formatter: (name: string) =>
-                    `${name}: ${formatPoints(d.tiers?.find((x) => (x.name ?? t('dashboard.noTier')) === name)?.customers ?? 0)}`,
+                    `${name}: ${formatPoints(d.tiers?.find((x) => tierName(x) === name)?.customers ?? 0)}`,
                 },
                 series: [
                   {
@@ -233,7 +237,7 @@ function Charts({ d }: { d: Dashboard }) {
                     top: -24,
                     label: { show: false },
                     data: d.tiers.map((tier) => ({
-                      name: tier.name ?? t('dashboard.noTier'),
+                      name: tierName(tier),
                       value: tier.customers,
                     })),
                   },
@@ -260,7 +264,11 @@ function Charts({ d }: { d: Dashboard }) {
                   tooltip: { trigger: 'axis' },
                   grid: { left: 8, right: 24, bottom: 8, top: 8, containLabel: true },
                   xAxis: { type: 'value' },
-                  yAxis: { type: 'category', inverse: true, data: d.topRewards.map((r) => r.name) },
+                  yAxis: {
+                    type: 'category',
+                    inverse: true,
+                    data: d.topRewards.map((r) => localText(r.name, r.nameAr, lang)),
+                  },
                   series: [
                     {
                       name: t('dashboard.charts.redemptions'),

@@ -234,7 +234,10 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
 
 function TierMatrix({ report }: { report: Report }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   const m = tierMatrix(report);
+  // The "to" tiers run across the columns: leftwards in Arabic.
+  const across = lang === 'ar' ? '←' : '→';
   return (
     <Table
       data-testid="tier-matrix"
@@ -247,7 +250,7 @@ function TierMatrix({ report }: { report: Report }) {
         {
           key: 'from',
           dataIndex: 'from',
-          title: `${t('reports.columns.fromTier')} ↓ · ${t('reports.columns.toTier')} →`,
+          title: `${t('reports.columns.fromTier')} ↓ · ${t('reports.columns.toTier')} ${across}`,
         },
         ...m.tos.map((to) => ({
           key: to,
