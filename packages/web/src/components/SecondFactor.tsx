@@ -1,8 +1,9 @@
 import type { TotpEnrolment } from '@loyalty/contracts';
-import { Alert, Button, Flex, Form, Input, List, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { LineList } from './LineList.tsx';
 
 /** Asks for a 6-digit code from the authenticator app (or a recovery code). */
 export function CodeForm({
@@ -85,15 +86,9 @@ export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () =
   return (
     <Flex vertical gap={12}>
       <Alert type="warning" showIcon title={t('auth.recoveryTitle')} description={t('auth.recoveryText')} />
-      <List
-        size="small"
-        bordered
-        dataSource={codes}
-        renderItem={(code) => (
-          <List.Item>
-            <Typography.Text code>{code}</Typography.Text>
-          </List.Item>
-        )}
+      <LineList
+        items={codes}
+        render={(code) => <Typography.Text code>{code}</Typography.Text>}
         data-testid="recovery-codes"
       />
       <Typography.Text copyable={{ text: codes.join('\n') }}>{t('auth.copyAll')}</Typography.Text>

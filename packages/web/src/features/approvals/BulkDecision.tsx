@@ -1,7 +1,8 @@
 import type { ApprovalBulkItem } from '@loyalty/contracts';
-import { Button, Flex, List, Modal, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineList } from '../../components/LineList.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { useDecisions } from './useDecisions.ts';
 
@@ -45,22 +46,20 @@ export function BulkDecision({ ids, onDone }: { ids: number[]; onDone: (decided:
         footer={null}
         onCancel={() => setResults(undefined)}
       >
-        <List
+        <LineList
           data-testid="bulk-results"
-          dataSource={results ?? []}
-          renderItem={(r) => (
-            <List.Item>
-              <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
-                <span>#{r.id}</span>
-                <span>
-                  <Tag color={r.ok ? 'green' : 'red'}>
-                    {t(r.ok ? 'approvals.bulk.ok' : 'approvals.bulk.failed')}
-                  </Tag>
-                  {r.status && t(`approvals.status.${r.status}`)}
-                  {r.code && ` — ${t(`error.${r.code}`)}`}
-                </span>
-              </Flex>
-            </List.Item>
+          items={results ?? []}
+          render={(r) => (
+            <Flex justify="space-between" style={{ width: '100%' }} gap={8}>
+              <span>#{r.id}</span>
+              <span>
+                <Tag color={r.ok ? 'green' : 'red'}>
+                  {t(r.ok ? 'approvals.bulk.ok' : 'approvals.bulk.failed')}
+                </Tag>
+                {r.status && t(`approvals.status.${r.status}`)}
+                {r.code && ` — ${t(`error.${r.code}`)}`}
+              </span>
+            </Flex>
           )}
         />
       </Modal>

@@ -374,7 +374,7 @@ export default function CustomerInfoPage() {
           <Descriptions.Item label={t('customers.fields.kycLevel')}>
             {c.kycLevel ? t(`customers.kycLevels.${c.kycLevel}`) : '—'}
           </Descriptions.Item>
-          <Descriptions.Item label={t('customers.fields.products')} span={2}>
+          <Descriptions.Item label={t('customers.fields.products')} span="filled">
             {c.products?.length
               ? c.products.map((p) => <Tag key={p}>{t(`customers.products.${p}`)}</Tag>)
               : '—'}
@@ -395,7 +395,7 @@ export default function CustomerInfoPage() {
           )}
         </Card>
         <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             <span>
               {t('customers.fields.tier')}: <strong>{currentTier ?? '—'}</strong> ·{' '}
               {t(`loyaltySettings.basis.${progress.basis}`)}: {formatPoints(progress.qualifyingPoints)}

@@ -28,7 +28,7 @@ export function CustomerChurnCard({ customerId }: { customerId: number }) {
       data-testid="customer-churn"
     >
       {s ? (
-        <Space direction="vertical">
+        <Space orientation="vertical">
           <Space>
             <Statistic value={pct(s.score)} />
             <Tag color={bandColor[s.band]}>{t(`analytics.churn.bands.${s.band}`)}</Tag>

@@ -56,7 +56,7 @@ function CheckCustomer() {
         />
       )}
       {c && (
-        <Space direction="vertical" size="middle" style={{ width: '100%', marginTop: 16 }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%', marginTop: 16 }}>
           <Flex gap={8} wrap align="center">
             <Typography.Text strong>{c.fullName}</Typography.Text>
             <Ltr>{c.customerNumber}</Ltr>

@@ -6,11 +6,12 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Form, Input, List, Segmented, Select, Statistic, Upload } from 'antd';
+import { Alert, Card, Flex, Form, Input, Segmented, Select, Statistic, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
+import { LineList } from '../../../components/LineList.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { messageText } from '../../../components/zodRules.ts';
 import { outboundApi } from './api.ts';
@@ -37,15 +38,13 @@ function LineErrors({ errors }: { errors: { path: string; message: string }[] })
   const { t } = useTranslation();
   if (!errors.length) return null;
   return (
-    <List
-      size="small"
-      bordered
-      style={{ maxHeight: 200, overflow: 'auto' }}
-      dataSource={errors.slice(0, 100)}
-      renderItem={(e) => {
+    <LineList
+      maxHeight={200}
+      items={errors.slice(0, 100)}
+      render={(e) => {
         const line = /^audience\.csv\.(\d+)$/.exec(e.path)?.[1];
         const text = messageText(t, e.message);
-        return <List.Item>{line ? t('messaging.outbound.recipients.line', { line, text }) : text}</List.Item>;
+        return line ? t('messaging.outbound.recipients.line', { line, text }) : text;
       }}
     />
   );
