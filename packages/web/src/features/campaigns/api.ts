@@ -4,6 +4,7 @@ import {
   campaignResource,
   type EligibilityCriterion,
   eligibilityCriterionResource,
+  localName,
   type Tier,
   type TransactionType,
   tierResource,
@@ -32,9 +33,6 @@ export const campaignsApi = {
 /** A record's name in the screen's language. */
 export const nameIn = (r: { nameEn: string; nameAr: string }, lang: string) =>
   lang === 'ar' ? r.nameAr || r.nameEn : r.nameEn;
-/** Tiers and types: `name`, and `nameAr` where the record has one. */
-const localName = (r: { name: string; nameAr?: string }, lang: string) =>
-  lang === 'ar' ? r.nameAr || r.name : r.name;
 
 export const earnTypeChoices = listChoices<TransactionType>({
   key: 'transaction-types-earn',
