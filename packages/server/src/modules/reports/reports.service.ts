@@ -108,16 +108,25 @@ async function activity(db: Executor, p: Period): Promise<Rows> {
   );
 }
 
-/** Tier changes in the period: from → to, how many customers, by month. */
+/**
+ * Tier changes in the period: from → to, how many customers, by month. The history keeps the
+ * tier's name of the day; its Arabic is today's tier of that name's (or the name itself).
+ */
 async function tierMigration(db: Executor, p: Period): Promise<Rows> {
   return rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select to_char(date_trunc('month', changed_at at time zone 'UTC'), 'YYYY-MM') as month,
-        coalesce(from_tier_name, '—') as "fromTier", coalesce(to_tier_name, '—') as "toTier", count(*)::int as customers
-      from customer_tier_history
-      where changed_at >= ${p.from}::date and changed_at < (${p.to}::date + 1)
-      group by 1, 2, 3
-      order by 1, 2, 3`),
+      select to_char(date_trunc('month', h.changed_at at time zone 'UTC'), 'YYYY-MM') as month,
+        coalesce(h.from_tier_name, '—') as "fromTier",
+        coalesce(nullif(ft.name_ar, ''), h.from_tier_name, '—') as "fromTierAr",
+        coalesce(h.to_tier_name, '—') as "toTier",
+        coalesce(nullif(tt.name_ar, ''), h.to_tier_name, '—') as "toTierAr",
+        count(*)::int as customers
+      from customer_tier_history h
+        left join tiers ft on lower(ft.name) = lower(h.from_tier_name)
+        left join tiers tt on lower(tt.name) = lower(h.to_tier_name)
+      where h.changed_at >= ${p.from}::date and h.changed_at < (${p.to}::date + 1)
+      group by 1, 2, 3, 4, 5
+      order by 1, 2, 4`),
   );
 }
 
@@ -229,7 +238,10 @@ const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: P
     columns: ['transactionType', 'code', 'channel', 'kind', 'entries', 'pointsIn', 'pointsOut'],
     rows: activity,
   },
-  tierMigration: { columns: ['month', 'fromTier', 'toTier', 'customers'], rows: tierMigration },
+  tierMigration: {
+    columns: ['month', 'fromTier', 'fromTierAr', 'toTier', 'toTierAr', 'customers'],
+    rows: tierMigration,
+  },
   serviceDesk: {
     columns: ['categoryEn', 'categoryAr', 'received', 'replied', 'closed', 'firstResponseHours', 'overdue'],
     rows: serviceDesk,

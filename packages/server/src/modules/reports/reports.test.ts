@@ -127,6 +127,9 @@ describe('GET /api/admin/reports/{name}', () => {
 
   it('tier migration, service desk and staff activity count what their tables hold', async () => {
     const tiers = await report('tierMigration', `from=${addDays(to, -700)}&to=${to}`);
+    // Each tier also named in Arabic (the demo's tiers have Arabic names).
+    const silver = tiers.rows.find((row: Record<string, unknown>) => row.toTier === 'Silver');
+    expect(silver?.toTierAr).toBe('فضي');
     expect(sum(tiers.rows, 'customers')).toBe(
       await one(sql`select count(*) as v from customer_tier_history
         where changed_at >= ${addDays(to, -700)}::date and changed_at < (${to}::date + 1)`),

@@ -235,7 +235,7 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
 function TierMatrix({ report }: { report: Report }) {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const m = tierMatrix(report);
+  const m = tierMatrix(report, lang);
   // The "to" tiers run across the columns: leftwards in Arabic.
   const across = lang === 'ar' ? '←' : '→';
   return (

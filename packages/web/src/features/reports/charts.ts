@@ -87,13 +87,17 @@ export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 
   }
 }
 
-/** The tier migration matrix: from-tier rows × to-tier columns, customers summed over the period. */
-export function tierMatrix(r: Report) {
-  const froms = [...new Set(r.rows.map((row) => String(row.fromTier)))];
-  const tos = [...new Set(r.rows.map((row) => String(row.toTier)))];
+/**
+ * The tier migration matrix: from-tier rows × to-tier columns, customers summed over the period,
+ * the tiers named in the screen's language.
+ */
+export function tierMatrix(r: Report, lang: 'en' | 'ar') {
+  const [fromCol, toCol] = lang === 'ar' ? ['fromTierAr', 'toTierAr'] : ['fromTier', 'toTier'];
+  const froms = [...new Set(r.rows.map((row) => String(row[fromCol])))];
+  const tos = [...new Set(r.rows.map((row) => String(row[toCol])))];
   const cell = new Map<string, number>();
   for (const row of r.rows) {
-    const key = `${row.fromTier}→${row.toTier}`;
+    const key = `${row[fromCol]}→${row[toCol]}`;
     cell.set(key, (cell.get(key) ?? 0) + Number(row.customers ?? 0));
   }
   return { froms, tos, count: (from: string, to: string) => cell.get(`${from}→${to}`) ?? 0 };
