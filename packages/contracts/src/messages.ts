@@ -83,6 +83,7 @@ export const specMessages = {
   criterionOperatorMismatch: 'This operator does not suit the field',
   criterionValueMismatch: 'Give a number for this field, or a list for a list field',
   userConfigStaffOnly: 'This setting applies to staff only',
+  userConfigCustomerOnly: 'This setting applies to customers only',
   userConfigPageSize: 'Choose a page size of 10, 20, 50 or 100',
 } as const;
 

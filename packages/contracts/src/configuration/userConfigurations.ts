@@ -10,8 +10,12 @@ import { userTypes } from '../security/passwordSettings.ts';
  * (docs/decisions/configuration.md). Staff (EMPLOYEE): the lists' default page size in the web app
  * (served by `GET /auth/me`), an idle limit and a session length the server enforces — shorter
  * than the security policy's only, which stays the upper bound. Customers (CUSTOMER): the language
- * a customer the integration API enrols gets when the channel sends none.
+ * a customer the integration API enrols gets when the channel sends none, and whether marketing
+ * alerts go to a customer who has made no choice of their own (`marketingAlerts`).
  */
+/** Whether marketing alerts go to a customer who has made no choice of their own. */
+export const marketingAlertDefaults = ['SUBSCRIBED', 'UNSUBSCRIBED'] as const;
+
 /** The page sizes the web app's lists offer. */
 export const pageSizeChoices = [10, 20, 50, 100] as const;
 
@@ -26,11 +30,18 @@ const userConfigurationObject = z.object({
     .refine((v) => (pageSizeChoices as readonly number[]).includes(v), { message: 'userConfigPageSize' })
     .nullable()
     .default(null),
+  /** Customers only; null: subscribed (marketing alerts go unless the customer opted out). */
+  marketingAlerts: z.enum(marketingAlertDefaults).nullable().default(null),
 });
 
-/** The staff-only settings are empty for customers. */
+/** The staff-only settings are empty for customers, the customers-only ones for staff. */
 const staffOnly = (v: z.output<typeof userConfigurationObject>, ctx: z.RefinementCtx) => {
-  if (v.userType !== 'CUSTOMER') return;
+  if (v.userType !== 'CUSTOMER') {
+    if (v.marketingAlerts !== null) {
+      ctx.addIssue({ code: 'custom', path: ['marketingAlerts'], message: 'userConfigCustomerOnly' });
+    }
+    return;
+  }
   for (const field of ['idleMinutes', 'sessionHours', 'pageSize'] as const) {
     if (v[field] !== null) ctx.addIssue({ code: 'custom', path: [field], message: 'userConfigStaffOnly' });
   }

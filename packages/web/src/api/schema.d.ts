@@ -1385,9 +1385,15 @@ export type paths = {
           content: {
             "application/json": {
               customerId: number;
+              /** @description Marketing alerts skip this customer */
               marketingOptOut: boolean;
-              /** @description When the customer opted out */
+              /** @description When the customer made their choice */
               since: string | null;
+              /**
+               * @description The customer's own choice, or the customers' default (no choice made)
+               * @enum {string}
+               */
+              source: "CHOICE" | "DEFAULT";
             };
           };
         };
@@ -1443,9 +1449,15 @@ export type paths = {
           content: {
             "application/json": {
               customerId: number;
+              /** @description Marketing alerts skip this customer */
               marketingOptOut: boolean;
-              /** @description When the customer opted out */
+              /** @description When the customer made their choice */
               since: string | null;
+              /**
+               * @description The customer's own choice, or the customers' default (no choice made)
+               * @enum {string}
+               */
+              source: "CHOICE" | "DEFAULT";
             };
           };
         };
@@ -22360,6 +22372,11 @@ export type paths = {
                   defaultLanguage: "en" | "ar";
                   id: number;
                   idleMinutes: number | null;
+                  /**
+                   * @default null
+                   * @enum {string|null}
+                   */
+                  marketingAlerts: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
                   pageSize: number | null;
                   sessionHours: number | null;
                   /** @description ISO 8601, UTC */
@@ -22408,6 +22425,11 @@ export type paths = {
             defaultLanguage: "en" | "ar";
             /** @default null */
             idleMinutes?: number | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            marketingAlerts?: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
             /** @default null */
             pageSize?: number | null;
             /** @default null */
@@ -22428,6 +22450,11 @@ export type paths = {
               defaultLanguage: "en" | "ar";
               id: number;
               idleMinutes: number | null;
+              /**
+               * @default null
+               * @enum {string|null}
+               */
+              marketingAlerts: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
               pageSize: number | null;
               sessionHours: number | null;
               /** @description ISO 8601, UTC */
@@ -22516,6 +22543,11 @@ export type paths = {
               defaultLanguage: "en" | "ar";
               id: number;
               idleMinutes: number | null;
+              /**
+               * @default null
+               * @enum {string|null}
+               */
+              marketingAlerts: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
               pageSize: number | null;
               sessionHours: number | null;
               /** @description ISO 8601, UTC */
@@ -22571,6 +22603,11 @@ export type paths = {
             defaultLanguage: "en" | "ar";
             /** @default null */
             idleMinutes?: number | null;
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            marketingAlerts?: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
             /** @default null */
             pageSize?: number | null;
             /** @default null */
@@ -22591,6 +22628,11 @@ export type paths = {
               defaultLanguage: "en" | "ar";
               id: number;
               idleMinutes: number | null;
+              /**
+               * @default null
+               * @enum {string|null}
+               */
+              marketingAlerts: "SUBSCRIBED" | "UNSUBSCRIBED" | null;
               pageSize: number | null;
               sessionHours: number | null;
               /** @description ISO 8601, UTC */

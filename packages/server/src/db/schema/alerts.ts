@@ -190,10 +190,15 @@ export const alertDeliveries = pgTable(
   ],
 );
 
-/** Customers who opted out of marketing alerts (service alerts always go). */
+/**
+ * Customers' own choices about marketing alerts (service alerts always go): a row says whether the
+ * customer opted out (true, the rows from before choices could be either way) or in. A customer
+ * with no row gets the customers' default (`user_configurations.marketing_alerts`).
+ */
 export const alertMarketingOptOuts = pgTable('alert_marketing_opt_outs', {
   customerId: bigint('customer_id', { mode: 'number' })
     .primaryKey()
     .references(() => customers.id),
+  optedOut: boolean('opted_out').notNull().default(true),
   createdAt: createdAt(),
 });

@@ -258,6 +258,11 @@ export const userConfigurations = pgTable(
     sessionHours: integer('session_hours'),
     /** Rows a list shows by default; null: the app's default. */
     pageSize: integer('page_size'),
+    /**
+     * Customers: whether marketing alerts go to a customer who has made no choice of their own;
+     * null: they do (SUBSCRIBED).
+     */
+    marketingAlerts: text('marketing_alerts', { enum: ['SUBSCRIBED', 'UNSUBSCRIBED'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -428,6 +428,74 @@ describe('delivery', () => {
     expect(d[0]).toMatchObject({ status: 'SKIPPED', skipReason: 'OPTED_OUT' });
   });
 
+  it("follows the customers' default for those who made no choice; an explicit choice wins", async () => {
+    const customersDefault = async (marketingAlerts: 'UNSUBSCRIBED' | null) => {
+      const [existing] = (await ok(get('/user-configurations?userType=CUSTOMER'))).items;
+      const body = {
+        userType: 'CUSTOMER',
+        defaultLanguage: existing?.defaultLanguage ?? 'en',
+        marketingAlerts,
+      };
+      await ok(
+        existing
+          ? send('PUT', `/user-configurations/${existing.id}`, body)
+          : send('POST', '/user-configurations', body),
+      );
+    };
+    const marketing = await ok(
+      send(
+        'POST',
+        '/alerts',
+        earnAlert({
+          nameEn: 'Weekend offer',
+          kind: 'MARKETING',
+          channels: ['IN_APP'],
+          templates: { IN_APP: template('Offer', 'عرض') },
+        }),
+      ),
+    );
+    await customersDefault('UNSUBSCRIBED');
+    try {
+      const silent = (await ok(api('PUT', '/customers/DEF-1', { fullName: 'No Choice', language: 'en' }))).id;
+      const chose = (await ok(api('PUT', '/customers/DEF-2', { fullName: 'Opted In', language: 'en' }))).id;
+      expect(await ok(get(`/alert-preferences/${silent}`))).toMatchObject({
+        marketingOptOut: true,
+        source: 'DEFAULT',
+        since: null,
+      });
+      expect(await ok(send('PUT', `/alert-preferences/${chose}`, { marketingOptOut: false }))).toMatchObject({
+        marketingOptOut: false,
+        source: 'CHOICE',
+      });
+      for (const [n, number] of [
+        ['AL-D1', 'DEF-1'],
+        ['AL-D2', 'DEF-2'],
+      ] as const) {
+        await ok(
+          api('POST', '/transactions', {
+            externalId: n,
+            customerNumber: number,
+            transactionTypeCode: 'SPEND',
+            amount: 10,
+          }),
+        );
+      }
+      await deliver();
+      const d = (await ok(get(`/alert-deliveries?alertId=${marketing.id}&pageSize=100`))).items as {
+        customerNumber: string;
+        status: string;
+        skipReason: string | null;
+      }[];
+      expect(d.find((x) => x.customerNumber === 'DEF-1')).toMatchObject({
+        status: 'SKIPPED',
+        skipReason: 'OPTED_OUT',
+      });
+      expect(d.find((x) => x.customerNumber === 'DEF-2')?.status).not.toBe('SKIPPED');
+    } finally {
+      await customersDefault(null);
+    }
+  });
+
   it('raises a tier upgrade from the tier history, in the same statement', async () => {
     await ok(
       send(

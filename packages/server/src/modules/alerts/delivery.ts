@@ -8,17 +8,12 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Executor, rowsOf } from '../../db/client.ts';
-import {
-  alertDeliveries,
-  alertEventsOutbox,
-  alertMarketingOptOuts,
-  alerts,
-  customers,
-} from '../../db/schema/index.ts';
+import { alertDeliveries, alertEventsOutbox, alerts, customers } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { type Programme, programme } from '../loyalty/programme.ts';
 import { placeholderValuesOf } from '../messaging/messages.service.ts';
+import { marketingOptedOut } from './alertPreferences.service.ts';
 import { loadSettings, type SettingsRow, send } from './channels.ts';
 
 /** Expands the outbox into deliveries and sends what is due (platform/jobs.ts). */
@@ -189,7 +184,7 @@ async function expandBatch(db: Db): Promise<number> {
       .for('update', { skipLocked: true });
     if (!events.length) return 0;
     const customerIds = [...new Set(events.map((e) => e.customerId))];
-    const [active, people, optOuts, s, prog] = await Promise.all([
+    const [active, people, optedOut, s, prog] = await Promise.all([
       tx
         .select()
         .from(alerts)
@@ -197,15 +192,11 @@ async function expandBatch(db: Db): Promise<number> {
           and(eq(alerts.status, 'ACTIVE'), inArray(alerts.event, [...new Set(events.map((e) => e.event))])),
         ),
       tx.select().from(customers).where(inArray(customers.id, customerIds)),
-      tx
-        .select({ id: alertMarketingOptOuts.customerId })
-        .from(alertMarketingOptOuts)
-        .where(inArray(alertMarketingOptOuts.customerId, customerIds)),
+      marketingOptedOut(tx, customerIds),
       loadSettings(tx),
       programme(tx),
     ]);
     const byId = new Map(people.map((c) => [c.id, c]));
-    const optedOut = new Set(optOuts.map((o) => o.id));
     const rows: DeliveryInsert[] = [];
     for (const ev of events) {
       const customer = byId.get(ev.customerId);

@@ -29,7 +29,7 @@ const me = async (as: { authorization: string }) =>
   (await t.inject({ method: 'GET', url: '/api/admin/auth/me', as })).json();
 
 describe('POST /user-configurations', () => {
-  it('refuses a limit longer than the security policy allows, and staff settings for customers', async () => {
+  it('refuses a limit longer than the security policy allows, staff settings for customers and customer settings for staff', async () => {
     const above = await t.inject({
       method: 'POST',
       url,
@@ -55,6 +55,16 @@ describe('POST /user-configurations', () => {
       payload: { ...staff, userType: 'CUSTOMER', pageSize: 20 },
     });
     expect(customer.json()).toMatchObject({ errors: [{ path: 'pageSize', message: 'userConfigStaffOnly' }] });
+    // The marketing alerts default is the customers' (alerts.test.ts shows it at work).
+    const marketing = await t.inject({
+      method: 'POST',
+      url,
+      as: admin,
+      payload: { ...staff, marketingAlerts: 'UNSUBSCRIBED' },
+    });
+    expect(marketing.json()).toMatchObject({
+      errors: [{ path: 'marketingAlerts', message: 'userConfigCustomerOnly' }],
+    });
     expect((await t.inject({ method: 'GET', url, as: admin })).json().total).toBe(0);
   });
 });

@@ -106,6 +106,9 @@ function MarketingChoice({ customerId }: { customerId: number }) {
         onChange={change}
       />
       <Typography.Text>{t('alerts.preferences.marketing')}</Typography.Text>
+      {query.data?.source === 'DEFAULT' && (
+        <Typography.Text type="secondary">{t('alerts.preferences.byDefault')}</Typography.Text>
+      )}
       <Typography.Text type="secondary">{t('alerts.preferences.help')}</Typography.Text>
     </Flex>
   );

@@ -1,4 +1,5 @@
 import {
+  marketingAlertDefaults,
   pageSizeChoices,
   type UserConfiguration,
   type UserConfigurationInput,
@@ -45,6 +46,14 @@ export const userConfigurationsResource = defineResource<UserConfiguration, User
       placeholder: `${p}.appDefault`,
       dependencies: ['userType'],
     },
+    {
+      name: 'marketingAlerts',
+      label: `${p}.fields.marketingAlerts`,
+      input: 'select',
+      options: fixedChoices(marketingAlertDefaults, `${p}.marketingAlerts`),
+      placeholder: `${p}.marketingAlerts.SUBSCRIBED`,
+      dependencies: ['userType'],
+    },
   ],
   columns: [
     {
@@ -63,6 +72,16 @@ export const userConfigurationsResource = defineResource<UserConfiguration, User
       key: 'pageSize',
       label: `${p}.fields.pageSize`,
       render: (r) => r.pageSize ?? <Text k={`${p}.appDefault`} />,
+    },
+    {
+      key: 'marketingAlerts',
+      label: `${p}.fields.marketingAlerts`,
+      render: (r) =>
+        r.userType === 'CUSTOMER' ? (
+          <Text k={`${p}.marketingAlerts.${r.marketingAlerts ?? 'SUBSCRIBED'}`} />
+        ) : (
+          '—'
+        ),
     },
   ],
   sortFields: userConfigurationSortFields,
