@@ -24,6 +24,10 @@ export function localText(en: string, ar: string | null | undefined, lang: strin
 export const localName = (record: { name: string; nameAr?: string | null }, lang: string | undefined) =>
   localText(record.name, record.nameAr, lang);
 
+/** A record named `nameEn` / `nameAr` (campaigns, alerts, bundles…) in `lang`. */
+export const localNameEnAr = (record: { nameEn: string; nameAr?: string | null }, lang: string | undefined) =>
+  localText(record.nameEn, record.nameAr, lang);
+
 /** A record's description in `lang`. */
 export const localDescription = (
   record: { description: string; descriptionAr?: string | null },

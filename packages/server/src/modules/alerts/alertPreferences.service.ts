@@ -14,13 +14,12 @@ async function unsubscribedByDefault(db: Executor): Promise<boolean> {
 /** Of these customers, those whom marketing alerts skip: by their own choice, or by the default. */
 export async function marketingOptedOut(db: Executor, customerIds: number[]): Promise<Set<number>> {
   if (!customerIds.length) return new Set();
-  const [choices, byDefault] = await Promise.all([
-    db
-      .select({ id: alertMarketingOptOuts.customerId, optedOut: alertMarketingOptOuts.optedOut })
-      .from(alertMarketingOptOuts)
-      .where(inArray(alertMarketingOptOuts.customerId, customerIds)),
-    unsubscribedByDefault(db),
-  ]);
+  // One query after the other: `db` is the delivery's transaction, one connection.
+  const choices = await db
+    .select({ id: alertMarketingOptOuts.customerId, optedOut: alertMarketingOptOuts.optedOut })
+    .from(alertMarketingOptOuts)
+    .where(inArray(alertMarketingOptOuts.customerId, customerIds));
+  const byDefault = await unsubscribedByDefault(db);
   const chosen = new Map(choices.map((c) => [c.id, c.optedOut]));
   return new Set(customerIds.filter((id) => chosen.get(id) ?? byDefault));
 }

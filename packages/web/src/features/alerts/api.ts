@@ -6,6 +6,7 @@ import {
   type AlertSettingsInput,
   type AlertStats,
   alertCategoryResource,
+  localNameEnAr,
   type Page,
   type Tier,
   tierResource,
@@ -30,8 +31,7 @@ export const alertsApi = {
 };
 
 /** A record's name in the screen's language. */
-export const nameIn = (r: { nameEn: string; nameAr: string }, lang: string) =>
-  lang === 'ar' ? r.nameAr : r.nameEn;
+export const nameIn = localNameEnAr;
 
 const categoriesIn = (lang: 'en' | 'ar') =>
   listChoices<AlertCategory>({

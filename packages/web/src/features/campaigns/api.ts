@@ -4,11 +4,7 @@ import {
   campaignResource,
   type EligibilityCriterion,
   eligibilityCriterionResource,
-  localName,
-  type Tier,
-  type TransactionType,
-  tierResource,
-  transactionTypeResource,
+  localNameEnAr,
 } from '@loyalty/contracts';
 import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiWrite } from '../../api/typed.ts';
@@ -31,22 +27,7 @@ export const campaignsApi = {
 };
 
 /** A record's name in the screen's language. */
-export const nameIn = (r: { nameEn: string; nameAr: string }, lang: string) =>
-  lang === 'ar' ? r.nameAr || r.nameEn : r.nameEn;
-
-export const earnTypeChoices = listChoices<TransactionType>({
-  key: 'transaction-types-earn',
-  path: resourceEndpoint(transactionTypeResource),
-  query: { sort: 'name:asc', type: 'EARN' },
-  label: (t, lang) => `${localName(t, lang)} (${t.code})`,
-});
-
-export const tierChoices = listChoices<Tier>({
-  key: 'tiers',
-  path: resourceEndpoint(tierResource),
-  query: { sort: 'minPoints:asc' },
-  label: (t, lang) => localName(t, lang),
-});
+export const nameIn = localNameEnAr;
 
 export const criterionChoices = listChoices<EligibilityCriterion>({
   key: 'eligibility-criteria',

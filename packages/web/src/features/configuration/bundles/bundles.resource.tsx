@@ -6,6 +6,7 @@ import {
   configBundleResource,
   configBundleSortFields,
   configBundleUpdateInput,
+  localNameEnAr,
 } from '@loyalty/contracts';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +18,7 @@ import { useLang } from '../../../i18n/lang.ts';
 export const p = 'configuration.bundles';
 
 /** A bundle's name or description in the screen's language. */
-export const inLang = (b: { nameEn: string; nameAr: string }, lang: string) =>
-  lang === 'ar' ? b.nameAr : b.nameEn;
+export const inLang = localNameEnAr;
 
 function Name({ row }: { row: ConfigBundle }) {
   const { lang } = useLang();
