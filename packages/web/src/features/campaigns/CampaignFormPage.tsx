@@ -46,8 +46,7 @@ import { messageText } from '../../components/zodRules.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
-import { earnTypeChoices, tierChoices } from '../loyalty/choices.ts';
-import { campaignApi, campaignsApi, criterionChoices } from './api.ts';
+import { campaignApi, campaignsApi, criterionChoices, earnTypeChoices, tierChoices } from './api.ts';
 import { BudgetUsed, CampaignStatusTag } from './campaigns.resource.tsx';
 
 /** The form's values: the input's shape, the period as a range of dates, the customer list as text. */

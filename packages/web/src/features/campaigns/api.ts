@@ -4,7 +4,12 @@ import {
   campaignResource,
   type EligibilityCriterion,
   eligibilityCriterionResource,
+  localName,
   localNameEnAr,
+  type Tier,
+  type TransactionType,
+  tierResource,
+  transactionTypeResource,
 } from '@loyalty/contracts';
 import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiWrite } from '../../api/typed.ts';
@@ -28,6 +33,20 @@ export const campaignsApi = {
 
 /** A record's name in the screen's language. */
 export const nameIn = localNameEnAr;
+
+export const earnTypeChoices = listChoices<TransactionType>({
+  key: 'transaction-types-earn',
+  path: resourceEndpoint(transactionTypeResource),
+  query: { sort: 'name:asc', type: 'EARN' },
+  label: (t, lang) => `${localName(t, lang)} (${t.code})`,
+});
+
+export const tierChoices = listChoices<Tier>({
+  key: 'tiers',
+  path: resourceEndpoint(tierResource),
+  query: { sort: 'minPoints:asc' },
+  label: (t, lang) => localName(t, lang),
+});
 
 export const criterionChoices = listChoices<EligibilityCriterion>({
   key: 'eligibility-criteria',

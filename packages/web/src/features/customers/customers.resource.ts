@@ -7,17 +7,26 @@ import {
   customerSortFields,
   customerStatuses,
   customerStatusInput,
+  localName,
+  type Tier,
+  tierResource,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
-import { resourceApi } from '../../api/resource.ts';
+import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { formatPoints, ltrText } from '../../components/format.tsx';
 import { LocalText } from '../../components/localized.tsx';
-import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
+import { defineResource, fixedChoices, listChoices, screenPaths } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { tierChoices } from '../loyalty/choices.ts';
 
 export const statusChoices = fixedChoices(customerStatuses, 'customers.statuses');
 
+/** The tier filter: tiers searched by name, lowest first. */
+const tierChoices = listChoices<Tier>({
+  key: 'tiers',
+  path: resourceEndpoint(tierResource),
+  query: { sort: 'minPoints:asc' },
+  label: (t, lang) => localName(t, lang),
+});
 export const segmentChoices = customerSegments.map((s) => ({ value: s, label: `customers.segments.${s}` }));
 
 /** customer/info, the customer's own screen (not a resource screen; see app/routes.ts). */
