@@ -12,9 +12,11 @@ import { churnTrainingRuns } from '../packages/server/src/db/schema/index.ts';
 import { trainChurnModel } from '../packages/server/src/modules/analytics/churn.service.ts';
 import { trainSuggester } from '../packages/server/src/modules/analytics/nlp/classifier.ts';
 import { sentimentSamples } from '../packages/server/src/modules/analytics/nlp/sentimentSamples.ts';
+import { chooseSentimentModel } from '../packages/server/src/modules/analytics/index.ts';
 import { analyse } from '../packages/server/src/modules/analytics/nlp.service.ts';
 
-const database = await openDatabase(loadConfig().database);
+const config = loadConfig();
+const database = await openDatabase(config.database);
 await database.migrate();
 const db = database.db;
 const [size] = rowsOf<{ customers: number; entries: number }>(
@@ -48,10 +50,14 @@ console.log(`churn: trained (sampled) and scored ${scored?.n} customers in ${sec
 
 const suggester = trainSuggester(sentimentSamples.map((s, i) => ({ text: s.text, categoryId: 1 + (i % 3) })));
 const texts = sentimentSamples.map((s) => s.text);
-const rounds = 2_000;
-const t0 = performance.now();
-for (let i = 0; i < rounds; i++) analyse(texts[i % texts.length] as string, suggester);
-console.log(
-  `nlp: ${((performance.now() - t0) / rounds).toFixed(3)} ms per message (language, sentiment, keywords, suggestion)`,
-);
+// One message at a time, as a new conversation is: the lexicon, then NLP_MODEL_DIR's model if set.
+for (const dir of config.nlpModelDir ? [undefined, config.nlpModelDir] : [undefined]) {
+  await chooseSentimentModel(dir);
+  const rounds = 2_000;
+  const t0 = performance.now();
+  for (let i = 0; i < rounds; i++) await analyse([texts[i % texts.length] as string], suggester);
+  console.log(
+    `nlp (${dir ?? 'lexicon'}): ${((performance.now() - t0) / rounds).toFixed(3)} ms per message (language, sentiment, keywords, suggestion)`,
+  );
+}
 await database.close();

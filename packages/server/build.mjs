@@ -4,7 +4,9 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@loyalty/'));
+const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }).filter(
+  (name) => !name.startsWith('@loyalty/'),
+);
 
 rmSync('dist', { recursive: true, force: true });
 await build({

@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
@@ -97,6 +98,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
 
   useSecretKeys(config.secretKeys);
+  await chooseSentimentModel(config.nlpModelDir);
   await keyExistingChain(database.db);
   // Caches of every instance drop what another instance changed (platform/changes.ts).
   const stopListening = await listenForChanges(database);

@@ -64,6 +64,7 @@ const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   API_DOCS: z.enum(['public', 'signed-in']).optional(),
+  NLP_MODEL_DIR: z.string().optional(),
   SECRET_KEYS: z
     .string()
     .transform((v) =>
@@ -117,6 +118,11 @@ export interface Config {
    * map shows only the offline outlines shipped with the web app (docs/decisions/content.md).
    */
   mapTiles: { url: string; attribution: string } | undefined;
+  /**
+   * A pretrained sentiment model (ONNX, Hugging Face layout) to use instead of the lexicon
+   * (modules/analytics/nlp/sentimentModel.ts); loaded at start-up.
+   */
+  nlpModelDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -188,5 +194,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
+    nlpModelDir: e.NLP_MODEL_DIR ? path.resolve(e.NLP_MODEL_DIR) : undefined,
   };
 }

@@ -32,7 +32,10 @@ export const nlpModelSchema = z.object({
   category: perLanguage
     .nullable()
     .describe('Suggestion on the newest 20 % of categorised messages (never learned from)'),
-  sentiment: perLanguage.describe('The lexicon on the labelled set shipped in the repository'),
+  sentiment: perLanguage.describe('The sentiment model on the labelled set shipped in the repository'),
+  sentimentModel: z
+    .string()
+    .describe('`lexicon`, or the name of the ONNX model loaded from NLP_MODEL_DIR (its folder)'),
 });
 export type NlpModel = z.infer<typeof nlpModelSchema>;
 

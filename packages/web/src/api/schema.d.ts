@@ -12866,7 +12866,7 @@ export type paths = {
                 } | null;
                 createdAt: string;
                 id: number;
-                /** @description The lexicon on the labelled set shipped in the repository */
+                /** @description The sentiment model on the labelled set shipped in the repository */
                 sentiment: {
                   ar: {
                     accuracy: number;
@@ -12881,6 +12881,8 @@ export type paths = {
                     n: number;
                   };
                 };
+                /** @description `lexicon`, or the name of the ONNX model loaded from NLP_MODEL_DIR (its folder) */
+                sentimentModel: string;
                 testedOn: number;
                 trainedOn: number;
                 version: number;

@@ -2,6 +2,9 @@ import type { ServerModule } from '../../platform/module.ts';
 import { churnRoutes } from './churn.routes.ts';
 import { churnHandlers, churnJobs } from './churn.service.ts';
 import { nlpRoutes } from './nlp.routes.ts';
+
+export { chooseSentimentModel } from './nlp/sentimentModel.ts';
+
 import { nlpHandlers, nlpJobs } from './nlp.service.ts';
 
 /** Analytics: customer churn and NLP on customer messages. See decisions/analytics.md. */

@@ -24,7 +24,8 @@ import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { loadSuggester, type Suggester, trainSuggester } from './nlp/classifier.ts';
 import { classification } from './nlp/metrics.ts';
-import { sentimentOf } from './nlp/sentiment.ts';
+import type { SentimentLabel } from './nlp/sentiment.ts';
+import { sentimentModel } from './nlp/sentimentModel.ts';
 import { sentimentSamples } from './nlp/sentimentSamples.ts';
 import { detectLanguage, type Lang, tokens } from './nlp/text.ts';
 
@@ -43,6 +44,8 @@ type PerLanguage = {
 interface Metrics {
   category: PerLanguage | null;
   sentiment: PerLanguage;
+  /** Which sentiment model was measured (absent on models stored before there was a choice). */
+  sentimentModel?: string;
   trainedOn: number;
   testedOn: number;
 }
@@ -80,19 +83,23 @@ const asOpenings = (result: unknown): Opening[] =>
     }),
   );
 
-/** What one message says: language, sentiment, up to ten keywords, the suggested category. */
-export function analyse(text: string, suggester: Suggester | null) {
-  const language = detectLanguage(text);
-  const sentiment = sentimentOf(text, language);
-  const suggestion = suggester?.suggest(text) ?? null;
-  return {
-    language,
-    sentiment: sentiment.label,
-    sentimentScore: sentiment.score,
-    keywords: [...new Set(tokens(text, language))].slice(0, 10),
-    suggestedCategoryId: suggestion?.categoryId ?? null,
-    confidence: suggestion?.confidence ?? null,
-  };
+/** What some messages say: language, sentiment, up to ten keywords, the suggested category. */
+export async function analyse(texts: readonly string[], suggester: Suggester | null) {
+  const languages = texts.map(detectLanguage);
+  const moods = await sentimentModel().label(texts.map((text, i) => ({ text, lang: languages[i] as Lang })));
+  return texts.map((text, i) => {
+    const language = languages[i] as Lang;
+    const sentiment = moods[i] as { label: SentimentLabel; score: number };
+    const suggestion = suggester?.suggest(text) ?? null;
+    return {
+      language,
+      sentiment: sentiment.label,
+      sentimentScore: sentiment.score,
+      keywords: [...new Set(tokens(text, language))].slice(0, 10),
+      suggestedCategoryId: suggestion?.categoryId ?? null,
+      confidence: suggestion?.confidence ?? null,
+    };
+  });
 }
 
 async function activeModel(db: Executor): Promise<ModelRow | undefined> {
@@ -107,14 +114,18 @@ async function suggesterOf(model: ModelRow | undefined): Promise<Suggester | nul
 /** Writes the insights of these openings (again, when asked: a new model's suggestions). */
 async function store(db: Executor, rows: Opening[], suggester: Suggester | null, modelId: number | null) {
   if (!rows.length) return;
+  const insights = await analyse(
+    rows.map((r) => r.text),
+    suggester,
+  );
   await db
     .insert(messageInsights)
     .values(
-      rows.map((r) => ({
+      rows.map((r, i) => ({
         conversationId: r.id,
         createdAt: r.createdAt,
         modelId,
-        ...analyse(r.text, suggester),
+        ...(insights[i] as (typeof insights)[number]),
       })),
     )
     .onConflictDoUpdate({
@@ -165,15 +176,13 @@ function perLanguage(items: { lang: Lang; truth: string; predicted: string }[]):
   return { en: of('en'), ar: of('ar') };
 }
 
-/** The lexicon's figures on the labelled set shipped with it. */
-export const sentimentMetrics = () =>
-  perLanguage(
-    sentimentSamples.map((s) => ({
-      lang: s.lang,
-      truth: s.label,
-      predicted: sentimentOf(s.text, s.lang).label,
-    })),
+/** The sentiment model's figures on the labelled set shipped with the lexicon. */
+export async function sentimentMetrics(): Promise<PerLanguage> {
+  const predicted = await sentimentModel().label(sentimentSamples);
+  return perLanguage(
+    sentimentSamples.map((s, i) => ({ lang: s.lang, truth: s.label, predicted: predicted[i]?.label ?? '' })),
   );
+}
 
 async function progress(db: Db, runId: number, value: number, stage: string) {
   await db.update(nlpRuns).set({ progress: value, stage }).where(eq(nlpRuns.id, runId));
@@ -208,7 +217,8 @@ export async function trainNlp(db: Db, runId: number): Promise<number> {
   );
   const metrics: Metrics = {
     category,
-    sentiment: sentimentMetrics(),
+    sentiment: await sentimentMetrics(),
+    sentimentModel: sentimentModel().name,
     trainedOn: train.length,
     testedOn: test.length,
   };
@@ -350,6 +360,7 @@ function toModel(r: ModelRow): NlpModel {
     testedOn: m.testedOn,
     category: m.category,
     sentiment: m.sentiment,
+    sentimentModel: m.sentimentModel ?? 'lexicon',
   };
 }
 

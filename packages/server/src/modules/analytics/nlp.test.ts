@@ -48,13 +48,13 @@ describe('Arabic and English text', () => {
     expect(sentimentOf('كم نقطة أحتاج للفئة الفضية؟', 'ar').label).toBe('NEUTRAL');
   });
 
-  it('measures accuracy and macro-F1 per class as defined', () => {
+  it('measures accuracy and macro-F1 per class as defined', async () => {
     expect(classification(['a', 'a', 'b', 'b'], ['a', 'b', 'b', 'b'])).toEqual({
       n: 4,
       accuracy: 0.75,
       macroF1: (2 / 3 + 0.8) / 2,
     });
-    const m = sentimentMetrics();
+    const m = await sentimentMetrics();
     expect(m.en.n).toBe(30);
     expect(m.ar.n).toBe(30);
   });

@@ -133,6 +133,7 @@ const nlp: NlpOverview = {
       en: { n: 30, accuracy: 0.867, macroF1: 0.865 },
       ar: { n: 30, accuracy: 0.9, macroF1: 0.899 },
     },
+    sentimentModel: 'lexicon',
   },
   latestRun: null,
   analysed: 3,
@@ -163,5 +164,23 @@ describe('message insights (/dashboard/advanced-analytics/NLP)', () => {
     expect(within(metrics).getAllByText('Arabic')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Retrain now' })).toBeNull();
     expect(screen.getByText('القسيمه', { exact: false })).toBeTruthy();
+    expect(within(metrics).getAllByText('Sentiment (word lexicon)')).toHaveLength(2);
+  });
+
+  it('names the ONNX model from NLP_MODEL_DIR when that is what labels sentiment', async () => {
+    const api = installFakeApi();
+    api.me.permissions = analyticsCatalogue.reads.map((r) => r.code);
+    api.use((req) => {
+      if (req.path === '/api/admin/message-insights/overview')
+        return ok({
+          ...nlp,
+          model: { ...(nlp.model as NonNullable<NlpOverview['model']>), sentimentModel: 'xlm-sentiment' },
+        });
+      if (req.path === '/api/admin/message-insights') return ok(page([]));
+      return undefined;
+    });
+    await renderApp('/dashboard/advanced-analytics/NLP');
+    const metrics = await screen.findByTestId('nlp-metrics');
+    expect(within(metrics).getAllByText('Sentiment (ONNX model “xlm-sentiment”)')).toHaveLength(2);
   });
 });

@@ -57,7 +57,7 @@ function categoryLabel(overview: NlpOverview | undefined, id: number | null, lan
   return lang === 'ar' ? c.nameAr : c.nameEn;
 }
 
-/** Held-out figures per language: the suggester on the newest categorised messages, the lexicon on its labelled set. */
+/** Held-out figures per language: the suggester on the newest categorised messages, the sentiment model (lexicon or NLP_MODEL_DIR's) on the labelled set. */
 function ModelCard({ model }: { model: NlpModel }) {
   const { t } = useTranslation();
   const rows = insightLanguages.flatMap((lang) => [
@@ -67,7 +67,15 @@ function ModelCard({ model }: { model: NlpModel }) {
       lang,
       m: model.category?.[lang] ?? null,
     },
-    { key: `sentiment-${lang}`, what: t('analytics.nlp.metrics.sentiment'), lang, m: model.sentiment[lang] },
+    {
+      key: `sentiment-${lang}`,
+      what:
+        model.sentimentModel === 'lexicon'
+          ? t('analytics.nlp.metrics.sentiment')
+          : t('analytics.nlp.metrics.sentimentOnnx', { name: model.sentimentModel }),
+      lang,
+      m: model.sentiment[lang],
+    },
   ]);
   return (
     <Card title={t('analytics.nlp.metrics.title', { version: model.version })} data-testid="nlp-metrics">
