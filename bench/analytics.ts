@@ -10,9 +10,9 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase, rowsOf } from '../packages/server/src/db/client.ts';
 import { churnTrainingRuns } from '../packages/server/src/db/schema/index.ts';
 import { trainChurnModel } from '../packages/server/src/modules/analytics/churn.service.ts';
+import { chooseSentimentModel } from '../packages/server/src/modules/analytics/index.ts';
 import { trainSuggester } from '../packages/server/src/modules/analytics/nlp/classifier.ts';
 import { sentimentSamples } from '../packages/server/src/modules/analytics/nlp/sentimentSamples.ts';
-import { chooseSentimentModel } from '../packages/server/src/modules/analytics/index.ts';
 import { analyse } from '../packages/server/src/modules/analytics/nlp.service.ts';
 
 const config = loadConfig();
