@@ -68,6 +68,13 @@ export const systemBundles: SystemBundle[] = [
     descriptionAr: 'مدة الاحتفاظ بأحداث الخادم قبل أن يحذفها التنظيف الدوري.',
   },
   {
+    code: 'reports',
+    nameEn: 'Reports',
+    nameAr: 'التقارير',
+    descriptionEn: 'How long the files of reports run in the background are kept for download.',
+    descriptionAr: 'مدة الاحتفاظ بملفات التقارير المُعدّة في الخلفية لتنزيلها.',
+  },
+  {
     code: 'alertDelivery',
     nameEn: 'Alert delivery',
     nameAr: 'إرسال التنبيهات',
@@ -195,6 +202,17 @@ export const tunables: Tunable[] = [
           .onConflictDoUpdate({ target: systemLogSettings.id, set });
       },
     },
+  },
+  {
+    key: 'reports.fileRetentionDays',
+    bundle: 'reports',
+    type: 'INTEGER',
+    validation: { min: 1, max: 365 },
+    descriptionEn:
+      'Days a finished background report (its file, or its failure) is kept; older runs are removed by the report job.',
+    descriptionAr:
+      'عدد أيام الاحتفاظ بالتقرير المُعدّ في الخلفية بعد انتهائه (ملفه أو سبب فشله)؛ ويحذف عمل التقارير ما هو أقدم.',
+    initial: () => 7,
   },
   {
     key: 'alerts.maxAttempts',

@@ -9,7 +9,7 @@ import {
   type reportScheduleResource,
   reportSources,
 } from '@loyalty/contracts';
-import { and, arrayContains, desc, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { reportRuns, reportSchedules, users } from '../../db/schema/index.ts';
@@ -21,6 +21,7 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMails } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { tunable } from '../configuration/configBundles.service.ts';
 import { reportFile } from './files.ts';
 
 /** The job that runs queued reports, and the one that e-mails scheduled reports when due. */
@@ -410,12 +411,31 @@ export async function sendDueSchedules(db: Db): Promise<number> {
   }
 }
 
+/**
+ * Removes finished runs (their files, or their failures) older than `reports.fileRetentionDays`:
+ * files are kept in the database, and a month of large exports would otherwise stay there.
+ */
+export async function purgeOldRuns(db: Db): Promise<number> {
+  const days = await tunable<number>(db, 'reports.fileRetentionDays');
+  const gone = await db
+    .delete(reportRuns)
+    .where(
+      and(
+        inArray(reportRuns.status, ['DONE', 'FAILED']),
+        lt(reportRuns.finishedAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .returning({ id: reportRuns.id });
+  return gone.length;
+}
+
 export const reportScheduleJobs: JobDefinition[] = [
   {
     name: REPORT_RUN_JOB,
     intervalSeconds: 60,
     async run(db) {
       await runQueuedReports(db);
+      await purgeOldRuns(db);
     },
   },
   {

@@ -10,7 +10,13 @@ import { seedDemo } from '../../db/seed.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { startMailbox } from '../../test/mailbox.ts';
 import { reportFile } from './files.ts';
-import { REPORT_RUN_JOB, REPORT_SCHEDULE_JOB, sendDueSchedules } from './jobs.service.ts';
+import {
+  purgeOldRuns,
+  REPORT_RUN_JOB,
+  REPORT_SCHEDULE_JOB,
+  runQueuedReports,
+  sendDueSchedules,
+} from './jobs.service.ts';
 import { addDays, isoDay } from './period.ts';
 
 let t: TestApp;
@@ -90,6 +96,31 @@ describe('POST /api/admin/report-runs', () => {
       expect((await t.inject({ method: 'GET', url, as: other })).statusCode).toBe(404);
     }
     expect((await t.inject({ method: 'GET', url: '/api/admin/report-runs', as: other })).json()).toEqual([]);
+  });
+
+  it('removes finished runs older than reports.fileRetentionDays, and keeps the newer ones', async () => {
+    const queue = async () =>
+      (
+        await t.inject({
+          method: 'POST',
+          url: '/api/admin/report-runs',
+          as: admin,
+          payload: { report: 'liability', from: addDays(to, -30), to, format: 'csv' },
+        })
+      ).json().id as number;
+    const [old, recent] = [await queue(), await queue()];
+    await runQueuedReports(t.app.db);
+    await t.app.db.execute(
+      sql`update report_runs set finished_at = now() - interval '8 days' where id = ${old}`,
+    );
+    await t.app.db.execute(
+      sql`update report_runs set finished_at = now() - interval '6 days' where id = ${recent}`,
+    );
+    expect(await purgeOldRuns(t.app.db)).toBe(1);
+    const status = async (id: number) =>
+      (await t.inject({ method: 'GET', url: `/api/admin/report-runs/${id}`, as: admin })).statusCode;
+    expect(await status(old)).toBe(404);
+    expect(await status(recent)).toBe(200);
   });
 
   it('progress rises as the file is written; XLSX is a workbook', async () => {
