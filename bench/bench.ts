@@ -8,7 +8,9 @@
  *      ratio of the API's earns/s to it.
  * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
- *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead).
+ *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead),
+ *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
+ *   and scoring, the analytics screens, classifying a message): bench/reports.ts.
  * Method and results: docs/performance.md.
  */
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor.ts';
 import { benchMessaging } from './messaging.ts';
+import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
 
 const { values: opts } = parseArgs({
@@ -28,6 +31,8 @@ const { values: opts } = parseArgs({
     campaigns: { type: 'string', default: '0' },
     gates: { type: 'boolean', default: false },
     messaging: { type: 'boolean', default: false },
+    reports: { type: 'boolean', default: false },
+    analytics: { type: 'boolean', default: false },
     conversations: { type: 'string', default: '1000000' },
     audience: { type: 'string', default: '100000' },
     url: { type: 'string' },
@@ -247,8 +252,33 @@ async function messagingOnly() {
   }
 }
 
+/** `--reports` / `--analytics`: management's reads at scale instead of earning (bench/reports.ts). */
+async function reportsOnly() {
+  if (!process.env.DATABASE_URL) throw new Error('--reports and --analytics need DATABASE_URL (PostgreSQL)');
+  const child = opts.url ? undefined : await benchServer();
+  try {
+    const { accessToken } = await json<{ accessToken: string }>(
+      'POST',
+      '/api/admin/auth/login',
+      {},
+      {
+        username,
+        password,
+      },
+    );
+    const staff = { authorization: `Bearer ${accessToken}` };
+    const bench = { json, timed: (url: string) => timed(url, staff), staff, base, samples, server: child };
+    if (opts.reports) await benchReports(bench);
+    if (opts.analytics) await benchAnalytics(bench);
+  } finally {
+    if (child) await stopServer(child);
+    agent.destroy();
+  }
+}
+
 async function main() {
   if (opts.messaging) return messagingOnly();
+  if (opts.reports || opts.analytics) return reportsOnly();
   const child = opts.url ? undefined : await benchServer();
   let earnsPerSecond = 0;
   try {

@@ -43,6 +43,24 @@ export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).row
 
 export const isTransaction = (db: Executor): db is Tx => db instanceof PgTransaction;
 
+type Answers<T extends readonly (() => unknown)[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]>>;
+};
+/**
+ * Independent reads: at once on the database (each takes a pooled connection), one after another
+ * inside a transaction, which is a single connection — the driver would queue them anyway, and pg
+ * 9 refuses a query sent while another runs (pg 8 warns).
+ */
+export async function readAll<const T extends readonly (() => unknown)[]>(
+  db: Executor,
+  reads: T,
+): Promise<Answers<T>> {
+  if (!isTransaction(db)) return (await Promise.all(reads.map((read) => read()))) as Answers<T>;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as Answers<T>;
+}
+
 /**
  * A statement of the hot path (thousands of calls a second), with `$1`… placeholders. On the
  * database itself it goes to the driver by name, bypassing the query builder; on PostgreSQL it is

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
+import { readAll } from '../db/client.ts';
 
 /**
  * How one list is served: a column for each sort field and a condition for each filter of its
@@ -153,27 +154,29 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
     };
   }
 
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(spec.table as PgTable)
-      .where(where)
-      .orderBy(order(column), order(spec.tieBreaker))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    spec.countLimit
-      ? db.select({ total: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
+  const [rows, [count]] = await readAll(db, [
+    () =>
+      db
+        .select()
+        .from(spec.table as PgTable)
+        .where(where)
+        .orderBy(order(column), order(spec.tieBreaker))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () =>
+      spec.countLimit
+        ? db.select({ total: sql<number>`count(*)::int` }).from(
+            db
+              .select({ one: sql`1` })
+              .from(spec.table as PgTable)
+              .where(where)
+              .limit(spec.countLimit + 1)
+              .as('bounded'),
+          )
+        : db
+            .select({ total: sql<number>`count(*)::int` })
             .from(spec.table as PgTable)
-            .where(where)
-            .limit(spec.countLimit + 1)
-            .as('bounded'),
-        )
-      : db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(spec.table as PgTable)
-          .where(where),
+            .where(where),
   ]);
   const total = count?.total ?? 0;
   const totalCapped = spec.countLimit !== undefined && total > spec.countLimit;

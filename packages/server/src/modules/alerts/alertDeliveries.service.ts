@@ -7,6 +7,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { alertDeliveries, alerts, customers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -33,15 +34,17 @@ const listSpec: ResourceListSpec<typeof alertDeliveries, typeof alertDeliveryRes
 /** Deliveries with their alert's and customer's names: two queries for a page. */
 async function toDeliveries(db: Executor, rows: Row[]): Promise<AlertDelivery[]> {
   if (!rows.length) return [];
-  const [names, people] = await Promise.all([
-    db
-      .select({ id: alerts.id, nameEn: alerts.nameEn, nameAr: alerts.nameAr })
-      .from(alerts)
-      .where(inArray(alerts.id, [...new Set(rows.map((r) => r.alertId))])),
-    db
-      .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
-      .from(customers)
-      .where(inArray(customers.id, [...new Set(rows.map((r) => r.customerId))])),
+  const [names, people] = await readAll(db, [
+    () =>
+      db
+        .select({ id: alerts.id, nameEn: alerts.nameEn, nameAr: alerts.nameAr })
+        .from(alerts)
+        .where(inArray(alerts.id, [...new Set(rows.map((r) => r.alertId))])),
+    () =>
+      db
+        .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+        .from(customers)
+        .where(inArray(customers.id, [...new Set(rows.map((r) => r.customerId))])),
   ]);
   const alertById = new Map(names.map((a) => [a.id, a]));
   const who = new Map(people.map((c) => [c.id, c]));

@@ -6,6 +6,7 @@ import {
 } from '@loyalty/contracts';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { alertCategories, alertGroups, alerts } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -30,21 +31,23 @@ const listSpec: ResourceListSpec<typeof alertGroups, typeof alertGroupResource> 
 async function withDetails(db: Executor, rows: Row[]): Promise<AlertGroup[]> {
   if (!rows.length) return [];
   const categoryIds = [...new Set(rows.map((r) => r.categoryId))];
-  const [cats, counts] = await Promise.all([
-    db
-      .select({ id: alertCategories.id, nameEn: alertCategories.nameEn, nameAr: alertCategories.nameAr })
-      .from(alertCategories)
-      .where(inArray(alertCategories.id, categoryIds)),
-    db
-      .select({ id: alerts.groupId, n: count() })
-      .from(alerts)
-      .where(
-        inArray(
-          alerts.groupId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .groupBy(alerts.groupId),
+  const [cats, counts] = await readAll(db, [
+    () =>
+      db
+        .select({ id: alertCategories.id, nameEn: alertCategories.nameEn, nameAr: alertCategories.nameAr })
+        .from(alertCategories)
+        .where(inArray(alertCategories.id, categoryIds)),
+    () =>
+      db
+        .select({ id: alerts.groupId, n: count() })
+        .from(alerts)
+        .where(
+          inArray(
+            alerts.groupId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .groupBy(alerts.groupId),
   ]);
   const byId = new Map(cats.map((c) => [c.id, c]));
   const n = new Map(counts.map((c) => [c.id, c.n]));

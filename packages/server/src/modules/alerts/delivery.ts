@@ -7,7 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Db, type Executor, rowsOf } from '../../db/client.ts';
+import { type Db, type Executor, readAll, rowsOf } from '../../db/client.ts';
 import { alertDeliveries, alertEventsOutbox, alerts, customers } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
@@ -184,17 +184,18 @@ async function expandBatch(db: Db): Promise<number> {
       .for('update', { skipLocked: true });
     if (!events.length) return 0;
     const customerIds = [...new Set(events.map((e) => e.customerId))];
-    const [active, people, optedOut, s, prog] = await Promise.all([
-      tx
-        .select()
-        .from(alerts)
-        .where(
-          and(eq(alerts.status, 'ACTIVE'), inArray(alerts.event, [...new Set(events.map((e) => e.event))])),
-        ),
-      tx.select().from(customers).where(inArray(customers.id, customerIds)),
-      marketingOptedOut(tx, customerIds),
-      loadSettings(tx),
-      programme(tx),
+    const [active, people, optedOut, s, prog] = await readAll(tx, [
+      () =>
+        tx
+          .select()
+          .from(alerts)
+          .where(
+            and(eq(alerts.status, 'ACTIVE'), inArray(alerts.event, [...new Set(events.map((e) => e.event))])),
+          ),
+      () => tx.select().from(customers).where(inArray(customers.id, customerIds)),
+      () => marketingOptedOut(tx, customerIds),
+      () => loadSettings(tx),
+      () => programme(tx),
     ]);
     const byId = new Map(people.map((c) => [c.id, c]));
     const rows: DeliveryInsert[] = [];

@@ -11,7 +11,7 @@ import {
 } from '@loyalty/contracts';
 import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Matrix, solve } from 'ml-matrix';
-import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import { type Db, type Executor, readAll, rowsOf, type Tx } from '../../db/client.ts';
 import { churnModels, churnScores, churnTrainingRuns } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -90,10 +90,10 @@ export function toRun(row: RunRow): TrainingRun {
 
 /** The screen's header: active model with its metrics, the versions, the newest run, the bands. */
 export async function churnOverview(db: Executor): Promise<ChurnOverview> {
-  const [models, [run], bands] = await Promise.all([
-    db.select().from(churnModels).orderBy(desc(churnModels.version)).limit(20),
-    db.select().from(churnTrainingRuns).orderBy(desc(churnTrainingRuns.id)).limit(1),
-    db.select({ band: churnScores.band, count: count() }).from(churnScores).groupBy(churnScores.band),
+  const [models, [run], bands] = await readAll(db, [
+    () => db.select().from(churnModels).orderBy(desc(churnModels.version)).limit(20),
+    () => db.select().from(churnTrainingRuns).orderBy(desc(churnTrainingRuns.id)).limit(1),
+    () => db.select({ band: churnScores.band, count: count() }).from(churnScores).groupBy(churnScores.band),
   ]);
   const active = models.find((m) => m.active);
   return {

@@ -9,7 +9,7 @@ import {
   sentiments,
 } from '@loyalty/contracts';
 import { desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { type Db, type Executor, rowsOf } from '../../db/client.ts';
+import { type Db, type Executor, readAll, rowsOf } from '../../db/client.ts';
 import {
   conversations,
   messageCategories,
@@ -370,37 +370,42 @@ function toModel(r: ModelRow): NlpModel {
  */
 export async function nlpOverview(db: Executor, from: Date, to: Date): Promise<NlpOverview> {
   const period = sql`i.created_at >= ${from.toISOString()}::timestamptz and i.created_at < ${to.toISOString()}::timestamptz`;
-  const [model, [run], langs, moods, trend, keywords, categories] = await Promise.all([
-    activeModel(db),
-    db.select().from(nlpRuns).orderBy(desc(nlpRuns.id)).limit(1),
-    db.execute(
-      sql`select i.language, count(*)::int as count from message_insights i where ${period} group by 1 order by 1`,
-    ),
-    db.execute(
-      sql`select i.sentiment, count(*)::int as count from message_insights i where ${period} group by 1`,
-    ),
-    db.execute(sql`
+  const [model, [run], langs, moods, trend, keywords, categories] = await readAll(db, [
+    () => activeModel(db),
+    () => db.select().from(nlpRuns).orderBy(desc(nlpRuns.id)).limit(1),
+    () =>
+      db.execute(
+        sql`select i.language, count(*)::int as count from message_insights i where ${period} group by 1 order by 1`,
+      ),
+    () =>
+      db.execute(
+        sql`select i.sentiment, count(*)::int as count from message_insights i where ${period} group by 1`,
+      ),
+    () =>
+      db.execute(sql`
       select to_char(i.created_at, 'YYYY-MM') as period, c.category_id as "categoryId", count(*)::int as count,
         count(*) filter (where i.sentiment = 'POSITIVE')::int as positive,
         count(*) filter (where i.sentiment = 'NEUTRAL')::int as neutral,
         count(*) filter (where i.sentiment = 'NEGATIVE')::int as negative
       from message_insights i join conversations c on c.id = i.conversation_id
       where ${period} group by 1, 2 order by 1, 2`),
-    db.execute(sql`
+    () =>
+      db.execute(sql`
       select period, language, word, count from (
         select to_char(i.created_at, 'YYYY-MM') as period, i.language, w.word, count(*)::int as count,
           row_number() over (partition by to_char(i.created_at, 'YYYY-MM'), i.language order by count(*) desc, w.word) as n
         from message_insights i cross join lateral unnest(i.keywords) as w(word)
         where ${period} group by 1, 2, 3
       ) ranked where n <= 8 order by period, language, count desc, word`),
-    db
-      .select({
-        id: messageCategories.id,
-        nameEn: messageCategories.nameEn,
-        nameAr: messageCategories.nameAr,
-      })
-      .from(messageCategories)
-      .orderBy(messageCategories.id),
+    () =>
+      db
+        .select({
+          id: messageCategories.id,
+          nameEn: messageCategories.nameEn,
+          nameAr: messageCategories.nameAr,
+        })
+        .from(messageCategories)
+        .orderBy(messageCategories.id),
   ]);
   const moodRows = rowsOf<{ sentiment: (typeof sentiments)[number]; count: number }>(moods);
   return {

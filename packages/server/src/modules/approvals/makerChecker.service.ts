@@ -11,6 +11,7 @@ import {
 } from '@loyalty/contracts';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import {
   approvalRequests,
   approvalServices,
@@ -239,14 +240,15 @@ export async function getServiceRow(db: Executor, serviceId: string, forUpdate =
 
 /** Everything the client's makerChecker slice holds (bounded by the number of commands). */
 export async function catalog(db: Executor) {
-  const [config, types, services] = await Promise.all([
-    getConfig(db),
-    db.select().from(serviceTypes).orderBy(serviceTypes.nameEn, serviceTypes.id),
-    db
-      .select()
-      .from(approvalServices)
-      .where(eq(approvalServices.active, true))
-      .orderBy(approvalServices.serviceId),
+  const [config, types, services] = await readAll(db, [
+    () => getConfig(db),
+    () => db.select().from(serviceTypes).orderBy(serviceTypes.nameEn, serviceTypes.id),
+    () =>
+      db
+        .select()
+        .from(approvalServices)
+        .where(eq(approvalServices.active, true))
+        .orderBy(approvalServices.serviceId),
   ]);
   const counts = await countsOf(
     db,

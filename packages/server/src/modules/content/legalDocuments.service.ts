@@ -9,6 +9,7 @@ import {
 } from '@loyalty/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { legalConsents, legalDocuments } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -72,7 +73,7 @@ export const getLegalDocument = async (db: Executor, id: number) =>
 
 /** The word-level changes from `against` to `id`, in both languages. */
 export async function legalDiff(db: Executor, id: number, against: number) {
-  const [to, from] = await Promise.all([findDocument(db, id), findDocument(db, against)]);
+  const [to, from] = await readAll(db, [() => findDocument(db, id), () => findDocument(db, against)]);
   if (to.kind !== from.kind) {
     throw new AppError('VALIDATION_FAILED', 'Compare versions of the same document', [
       { path: 'against', message: 'Not a version of the same document' },

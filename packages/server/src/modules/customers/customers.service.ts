@@ -14,6 +14,7 @@ import {
 } from '@loyalty/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { churnScores, customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -116,7 +117,10 @@ async function tierProgress(db: Executor, prog: Programme, row: CustomerRow) {
 export async function getCustomerDetail(db: Executor, id: number): Promise<CustomerDetail> {
   const prog = await programme(db);
   const row = await findCustomer(db, id);
-  const [progress, expiring] = await Promise.all([tierProgress(db, prog, row), nextExpiry(db, row.id)]);
+  const [progress, expiring] = await readAll(db, [
+    () => tierProgress(db, prog, row),
+    () => nextExpiry(db, row.id),
+  ]);
   return { ...toCustomer(prog, row), tierProgress: progress, expiringPoints: expiring };
 }
 

@@ -8,6 +8,7 @@ import {
 } from '@loyalty/contracts';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
@@ -38,17 +39,19 @@ const listSpec: ResourceListSpec<typeof roles, typeof roleResource> = {
 async function withDetails(db: Executor, rows: RoleRow[]): Promise<Role[]> {
   const ids = rows.map((r) => r.id);
   const [granted, holders] = ids.length
-    ? await Promise.all([
-        db
-          .select({ roleId: rolePermissions.roleId, code: rolePermissions.permissionCode })
-          .from(rolePermissions)
-          .where(inArray(rolePermissions.roleId, ids))
-          .orderBy(rolePermissions.permissionCode),
-        db
-          .select({ roleId: users.roleId, n: count() })
-          .from(users)
-          .where(inArray(users.roleId, ids))
-          .groupBy(users.roleId),
+    ? await readAll(db, [
+        () =>
+          db
+            .select({ roleId: rolePermissions.roleId, code: rolePermissions.permissionCode })
+            .from(rolePermissions)
+            .where(inArray(rolePermissions.roleId, ids))
+            .orderBy(rolePermissions.permissionCode),
+        () =>
+          db
+            .select({ roleId: users.roleId, n: count() })
+            .from(users)
+            .where(inArray(users.roleId, ids))
+            .groupBy(users.roleId),
       ])
     : [[], []];
   return rows.map((r) => ({

@@ -11,7 +11,7 @@ import {
 } from '@loyalty/contracts';
 import { and, asc, count, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type Executor, rowsOf } from '../../db/client.ts';
+import { type Executor, readAll, rowsOf } from '../../db/client.ts';
 import {
   alertDeliveries,
   conversationEntries,
@@ -73,22 +73,25 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
   const customerIds = ids((r) => r.customerId);
   const categoryIds = ids((r) => r.categoryId);
   const userIds = ids((r) => r.assigneeId).concat(ids((r) => r.repliedById));
-  const [customerRows, categoryRows, userRows] = await Promise.all([
-    customerIds.length
-      ? db
-          .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
-          .from(customers)
-          .where(inArray(customers.id, customerIds))
-      : [],
-    categoryIds.length
-      ? db
-          .select({ id: messageCategories.id, en: messageCategories.nameEn, ar: messageCategories.nameAr })
-          .from(messageCategories)
-          .where(inArray(messageCategories.id, categoryIds))
-      : [],
-    userIds.length
-      ? db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, userIds))
-      : [],
+  const [customerRows, categoryRows, userRows] = await readAll(db, [
+    () =>
+      customerIds.length
+        ? db
+            .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+            .from(customers)
+            .where(inArray(customers.id, customerIds))
+        : [],
+    () =>
+      categoryIds.length
+        ? db
+            .select({ id: messageCategories.id, en: messageCategories.nameEn, ar: messageCategories.nameAr })
+            .from(messageCategories)
+            .where(inArray(messageCategories.id, categoryIds))
+        : [],
+    () =>
+      userIds.length
+        ? db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, userIds))
+        : [],
   ]);
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const category = new Map(categoryRows.map((c) => [c.id, c]));
@@ -171,16 +174,17 @@ export const findConversation = (db: Executor, id: number, forUpdate = false) =>
 /** A conversation with the customer's card and the whole thread, oldest first. */
 export async function getMessage(db: Executor, id: number): Promise<MessageDetail> {
   const row = await findConversation(db, id);
-  const [[message], customer, prog, entries] = await Promise.all([
-    toMessages(db, [row]),
-    findOrFail(db, customers, customers.id, row.customerId, 'Customer'),
-    programme(db),
-    db
-      .select({ entry: conversationEntries, authorName: users.fullName })
-      .from(conversationEntries)
-      .leftJoin(users, eq(users.id, conversationEntries.authorId))
-      .where(eq(conversationEntries.conversationId, id))
-      .orderBy(asc(conversationEntries.id)),
+  const [[message], customer, prog, entries] = await readAll(db, [
+    () => toMessages(db, [row]),
+    () => findOrFail(db, customers, customers.id, row.customerId, 'Customer'),
+    () => programme(db),
+    () =>
+      db
+        .select({ entry: conversationEntries, authorName: users.fullName })
+        .from(conversationEntries)
+        .leftJoin(users, eq(users.id, conversationEntries.authorId))
+        .where(eq(conversationEntries.conversationId, id))
+        .orderBy(asc(conversationEntries.id)),
   ]);
   const tier = customer.tierId === null ? undefined : prog.tiersById.get(customer.tierId);
   return {
@@ -307,10 +311,11 @@ export async function inbox(
     created_at: Date | string;
     read_at: Date | string | null;
   };
-  const [rows, [total]] = await Promise.all([
-    db.execute(sql`select * from (${entries}) inbox order by id desc
+  const [rows, [total]] = await readAll(db, [
+    () =>
+      db.execute(sql`select * from (${entries}) inbox order by id desc
       limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`),
-    db.execute(sql`select count(*)::int as n from (${entries}) inbox`),
+    () => db.execute(sql`select count(*)::int as n from (${entries}) inbox`),
   ]).then(([r, n]) => [rowsOf<InboxRow>(r), rowsOf<{ n: number }>(n)] as const);
   return {
     items: rows.map((r) => ({
@@ -420,11 +425,11 @@ export function placeholderValuesOf(
 
 /** The values of the placeholders for one customer, written by one member of staff. */
 async function placeholderValues(db: Executor, customerId: number, staff: CommandActor) {
-  const [customer, prog, expiring, [author]] = await Promise.all([
-    findOrFail(db, customers, customers.id, customerId, 'Customer'),
-    programme(db),
-    nextExpiry(db, customerId),
-    db.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId)),
+  const [customer, prog, expiring, [author]] = await readAll(db, [
+    () => findOrFail(db, customers, customers.id, customerId, 'Customer'),
+    () => programme(db),
+    () => nextExpiry(db, customerId),
+    () => db.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId)),
   ]);
   return { customer, values: placeholderValuesOf(customer, prog, expiring, author?.name ?? staff.username) };
 }

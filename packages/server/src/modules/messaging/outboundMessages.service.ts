@@ -18,6 +18,7 @@ import {
 import { and, asc, count, eq, gt, inArray, lte, max, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Executor, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import {
   customers,
   messageTemplates,
@@ -162,10 +163,10 @@ export async function previewOutbound(
   const resolved = await resolveAudience(db, audience);
   const customer = await firstRecipient(db, resolved);
   if (!customer) return { recipients: resolved.count, sample: null };
-  const [prog, expiring, [author]] = await Promise.all([
-    programme(db),
-    nextExpiry(db, customer.id),
-    db.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId)),
+  const [prog, expiring, [author]] = await readAll(db, [
+    () => programme(db),
+    () => nextExpiry(db, customer.id),
+    () => db.select({ name: users.fullName }).from(users).where(eq(users.id, staff.userId)),
   ]);
   return {
     recipients: resolved.count,
@@ -232,14 +233,15 @@ export async function listOutboundMessages(db: Executor, query: OutboundMessageL
 /** A send with its progress and its results so far (sent / skipped / failed, by reason). */
 export async function getOutboundMessage(db: Executor, id: number): Promise<OutboundMessageDetail> {
   const row = await findOrFail(db, outboundMessages, outboundMessages.id, id, 'Outbound message');
-  const [[message], results] = await Promise.all([
-    toOutbound(db, [row]),
-    db
-      .select({ status: outboundDeliveries.status, reason: outboundDeliveries.reason, count: count() })
-      .from(outboundDeliveries)
-      .where(eq(outboundDeliveries.outboundId, id))
-      .groupBy(outboundDeliveries.status, outboundDeliveries.reason)
-      .orderBy(outboundDeliveries.status, outboundDeliveries.reason),
+  const [[message], results] = await readAll(db, [
+    () => toOutbound(db, [row]),
+    () =>
+      db
+        .select({ status: outboundDeliveries.status, reason: outboundDeliveries.reason, count: count() })
+        .from(outboundDeliveries)
+        .where(eq(outboundDeliveries.outboundId, id))
+        .groupBy(outboundDeliveries.status, outboundDeliveries.reason)
+        .orderBy(outboundDeliveries.status, outboundDeliveries.reason),
   ]);
   return { ...(message as OutboundMessage), results };
 }
@@ -398,9 +400,9 @@ export async function sendBatch(tx: Tx, id: number, size = BATCH): Promise<'more
   }
   const texts = [send.subjectEn, send.subjectAr, send.bodyEn, send.bodyAr];
   const usesExpiry = texts.some((t) => placeholdersIn(t).some((p) => p.startsWith('points.')));
-  const [prog, [author]] = await Promise.all([
-    programme(tx),
-    tx.select({ name: users.fullName }).from(users).where(eq(users.id, send.createdById)),
+  const [prog, [author]] = await readAll(tx, [
+    () => programme(tx),
+    () => tx.select({ name: users.fullName }).from(users).where(eq(users.id, send.createdById)),
   ]);
   const deliveries: (typeof outboundDeliveries.$inferInsert)[] = [];
   const mails = new Map<number, MailMessage>();

@@ -1,6 +1,6 @@
 import type { Dashboard, DayRangeQuery } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
-import { type Executor, rowsOf } from '../../db/client.ts';
+import { type Executor, readAll, rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { pendingCounts } from '../approvals/approvalRequests.service.ts';
@@ -194,18 +194,20 @@ export async function dashboard(db: Executor, actor: Actor, query: DayRangeQuery
   const p = periodOf(query);
   const may = (code: string) => actor.permissions.has(code);
   const seesCustomers = may('customer.read');
-  const [figures, series, settings, active, activePrev, tiers, rewards, approvals, messages] =
-    await Promise.all([
-      seesCustomers ? pointsFigures(db, p) : undefined,
-      seesCustomers ? pointsSeries(db, p) : undefined,
-      seesCustomers ? pointSettings(db) : undefined,
-      seesCustomers ? activeCustomers(db, p.to) : undefined,
-      seesCustomers ? activeCustomers(db, p.previousTo) : undefined,
-      seesCustomers && may('tier.read') ? customersPerTier(db) : undefined,
-      may('redemption.read') ? topRewards(db, p) : undefined,
-      pendingCounts(db, actor),
-      may('message.read') ? messageFigures(db) : undefined,
-    ]);
+  const [figures, series, settings, active, activePrev, tiers, rewards, approvals, messages] = await readAll(
+    db,
+    [
+      () => (seesCustomers ? pointsFigures(db, p) : undefined),
+      () => (seesCustomers ? pointsSeries(db, p) : undefined),
+      () => (seesCustomers ? pointSettings(db) : undefined),
+      () => (seesCustomers ? activeCustomers(db, p.to) : undefined),
+      () => (seesCustomers ? activeCustomers(db, p.previousTo) : undefined),
+      () => (seesCustomers && may('tier.read') ? customersPerTier(db) : undefined),
+      () => (may('redemption.read') ? topRewards(db, p) : undefined),
+      () => pendingCounts(db, actor),
+      () => (may('message.read') ? messageFigures(db) : undefined),
+    ],
+  );
   const { bucket, from, to, previousFrom, previousTo } = p;
   return {
     period: { from, to, previousFrom, previousTo, bucket },

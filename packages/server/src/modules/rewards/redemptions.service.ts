@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
+import { readAll } from '../../db/client.ts';
 import { customers, redemptions, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -205,18 +206,20 @@ const voucherRef = { table: vouchers, id: vouchers.id, name: vouchers.name, name
 export async function listRedemptions(db: Executor, query: RedemptionListQuery) {
   const page = await listPage(db, listSpec, query, (row) => row);
   const customerIds = [...new Set(page.items.map((r) => r.customerId))];
-  const [voucherNames, people] = await Promise.all([
-    namesById(
-      db,
-      voucherRef,
-      page.items.map((r) => r.voucherId),
-    ),
-    customerIds.length
-      ? db
-          .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
-          .from(customers)
-          .where(inArray(customers.id, customerIds))
-      : [],
+  const [voucherNames, people] = await readAll(db, [
+    () =>
+      namesById(
+        db,
+        voucherRef,
+        page.items.map((r) => r.voucherId),
+      ),
+    () =>
+      customerIds.length
+        ? db
+            .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+            .from(customers)
+            .where(inArray(customers.id, customerIds))
+        : [],
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
   return {
