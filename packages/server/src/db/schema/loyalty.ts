@@ -157,5 +157,9 @@ export const tierHistory = pgTable(
     reason: text('reason').notNull(),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('tier_history_customer_idx').on(t.customerId, t.id)],
+  (t) => [
+    index('tier_history_customer_idx').on(t.customerId, t.id),
+    // The tier-migration report reads a period's changes from this index alone (names included).
+    index('tier_history_changed_idx').on(t.changedAt, t.fromTierName, t.toTierName),
+  ],
 );

@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -47,11 +48,24 @@ export const ledgerDaily = pgTable(
 /**
  * Customers active (an EARN or REDEEM posting) in the 90 days up to the end of a past UTC day:
  * computed once from the ledger the first time the dashboard compares with that day, then kept
- * (past days do not change).
+ * (past days do not change). Today's row is a snapshot of the customers table (the active count
+ * and the customers per tier), refreshed by the `reports.active-customers` job.
  */
 export const activeCustomersDaily = pgTable('reports_active_customers_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
   customers: integer('customers').notNull(),
+  /** Today's row only: customers per tier (`tierId` null: no tier yet). */
+  tiers: jsonb('tiers').$type<{ tierId: number | null; customers: number }[]>(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A report computed by a job and kept, for reports too slow to count per request on a large
+ * programme (the expiry forecast reads every customer's lots): its rows and when they were counted.
+ */
+export const reportSnapshots = pgTable('report_snapshots', {
+  name: text('name').primaryKey(),
+  rows: jsonb('rows').$type<Record<string, unknown>[]>().notNull(),
   computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

@@ -66,18 +66,45 @@ async function pointsSeries(db: Executor, p: Period) {
 /** How long today's count of active customers is kept before it is counted again. */
 export const ACTIVE_TODAY_TTL_SECONDS = 600;
 
-/** Counts today's active customers from their last activity and keeps the count (the refresh job's work). */
-export async function refreshActiveToday(db: Executor, today = isoDay(new Date())) {
-  const [row] = rowsOf<{ count: number }>(
-    await db.execute(
-      sql`select count(*)::int as count from customers where last_activity_at >= ${addDays(today, -89)}::date`,
-    ),
+interface Snapshot {
+  active: number;
+  tiers: { tierId: number | null; customers: number }[];
+}
+
+/**
+ * Counts today's active customers (from their last activity) and the customers per tier in one
+ * scan of the customers, and keeps them for today (the refresh job's work).
+ */
+export async function refreshActiveToday(db: Executor, today = isoDay(new Date())): Promise<Snapshot> {
+  const rows = rowsOf<{ tier_id: number | null; customers: number; active: number }>(
+    await db.execute(sql`
+      select tier_id, count(*)::int as customers,
+        count(*) filter (where last_activity_at >= ${addDays(today, -89)}::date)::int as active
+      from customers group by tier_id`),
   );
-  const count = row?.count ?? 0;
+  const snapshot: Snapshot = {
+    active: rows.reduce((sum, r) => sum + r.active, 0),
+    tiers: rows.map((r) => ({
+      tierId: r.tier_id === null ? null : Number(r.tier_id),
+      customers: r.customers,
+    })),
+  };
   await db.execute(sql`
-    insert into reports_active_customers_daily (day, customers) values (${today}, ${count})
-    on conflict (day) do update set customers = excluded.customers, computed_at = now()`);
-  return count;
+    insert into reports_active_customers_daily (day, customers, tiers)
+    values (${today}, ${snapshot.active}, ${JSON.stringify(snapshot.tiers)}::jsonb)
+    on conflict (day) do update set customers = excluded.customers, tiers = excluded.tiers, computed_at = now()`);
+  return snapshot;
+}
+
+/** Today's snapshot of the customers: the one kept when fresh, else counted now. */
+async function snapshotToday(db: Executor, today = isoDay(new Date())): Promise<Snapshot> {
+  const [fresh] = rowsOf<Snapshot>(
+    await db.execute(sql`
+      select customers as active, tiers from reports_active_customers_daily
+      where day = ${today} and tiers is not null
+        and computed_at > now() - make_interval(secs => ${ACTIVE_TODAY_TTL_SECONDS})`),
+  );
+  return fresh ?? refreshActiveToday(db, today);
 }
 
 /**
@@ -87,14 +114,7 @@ export async function refreshActiveToday(db: Executor, today = isoDay(new Date()
  * day, counted once from the ledger and kept for good (a past day does not change).
  */
 export async function activeCustomers(db: Executor, day: string, today = isoDay(new Date())) {
-  if (day >= today) {
-    const [fresh] = rowsOf<{ customers: number }>(
-      await db.execute(sql`
-        select customers from reports_active_customers_daily
-        where day = ${today} and computed_at > now() - make_interval(secs => ${ACTIVE_TODAY_TTL_SECONDS})`),
-    );
-    return fresh ? fresh.customers : refreshActiveToday(db, today);
-  }
+  if (day >= today) return (await snapshotToday(db, today)).active;
   const since = addDays(day, -89);
   const [kept] = rowsOf<{ customers: number }>(
     await db.execute(sql`select customers from reports_active_customers_daily where day = ${day}`),
@@ -113,7 +133,7 @@ export async function activeCustomers(db: Executor, day: string, today = isoDay(
   return count;
 }
 
-/** Keeps today's count of active customers fresh, so no dashboard waits for the scan. */
+/** Keeps today's snapshot of the customers fresh, so no dashboard waits for the scan. */
 export const reportJobs: JobDefinition[] = [
   {
     name: 'reports.active-customers',
@@ -136,20 +156,22 @@ const money = (points: number, value: number) => Math.round(points * value * 100
 const rate = (redeemed: number, issued: number) =>
   issued > 0 ? Math.round((redeemed / issued) * 1000) / 10 : null;
 
+/** Customers per tier, lowest tier first: today's snapshot (see snapshotToday), names from the tiers. */
 async function customersPerTier(db: Executor) {
-  const rows = rowsOf<{
-    tier_id: number | null;
-    name: string | null;
-    name_ar: string | null;
-    customers: number;
-  }>(
-    await db.execute(sql`
-      select c.tier_id, t.name, t.name_ar, c.customers from (
-        select tier_id, count(*)::int as customers from customers group by tier_id
-      ) c left join tiers t on t.id = c.tier_id
-      order by t.min_points nulls first, c.tier_id`),
+  const { tiers: counts } = await snapshotToday(db);
+  const tiers = rowsOf<{ id: number; name: string; name_ar: string }>(
+    await db.execute(sql`select id, name, name_ar from tiers order by min_points, id`),
   );
-  return rows.map((r) => ({ tierId: r.tier_id, name: r.name, nameAr: r.name_ar, customers: r.customers }));
+  const rank = new Map(tiers.map((t, i) => [Number(t.id), { t, i }]));
+  return counts
+    .map((c) => ({ c, tier: c.tierId === null ? undefined : rank.get(c.tierId) }))
+    .sort((a, b) => (a.tier?.i ?? -1) - (b.tier?.i ?? -1) || (a.c.tierId ?? 0) - (b.c.tierId ?? 0))
+    .map(({ c, tier }) => ({
+      tierId: c.tierId,
+      name: tier?.t.name ?? null,
+      nameAr: tier?.t.name_ar ?? null,
+      customers: c.customers,
+    }));
 }
 
 async function topRewards(db: Executor, p: Period) {

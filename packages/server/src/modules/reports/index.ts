@@ -4,6 +4,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { reportJobs } from './dashboard.service.ts';
 import { reportJobHandlers, reportScheduleJobs } from './jobs.service.ts';
 import { reportRoutes } from './reports.routes.ts';
+import { forecastJobs } from './reports.service.ts';
 
 /**
  * The home dashboard and the reports, read from the ledger's daily roll-up; reports run in the
@@ -18,5 +19,5 @@ export const reportsModule: ServerModule = {
     await app.register(reportRoutes);
   },
   handlers: reportJobHandlers,
-  jobs: [...reportJobs, ...reportScheduleJobs],
+  jobs: [...reportJobs, ...forecastJobs, ...reportScheduleJobs],
 };

@@ -7,6 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
+import type { JobDefinition } from '../../platform/jobs.ts';
 import { type Period, periodOf } from './period.ts';
 
 type Rows = Record<string, unknown>[];
@@ -55,7 +56,44 @@ function startOf(p: Period) {
  * max(0, min(balance, Σ lots expiring by T + Σ non-lot entries)); the month's figure is the
  * difference between its end and the previous one. One pass over the ledger.
  */
+/** How old a kept forecast may be; the `reports.expiry-forecast` job counts it every half hour. */
+const FORECAST_TTL_SECONDS = 3_600;
+
+/**
+ * The forecast kept by the job when it is fresh and of this month (its rows are months from
+ * now), else counted now. Never written here: reports may read from a read-only replica.
+ */
 async function expiryForecast(db: Executor): Promise<Rows> {
+  const [kept] = rowsOf<{ rows: Rows }>(
+    await db.execute(sql`
+      select rows from report_snapshots
+      where name = 'expiryForecast' and computed_at > now() - make_interval(secs => ${FORECAST_TTL_SECONDS})
+        and date_trunc('month', computed_at at time zone 'UTC') = date_trunc('month', now() at time zone 'UTC')`),
+  );
+  return kept?.rows ?? countExpiryForecast(db);
+}
+
+/** Counts the forecast and keeps it (the job's work: a scan of every customer's lots). */
+export async function refreshExpiryForecast(db: Executor): Promise<Rows> {
+  const rows = await countExpiryForecast(db);
+  await db.execute(sql`
+    insert into report_snapshots (name, rows) values ('expiryForecast', ${JSON.stringify(rows)}::jsonb)
+    on conflict (name) do update set rows = excluded.rows, computed_at = now()`);
+  return rows;
+}
+
+export const forecastJobs: JobDefinition[] = [
+  {
+    name: 'reports.expiry-forecast',
+    intervalSeconds: FORECAST_TTL_SECONDS / 2,
+    async run(db) {
+      await refreshExpiryForecast(db);
+      return undefined;
+    },
+  },
+];
+
+async function countExpiryForecast(db: Executor): Promise<Rows> {
   const ends = Array.from({ length: 13 }, (_, m) =>
     m === 0 ? sql`now()` : sql`date_trunc('month', now()) + make_interval(months => ${m})`,
   );
@@ -114,17 +152,23 @@ async function activity(db: Executor, p: Period): Promise<Rows> {
  */
 async function tierMigration(db: Executor, p: Period): Promise<Rows> {
   return rowsOf<Record<string, unknown>>(
+    // Counted per month and names first (from the changed_at index alone), named in Arabic after.
     await db.execute(sql`
-      select to_char(date_trunc('month', h.changed_at at time zone 'UTC'), 'YYYY-MM') as month,
+      select to_char(h.month, 'YYYY-MM') as month,
         coalesce(h.from_tier_name, '—') as "fromTier",
         coalesce(nullif(ft.name_ar, ''), h.from_tier_name, '—') as "fromTierAr",
         coalesce(h.to_tier_name, '—') as "toTier",
         coalesce(nullif(tt.name_ar, ''), h.to_tier_name, '—') as "toTierAr",
-        count(*)::int as customers
-      from customer_tier_history h
+        sum(h.customers)::int as customers
+      from (
+        select date_trunc('month', changed_at at time zone 'UTC') as month, from_tier_name, to_tier_name,
+          count(*) as customers
+        from customer_tier_history
+        where changed_at >= ${p.from}::date and changed_at < (${p.to}::date + 1)
+        group by 1, 2, 3
+      ) h
         left join tiers ft on lower(ft.name) = lower(h.from_tier_name)
         left join tiers tt on lower(tt.name) = lower(h.to_tier_name)
-      where h.changed_at >= ${p.from}::date and h.changed_at < (${p.to}::date + 1)
       group by 1, 2, 3, 4, 5
       order by 1, 2, 4`),
   );

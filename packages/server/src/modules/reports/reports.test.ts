@@ -10,6 +10,7 @@ import { rowsOf } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { addDays, isoDay } from './period.ts';
+import { refreshExpiryForecast } from './reports.service.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -54,6 +55,20 @@ describe('GET /api/admin/reports/{name}', () => {
       await one(sql`select sum(balance) as v from customers`),
     );
     expect(sum(r.rows, 'expiring')).toBeGreaterThan(0);
+  });
+
+  it('expiry forecast: read from the copy the job keeps while it is fresh, counted again when it is not', async () => {
+    const counted = (await report('expiryForecast')).rows;
+    await refreshExpiryForecast(t.app.db);
+    expect((await report('expiryForecast')).rows).toEqual(counted);
+    // The report reads the kept copy (marked here), not the ledger…
+    await t.app.db.execute(sql`
+      update report_snapshots set rows = jsonb_set(rows, '{0,expiring}', '123456789') where name = 'expiryForecast'`);
+    expect((await report('expiryForecast')).rows[0]?.expiring).toBe(123456789);
+    // …until it is older than an hour.
+    await t.app.db.execute(sql`
+      update report_snapshots set computed_at = now() - interval '61 minutes' where name = 'expiryForecast'`);
+    expect((await report('expiryForecast')).rows).toEqual(counted);
   });
 
   it('activity: by transaction type, adding up to the ledger', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "reports_active_customers_daily" ADD COLUMN "tiers" jsonb;

@@ -1,0 +1,1 @@
+CREATE INDEX "tier_history_changed_idx" ON "customer_tier_history" USING btree ("changed_at","from_tier_name","to_tier_name");
