@@ -4,7 +4,7 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { reportJobs } from './dashboard.service.ts';
 import { reportJobHandlers, reportScheduleJobs } from './jobs.service.ts';
 import { reportRoutes } from './reports.routes.ts';
-import { forecastJobs } from './reports.service.ts';
+import { snapshotJobs } from './reports.service.ts';
 
 /**
  * The home dashboard and the reports, read from the ledger's daily roll-up; reports run in the
@@ -19,5 +19,5 @@ export const reportsModule: ServerModule = {
     await app.register(reportRoutes);
   },
   handlers: reportJobHandlers,
-  jobs: [...reportJobs, ...forecastJobs, ...reportScheduleJobs],
+  jobs: [...reportJobs, ...snapshotJobs, ...reportScheduleJobs],
 };

@@ -8,7 +8,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
-import { type Period, periodOf } from './period.ts';
+import { addDays, isoDay, type Period, periodOf } from './period.ts';
 
 type Rows = Record<string, unknown>[];
 
@@ -56,42 +56,66 @@ function startOf(p: Period) {
  * max(0, min(balance, Σ lots expiring by T + Σ non-lot entries)); the month's figure is the
  * difference between its end and the previous one. One pass over the ledger.
  */
-/** How old a kept forecast may be; the `reports.expiry-forecast` job counts it every half hour. */
-const FORECAST_TTL_SECONDS = 3_600;
-
 /**
- * The forecast kept by the job when it is fresh and of this month (its rows are months from
- * now), else counted now. Never written here: reports may read from a read-only replica.
+ * Reports too slow to count per request on a large programme are counted by the
+ * `reports.snapshots` job every half hour and kept (`report_snapshots`); a request reads the copy
+ * when it is under an hour old and of this month (month boundaries move their rows), else counts.
+ * Never written by a request: reports may read from a read-only replica.
  */
-async function expiryForecast(db: Executor): Promise<Rows> {
-  const [kept] = rowsOf<{ rows: Rows }>(
+const SNAPSHOT_TTL_SECONDS = 3_600;
+
+async function kept(db: Executor, name: 'expiryForecast' | 'cohorts'): Promise<Rows | undefined> {
+  const [row] = rowsOf<{ rows: Rows }>(
     await db.execute(sql`
       select rows from report_snapshots
-      where name = 'expiryForecast' and computed_at > now() - make_interval(secs => ${FORECAST_TTL_SECONDS})
+      where name = ${name} and computed_at > now() - make_interval(secs => ${SNAPSHOT_TTL_SECONDS})
         and date_trunc('month', computed_at at time zone 'UTC') = date_trunc('month', now() at time zone 'UTC')`),
   );
-  return kept?.rows ?? countExpiryForecast(db);
+  return row?.rows;
 }
 
-/** Counts the forecast and keeps it (the job's work: a scan of every customer's lots). */
-export async function refreshExpiryForecast(db: Executor): Promise<Rows> {
-  const rows = await countExpiryForecast(db);
+async function keep(db: Executor, name: string, rows: Rows) {
   await db.execute(sql`
-    insert into report_snapshots (name, rows) values ('expiryForecast', ${JSON.stringify(rows)}::jsonb)
+    insert into report_snapshots (name, rows) values (${name}, ${JSON.stringify(rows)}::jsonb)
     on conflict (name) do update set rows = excluded.rows, computed_at = now()`);
-  return rows;
 }
 
-export const forecastJobs: JobDefinition[] = [
+/** The cohorts the job keeps: every joining month of the longest period a report may ask for. */
+const keptCohortsPeriod = (today = isoDay(new Date())): Period =>
+  periodOf({ from: `${addDays(today, -730).slice(0, 7)}-01`, to: today });
+
+/** Counts the kept reports and keeps them (the job's work). */
+export async function refreshSnapshots(db: Executor) {
+  await keep(db, 'expiryForecast', await countExpiryForecast(db));
+  await keep(db, 'cohorts', await countCohorts(db, keptCohortsPeriod()));
+}
+
+export const snapshotJobs: JobDefinition[] = [
   {
-    name: 'reports.expiry-forecast',
-    intervalSeconds: FORECAST_TTL_SECONDS / 2,
+    name: 'reports.snapshots',
+    intervalSeconds: SNAPSHOT_TTL_SECONDS / 2,
     async run(db) {
-      await refreshExpiryForecast(db);
+      await refreshSnapshots(db);
       return undefined;
     },
   },
 ];
+
+const expiryForecast = async (db: Executor): Promise<Rows> =>
+  (await kept(db, 'expiryForecast')) ?? countExpiryForecast(db);
+
+/**
+ * The kept cohorts of the period when the copy holds them whole: the period ends today or at the
+ * end of a month (a cohort cut mid-month has fewer customers than the kept one).
+ */
+async function cohorts(db: Executor, p: Period): Promise<Rows> {
+  const today = isoDay(new Date());
+  const monthEnd = addDays(p.to, 1).endsWith('-01');
+  const copy = p.to >= today || monthEnd ? await kept(db, 'cohorts') : undefined;
+  if (!copy) return countCohorts(db, p);
+  const [first, last] = [p.from.slice(0, 7), p.to.slice(0, 7)];
+  return copy.filter((r) => String(r.cohort) >= first && String(r.cohort) <= last);
+}
 
 async function countExpiryForecast(db: Executor): Promise<Rows> {
   const ends = Array.from({ length: 13 }, (_, m) =>
@@ -243,7 +267,7 @@ async function vouchersReport(db: Executor, p: Period): Promise<Rows> {
  * for each of the 12 months after it the share of them (percent, one decimal) with an EARN or
  * REDEEM posting in that month; null for a month not over yet.
  */
-async function cohorts(db: Executor, p: Period): Promise<Rows> {
+async function countCohorts(db: Executor, p: Period): Promise<Rows> {
   const months = Array.from({ length: COHORT_MONTHS }, (_, i) => i + 1);
   const shares = sql.join(
     months.map(

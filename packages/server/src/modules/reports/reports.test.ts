@@ -10,7 +10,7 @@ import { rowsOf } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { addDays, isoDay } from './period.ts';
-import { refreshExpiryForecast } from './reports.service.ts';
+import { refreshSnapshots } from './reports.service.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -57,17 +57,18 @@ describe('GET /api/admin/reports/{name}', () => {
     expect(sum(r.rows, 'expiring')).toBeGreaterThan(0);
   });
 
-  it('expiry forecast: read from the copy the job keeps while it is fresh, counted again when it is not', async () => {
+  it('expiry forecast and cohorts: read from the copy the job keeps while it is fresh, counted again when it is not', async () => {
     const counted = (await report('expiryForecast')).rows;
-    await refreshExpiryForecast(t.app.db);
+    const cohorts = (await report('cohorts')).rows;
+    await refreshSnapshots(t.app.db);
+    expect((await report('cohorts')).rows).toEqual(cohorts);
     expect((await report('expiryForecast')).rows).toEqual(counted);
     // The report reads the kept copy (marked here), not the ledger…
     await t.app.db.execute(sql`
       update report_snapshots set rows = jsonb_set(rows, '{0,expiring}', '123456789') where name = 'expiryForecast'`);
     expect((await report('expiryForecast')).rows[0]?.expiring).toBe(123456789);
-    // …until it is older than an hour.
-    await t.app.db.execute(sql`
-      update report_snapshots set computed_at = now() - interval '61 minutes' where name = 'expiryForecast'`);
+    // …until it is older than an hour (both copies aged: the tests after this one count directly).
+    await t.app.db.execute(sql`update report_snapshots set computed_at = now() - interval '61 minutes'`);
     expect((await report('expiryForecast')).rows).toEqual(counted);
   });
 
