@@ -13,5 +13,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for the screen to catch up (a list refetching after a filter): Vitest's
+    // default of one second failed once under load (analytics.e2e, load average 8.6, 2026-11-26).
+    expect: { poll: { timeout: 15_000, interval: 100 } },
   },
 });
