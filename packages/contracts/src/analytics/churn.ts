@@ -129,7 +129,8 @@ export const churnScoreListQuery = listQuerySchema(churnScoreSortFields, {
   band: z.enum(churnBands).optional(),
 });
 export type ChurnScoreListQuery = z.output<typeof churnScoreListQuery>;
-export const churnScorePage = pageSchema(churnScoreSchema);
+/** Counted up to the customer list's bound: `totalCapped` says the true total is larger. */
+export const churnScorePage = pageSchema(churnScoreSchema).extend({ totalCapped: z.boolean() });
 export const churnCustomerParams = z.object({ customerId: bigIdSchema });
 
 export const churnTrainInput = z.object({

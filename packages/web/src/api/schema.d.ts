@@ -6267,6 +6267,7 @@ export type paths = {
               page: number;
               pageSize: number;
               total: number;
+              totalCapped: boolean;
             };
           };
         };

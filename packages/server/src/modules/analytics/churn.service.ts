@@ -9,7 +9,7 @@ import {
   type churnScoreResource,
   type TrainingRun,
 } from '@loyalty/contracts';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { Matrix, solve } from 'ml-matrix';
 import { type Db, type Executor, readAll, rowsOf, type Tx } from '../../db/client.ts';
 import { churnModels, churnScores, churnTrainingRuns } from '../../db/schema/index.ts';
@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail, lockOrFail } from '../../platform/records.ts';
+import { tunable } from '../configuration/configBundles.service.ts';
 import { featureSource, modelInput, rawInput, trainingRows } from './churnFeatures.ts';
 import { brier, calibration, rankingMetrics } from './churnMetrics.ts';
 
@@ -89,12 +90,22 @@ export function toRun(row: RunRow): TrainingRun {
 }
 
 /** The screen's header: active model with its metrics, the versions, the newest run, the bands. */
+/** How many of `n` ranked customers each band holds: as scoreCustomers cuts them (10 %, 20 %, the rest). */
+export function bandSizes(n: number): Record<(typeof churnBands)[number], number> {
+  const high = Math.ceil(n * 0.1);
+  const highOrMedium = Math.ceil(n * 0.3);
+  return { HIGH: high, MEDIUM: highOrMedium - high, LOW: n - highOrMedium };
+}
+
 export async function churnOverview(db: Executor): Promise<ChurnOverview> {
-  const [models, [run], bands] = await readAll(db, [
+  const [models, [run], [last]] = await readAll(db, [
     () => db.select().from(churnModels).orderBy(desc(churnModels.version)).limit(20),
     () => db.select().from(churnTrainingRuns).orderBy(desc(churnTrainingRuns.id)).limit(1),
-    () => db.select({ band: churnScores.band, count: count() }).from(churnScores).groupBy(churnScores.band),
+    // The last rank is the number scored (from the rank index, not a count of every score).
+    () => db.select({ n: max(churnScores.rank) }).from(churnScores),
   ]);
+  const scored = Number(last?.n ?? 0);
+  const bands = bandSizes(scored);
   const active = models.find((m) => m.active);
   return {
     active: active ? toModel(active) : null,
@@ -103,8 +114,8 @@ export async function churnOverview(db: Executor): Promise<ChurnOverview> {
       return rest;
     }),
     latestRun: run ? toRun(run) : null,
-    scored: bands.reduce((n, b) => n + b.count, 0),
-    bands: churnBands.map((band) => ({ band, count: bands.find((b) => b.band === band)?.count ?? 0 })),
+    scored,
+    bands: churnBands.map((band) => ({ band, count: bands[band] })),
   };
 }
 
@@ -142,7 +153,12 @@ const scoreSpec: ResourceListSpec<typeof churnScores, typeof churnScoreResource>
 };
 
 export async function listChurnScores(db: Executor, query: ChurnScoreListQuery) {
-  return listPage(db, scoreSpec, query, toScore);
+  // Counted up to the customer list's bound, as the customer list is ("1–20 of 1000+").
+  const countLimit = await tunable<number>(
+    db,
+    query.q ? 'lists.customerSearchCountCap' : 'lists.customerCountCap',
+  );
+  return listPage(db, { ...scoreSpec, countLimit }, query, toScore);
 }
 
 export async function getCustomerChurn(db: Executor, customerId: number): Promise<ChurnScore> {

@@ -341,7 +341,7 @@ export default function ChurnPage() {
             loading={scores.isFetching}
             dataSource={scores.data?.items ?? []}
             onChange={onTableChange}
-            pagination={pagination(scores.data?.total, t)}
+            pagination={pagination(scores.data?.total, t, scores.data?.totalCapped === true)}
             locale={{ emptyText: t('msg.noRecordsFound') }}
             scroll={{ x: 900 }}
             columns={[

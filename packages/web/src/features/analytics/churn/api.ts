@@ -17,7 +17,7 @@ export const churnApi = {
     apiGet('/api/admin/churn-models/runs/{id}', { path: { id }, signal }),
   train: (input: ChurnTrainOptions) => apiWrite('post', '/api/admin/churn-models/train', { body: input }),
   activate: (id: number) => apiWrite('post', '/api/admin/churn-models/{id}/activate', { path: { id } }),
-  list: (query: Query, signal?: AbortSignal): Promise<Page<ChurnScore>> =>
+  list: (query: Query, signal?: AbortSignal): Promise<Page<ChurnScore> & { totalCapped: boolean }> =>
     apiGet('/api/admin/churn-scores', { query, signal }),
   customer: (customerId: number, signal?: AbortSignal): Promise<ChurnScore> =>
     apiGet('/api/admin/churn-scores/customer/{customerId}', { path: { customerId }, signal }),
