@@ -90,10 +90,14 @@ export function toRun(row: RunRow): TrainingRun {
 }
 
 /** The screen's header: active model with its metrics, the versions, the newest run, the bands. */
-/** How many of `n` ranked customers each band holds: as scoreCustomers cuts them (10 %, 20 %, the rest). */
+/** The bands' cuts by rank: the top 10 % HIGH, the next 20 % MEDIUM, the rest LOW. */
+const HIGH_SHARE = 0.1;
+const HIGH_OR_MEDIUM_SHARE = 0.3;
+
+/** How many of `n` ranked customers each band holds, as scoreCustomers cuts them. */
 export function bandSizes(n: number): Record<(typeof churnBands)[number], number> {
-  const high = Math.ceil(n * 0.1);
-  const highOrMedium = Math.ceil(n * 0.3);
+  const high = Math.ceil(n * HIGH_SHARE);
+  const highOrMedium = Math.ceil(n * HIGH_OR_MEDIUM_SHARE);
   return { HIGH: high, MEDIUM: highOrMedium - high, LOW: n - highOrMedium };
 }
 
@@ -371,7 +375,8 @@ export async function scoreCustomers(tx: Tx, model: ModelRow, now = new Date()) 
     insert into churn_scores (customer_id, model_id, customer_number, full_name, tier_id, tier_name, segment,
       score, rank, band, drivers, scored_at)
     select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.tier_id, t.name, c.segment, s.score, s.rnk,
-      case when s.rnk <= ceil(s.n * 0.1) then 'HIGH' when s.rnk <= ceil(s.n * 0.3) then 'MEDIUM' else 'LOW' end,
+      case when s.rnk <= ceil(s.n * ${HIGH_SHARE}::float8) then 'HIGH'
+        when s.rnk <= ceil(s.n * ${HIGH_OR_MEDIUM_SHARE}::float8) then 'MEDIUM' else 'LOW' end,
       s.drivers, now()
     from (
       select z.customer_id, z.score, z.drivers,

@@ -156,22 +156,22 @@ const money = (points: number, value: number) => Math.round(points * value * 100
 const rate = (redeemed: number, issued: number) =>
   issued > 0 ? Math.round((redeemed / issued) * 1000) / 10 : null;
 
-/** Customers per tier, lowest tier first: today's snapshot (see snapshotToday), names from the tiers. */
+/** Customers per tier, lowest tier first: today's snapshot (see snapshotToday), named from the tiers. */
 async function customersPerTier(db: Executor) {
   const { tiers: counts } = await snapshotToday(db);
-  const tiers = rowsOf<{ id: number; name: string; name_ar: string }>(
-    await db.execute(sql`select id, name, name_ar from tiers order by min_points, id`),
+  const rows = rowsOf<{
+    tier_id: number | null;
+    name: string | null;
+    name_ar: string | null;
+    customers: number;
+  }>(
+    await db.execute(sql`
+      select c."tierId" as tier_id, t.name, t.name_ar, c.customers
+      from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) as c("tierId" int, customers int)
+        left join tiers t on t.id = c."tierId"
+      order by t.min_points nulls first, c."tierId"`),
   );
-  const rank = new Map(tiers.map((t, i) => [Number(t.id), { t, i }]));
-  return counts
-    .map((c) => ({ c, tier: c.tierId === null ? undefined : rank.get(c.tierId) }))
-    .sort((a, b) => (a.tier?.i ?? -1) - (b.tier?.i ?? -1) || (a.c.tierId ?? 0) - (b.c.tierId ?? 0))
-    .map(({ c, tier }) => ({
-      tierId: c.tierId,
-      name: tier?.t.name ?? null,
-      nameAr: tier?.t.name_ar ?? null,
-      customers: c.customers,
-    }));
+  return rows.map((r) => ({ tierId: r.tier_id, name: r.name, nameAr: r.name_ar, customers: r.customers }));
 }
 
 async function topRewards(db: Executor, p: Period) {
