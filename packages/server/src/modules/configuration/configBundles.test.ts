@@ -252,6 +252,18 @@ describe('the other tunables take effect without a restart', () => {
     expect(await list()).toMatchObject({ total: 100, totalCapped: true });
   });
 
+  it('a search of the message queue counts up to its own cap, the queue to the other', async () => {
+    await t.app.db.execute(sql`insert into conversations (customer_id, channel, subject, preview, status,
+        search_text, created_at, last_message_at)
+      select c.id, 'APP', 'Card fee ' || g, 'About my card fee', 'NEW', 'capped card fee ' || g, now(), now()
+      from customers c, generate_series(1, 60) g where c.customer_number = 'C-1'`);
+    const search = async () => ok('GET', '/messages?q=capped&pageSize=5');
+    expect(await search()).toMatchObject({ total: 60, totalCapped: false });
+    expect((await setValue('lists.messageSearchCountCap', 50)).statusCode).toBe(200);
+    expect(await search()).toMatchObject({ total: 50, totalCapped: true });
+    expect(await ok('GET', '/messages?pageSize=5')).toMatchObject({ total: 60, totalCapped: false });
+  });
+
   it('the sign-in rate limit is the item’s value', async () => {
     const attempt = () =>
       t.inject({

@@ -1,5 +1,7 @@
 import type { EligibilityCheck, EligibilityCriterion } from '@loyalty/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { uploadImage } from '../rewards/testing.ts';
@@ -237,6 +239,61 @@ describe('GET /api/admin/eligibility-criteria/check', () => {
     expect(missing.statusCode).toBe(404);
     await send('DELETE', `/${adults.id}`);
     await send('DELETE', `/${days.id}`);
+  });
+});
+
+describe('the evaluator (loyalty_criterion_passes, loyalty_criteria_failure)', () => {
+  // Every field and operator, on the three customers of the fixtures; unknown facts fail.
+  const cases: [
+    field: string,
+    operator: string,
+    value: number | string[],
+    SA1: boolean,
+    YOUNG: boolean,
+    UNKNOWN: boolean,
+  ][] = [
+    ['age', 'gte', 18, true, false, false],
+    ['age', 'lte', 18, false, true, false],
+    ['kycLevel', 'eq', 3, true, false, false],
+    ['kycLevel', 'neq', 3, false, true, false],
+    ['daysSinceJoining', 'gte', 0, true, true, true],
+    ['daysSinceJoining', 'gte', 1, false, false, false],
+    ['nationality', 'in', ['SA', 'AE'], true, false, false],
+    ['nationality', 'notIn', ['SA', 'AE'], false, true, false],
+    ['residency', 'in', ['RESIDENT'], false, true, false],
+    ['segment', 'in', ['RETAIL'], true, true, true],
+    ['segment', 'notIn', ['RETAIL'], false, false, false],
+    ['status', 'in', ['ACTIVE', 'BLOCKED'], true, true, true],
+    ['product', 'in', ['CREDIT_CARD', 'MORTGAGE'], true, false, false],
+    ['product', 'notIn', ['CREDIT_CARD', 'MORTGAGE'], false, true, true],
+    ['product', 'in', ['DEBIT_CARD'], false, true, false],
+  ];
+  const passes = async (customerNumber: string, criterion: object) =>
+    rowsOf<{ passes: boolean }>(
+      await t.app.db.execute(sql`select loyalty_criterion_passes(c, ${JSON.stringify(criterion)}::jsonb) as passes
+        from customers c where customer_number = ${customerNumber}`),
+    )[0]?.passes;
+
+  it.each(cases)('%s %s %j', async (field, operator, value, ...expected) => {
+    const criterion = { id: 1, field, operator, value };
+    const got = [];
+    for (const customer of ['SA1', 'YOUNG', 'UNKNOWN']) got.push(await passes(customer, criterion));
+    expect(got).toEqual(expected);
+  });
+
+  it('names the first criterion failed, in the order given, or none', async () => {
+    const failure = async (criteria: object[]) =>
+      rowsOf<{ failed: number | null }>(
+        await t.app.db.execute(sql`select loyalty_criteria_failure(c, ${JSON.stringify(criteria)}::jsonb) as failed
+          from customers c where customer_number = 'YOUNG'`),
+      )[0]?.failed;
+    const adult = { id: 7, field: 'age', operator: 'gte', value: 18 };
+    const resident = { id: 8, field: 'residency', operator: 'in', value: ['RESIDENT'] };
+    const citizen = { id: 9, field: 'residency', operator: 'in', value: ['CITIZEN'] };
+    expect(await failure([])).toBeNull();
+    expect(await failure([resident])).toBeNull();
+    expect(await failure([resident, adult, citizen])).toBe(7);
+    expect(await failure([citizen, adult])).toBe(9);
   });
 });
 

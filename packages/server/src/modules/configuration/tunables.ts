@@ -176,6 +176,15 @@ export const tunables: Tunable[] = [
     initial: () => 1_000,
   },
   {
+    key: 'lists.messageSearchCountCap',
+    bundle: 'lists',
+    type: 'INTEGER',
+    validation: { min: 50, max: 100_000 },
+    descriptionEn: 'A search of the message queue counts at most this many matches.',
+    descriptionAr: 'يعدّ البحث في قائمة الرسائل هذا العدد من النتائج على الأكثر.',
+    initial: () => 200,
+  },
+  {
     key: 'logs.retentionDays',
     bundle: 'systemLogs',
     type: 'INTEGER',

@@ -137,8 +137,12 @@ export async function listMessages(db: Executor, query: MessageListQuery, actor:
   // A whole customer number is that customer's conversations (by their index), not a text search.
   const customer = scoped.q ? await customerByNumber(db, scoped.q) : undefined;
   if (customer) scoped = { ...scoped, q: undefined, customerId: customer };
-  // Over a large queue the total is counted up to a bound, as the customer list does.
-  const countLimit = await tunable<number>(db, 'lists.messageCountCap');
+  // Over a large queue the total is counted up to a bound, as the customer list does; a text
+  // search to a lower one, since every row it counts is a pattern match.
+  const countLimit = await tunable<number>(
+    db,
+    scoped.q ? 'lists.messageSearchCountCap' : 'lists.messageCountCap',
+  );
   const page = await listPage(
     db,
     { ...listSpec, countLimit },
