@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
-import { readAll } from '../db/client.ts';
+import { readAll, rowsOf } from '../db/client.ts';
 
 /**
  * How one list is served: a column for each sort field and a condition for each filter of its
@@ -71,6 +71,11 @@ export interface KeysetPosition {
 export interface Keyset {
   size: number;
   after?: KeysetPosition | undefined;
+  /**
+   * Set by an export that knows its columns' SQL (exports.ts, `cells`): listPage then answers each
+   * row as those cells, computed by the database, instead of the list's item (no row mapping).
+   */
+  cells?: readonly (SQL | AnyColumn)[] | undefined;
   /** Written by listPage: where the batch ended (undefined when it was empty). */
   next?: KeysetPosition | undefined;
   /** Written by listPage, so the export can tell a list that does not go through it. */
@@ -132,6 +137,24 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
   const order = sort.direction === 'asc' ? asc : desc;
 
   const batch = query[keyset];
+  if (batch?.cells) {
+    const { cells } = batch;
+    const found = rowsOf<Record<string, unknown>>(
+      await db.execute(sql`select ${sql.join(
+        cells.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`),
+        sql`, `,
+      )}, ${column}::text as "value", ${spec.tieBreaker}::text as "id"
+        from ${spec.table}
+        where ${and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after)) ?? sql`true`}
+        order by ${order(column)}, ${order(spec.tieBreaker)}
+        limit ${batch.size}`),
+    );
+    const last = found.at(-1);
+    batch.next = last && { value: last.value as string | null, id: last.id as string };
+    batch.served = true;
+    const items = found.map((row) => cells.map((_, i) => row[`c${i}`] ?? '')) as unknown as R[];
+    return { items, total: found.length, page: 1, pageSize: batch.size };
+  }
   if (batch) {
     const found = await db
       .select({

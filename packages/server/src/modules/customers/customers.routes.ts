@@ -23,7 +23,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.ts';
 import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
-import { getCustomerDetail, listCustomers, listLedger, listTierHistory } from './customers.service.ts';
+import {
+  customerExportCells,
+  getCustomerDetail,
+  listCustomers,
+  listLedger,
+  listTierHistory,
+} from './customers.service.ts';
 
 const tags = ['Customers'];
 const read = { access: { permission: customerRead.code } };
@@ -39,7 +45,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('FORBIDDEN', `Filtering by churn risk needs ${churnRead.code}`);
     }
   });
-  addExportRoute(app, customerResource, listCustomers);
+  addExportRoute(app, customerResource, listCustomers, { cells: customerExportCells });
   app.get(
     '/customers',
     {

@@ -15,9 +15,10 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
-import { churnScores, customers, ledgerEntries, tierHistory } from '../../db/schema/index.ts';
+import { churnScores, customers, ledgerEntries, tierHistory, tiers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { type ExportCells, isoCell } from '../../platform/exports.ts';
 import {
   isoDates,
   type ListQuery,
@@ -71,6 +72,35 @@ const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
       sql`exists (select 1 from ${churnScores} where ${churnScores.customerId} = ${customers.id} and ${churnScores.band} = ${v})`,
   },
 };
+
+/**
+ * The export's cells, computed by the database (a million customers: platform/exports.ts,
+ * ExportCells); the same text as toCustomer's item, which customers.export.test.ts holds.
+ */
+export const customerExportCells = {
+  id: sql`${customers.id}::float8`,
+  customerNumber: customers.customerNumber,
+  fullName: customers.fullName,
+  mobile: customers.mobile,
+  email: customers.email,
+  language: customers.language,
+  status: customers.status,
+  segment: customers.segment,
+  nationality: customers.nationality,
+  residency: customers.residency,
+  dateOfBirth: sql`${customers.dateOfBirth}::text`,
+  kycLevel: customers.kycLevel,
+  products: sql`array_to_string(${customers.products}, ', ')`,
+  tierId: customers.tierId,
+  tierName: sql`(select ${tiers.name} from ${tiers} where ${tiers.id} = ${customers.tierId})`,
+  tierNameAr: sql`(select ${tiers.nameAr} from ${tiers} where ${tiers.id} = ${customers.tierId})`,
+  balance: customers.balance,
+  lifetimePoints: customers.lifetimePoints,
+  joinedAt: isoCell(customers.joinedAt),
+  lastActivityAt: isoCell(customers.lastActivityAt),
+  createdAt: isoCell(customers.createdAt),
+  updatedAt: isoCell(customers.updatedAt),
+} satisfies ExportCells;
 
 export async function listCustomers(db: Executor, query: CustomerListQuery) {
   const prog = await programme(db);

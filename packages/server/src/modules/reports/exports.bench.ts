@@ -1,9 +1,10 @@
 /**
  * Export throughput (docs/performance.md, "Exports"): every customer of the database through the
- * customers list's own export pipeline (keyset batches through `listCustomers`, item mapping,
- * CSV or XLSX encoding) into a null sink; rows per second and the process's peak RSS.
+ * customers list's own export pipeline (keyset batches through `listCustomers`, cells computed by
+ * the database as the route does — or, with ITEMS=1, the list's items mapped in JS —, CSV or XLSX
+ * encoding) into a null sink; rows per second and the process's peak RSS.
  * Run on a seeded database (`npm run seed:demo -- --customers 100000`):
- *   [BATCH=n] DATABASE_URL=postgres://postgres@127.0.0.1:5432/reports_perf npx tsx packages/server/src/modules/reports/exports.bench.ts [csv|xlsx] [rounds]
+ *   [BATCH=n] [ITEMS=1] DATABASE_URL=postgres://postgres@127.0.0.1:5432/reports_perf npx tsx packages/server/src/modules/reports/exports.bench.ts [csv|xlsx] [rounds]
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
-import { listCustomers } from '../customers/customers.service.ts';
+import { customerExportCells, listCustomers } from '../customers/customers.service.ts';
 
 const format = (process.argv[2] ?? 'csv') as 'csv' | 'xlsx';
 const rounds = Number(process.argv[3] ?? 3);
@@ -48,6 +49,7 @@ for (let round = 1; round <= rounds; round++) {
       columns,
       format,
       'customers',
+      process.env.ITEMS ? undefined : customerExportCells,
     ),
     sink,
   );
