@@ -1,7 +1,8 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { campaigns, eligibilityCriteria } from '../../db/schema/index.ts';
-import { cacheTtl, onChange, publishChange } from '../../platform/changes.ts';
+import { publishChange } from '../../platform/changes.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 import type { CampaignCandidate, CriterionJson } from '../loyalty/earnings.queue.ts';
 import type { EarnFacts } from '../loyalty/transactions.service.ts';
 
@@ -24,14 +25,6 @@ interface LiveCampaign {
  * Being stale can only offer a campaign the database then refuses (its status is checked under
  * its lock), never pay one that is not live: terms cannot change while it is live.
  */
-let cached: { at: number; value: Promise<LiveCampaign[]> } | undefined;
-const drop = () => {
-  cached = undefined;
-};
-onChange('campaigns', drop);
-// A campaign targets eligibility criteria, which the configuration area edits.
-onChange('configuration', drop);
-
 async function load(db: Executor): Promise<LiveCampaign[]> {
   const rows = await db
     .select()
@@ -79,17 +72,8 @@ async function load(db: Executor): Promise<LiveCampaign[]> {
     }));
 }
 
-function live(db: Executor): Promise<LiveCampaign[]> {
-  const now = Date.now();
-  if (!cached || now - cached.at > cacheTtl()) {
-    const value = load(db);
-    cached = { at: now, value };
-    value.catch(() => {
-      if (cached?.value === value) cached = undefined;
-    });
-  }
-  return cached.value;
-}
+// A campaign targets eligibility criteria, which the configuration area edits.
+const live = snapshot(['campaigns', 'configuration'], load);
 
 /** Called by every campaign write, inside its transaction. */
 export const invalidateCampaigns = (db: Executor) => publishChange(db, 'campaigns');
@@ -112,7 +96,7 @@ function admits(c: LiveCampaign, earn: EarnFacts, customerNumber: string): boole
  * `registerEarnBonus` matcher). Only these reach the database, and only earnings with any.
  */
 export async function campaignsForEarning(db: Executor, earn: EarnFacts): Promise<CampaignCandidate[]> {
-  const all = await live(db);
+  const all = await live.get(db);
   if (!all.length) return [];
   const number = earn.customerNumber.toUpperCase();
   const out: CampaignCandidate[] = [];

@@ -8,8 +8,8 @@ import { type Executor, rowsOf } from '../../db/client.ts';
 import { businessBankingSettings } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 import type { BusinessRulesJson } from '../loyalty/earnings.queue.ts';
-import { snapshot } from './snapshot.ts';
 
 type Row = typeof businessBankingSettings.$inferSelect;
 const NEUTRAL: Row = {
@@ -31,7 +31,7 @@ async function load(db: Executor): Promise<Row> {
   const [row] = await db.select().from(businessBankingSettings).where(eq(businessBankingSettings.id, 1));
   return row ?? NEUTRAL;
 }
-const settings = snapshot(load);
+const settings = snapshot(['configuration'], load);
 
 export const getBusinessBanking = async (db: Executor) => toSettings(await load(db));
 

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { isSealed, seal, unseal } from '../../platform/secrets.ts';
-import { snapshot } from './snapshot.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 import { systemBundles, tunableByKey, tunables } from './tunables.ts';
 
 type BundleRow = typeof configBundles.$inferSelect;
@@ -28,7 +28,7 @@ type ItemRow = typeof configItems.$inferSelect;
 
 /** The plain (not secret, not bound) items' values by key: read on hot paths, so kept in memory. */
 let lastValues = new Map<string, ConfigValue>();
-const values = snapshot(async (db: Executor) => {
+const values = snapshot(['configuration'], async (db: Executor) => {
   const rows = await db
     .select({ key: configItems.key, value: configItems.value })
     .from(configItems)

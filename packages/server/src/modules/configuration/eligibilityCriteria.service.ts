@@ -14,8 +14,8 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 import type { CriterionJson } from '../loyalty/earnings.queue.ts';
-import { snapshot } from './snapshot.ts';
 
 type Row = typeof eligibilityCriteria.$inferSelect;
 const toCriterion = (row: Row): EligibilityCriterion => ({
@@ -31,7 +31,7 @@ const toJson = (row: Row): CriterionJson => ({
 });
 
 /** The ACTIVE criteria of each scope, by priority: read on every earning, so kept in memory. */
-const active = snapshot(async (db: Executor) => {
+const active = snapshot(['configuration'], async (db: Executor) => {
   const rows = await db
     .select()
     .from(eligibilityCriteria)

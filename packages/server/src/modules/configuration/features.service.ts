@@ -14,7 +14,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { snapshot } from './snapshot.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 
 type Row = typeof customerPermissions.$inferSelect;
 
@@ -44,7 +44,7 @@ async function load(db: Executor): Promise<Map<string, FeatureState>> {
 }
 
 /** Every feature's switches, in memory: `assertFeature` costs no query on a call of the integration API. */
-const features = snapshot(load);
+const features = snapshot(['configuration'], load);
 
 /** Called by every write to features and customer permissions (one concept: see decisions). */
 export const invalidateFeatures = (db: Executor) => features.invalidate(db);

@@ -13,8 +13,8 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 import type { DailyLimit } from '../loyalty/earnings.queue.ts';
-import { snapshot } from './snapshot.ts';
 
 type Row = typeof serviceDefinitions.$inferSelect;
 const toDefinition = (row: Row): ServiceDefinition => isoDates(row);
@@ -26,7 +26,7 @@ interface Rule {
   limit: DailyLimit | undefined;
 }
 
-const rules = snapshot(async (db: Executor): Promise<Map<ServiceCode, Rule>> => {
+const rules = snapshot(['configuration'], async (db: Executor): Promise<Map<ServiceCode, Rule>> => {
   const rows = await db.select().from(serviceDefinitions);
   return new Map(
     rows.map((r) => [

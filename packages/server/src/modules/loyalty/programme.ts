@@ -1,7 +1,8 @@
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { loyaltySettings, pointsRules, tiers, transactionTypes } from '../../db/schema/index.ts';
-import { cacheTtl, onChange, publishChange } from '../../platform/changes.ts';
+import { publishChange } from '../../platform/changes.ts';
+import { snapshot } from '../../platform/snapshot.ts';
 
 export type TierRow = typeof tiers.$inferSelect;
 export type RuleRow = typeof pointsRules.$inferSelect;
@@ -30,15 +31,6 @@ export const DEFAULT_SETTINGS: SettingsRow = {
   updatedAt: new Date(0),
 };
 
-/**
- * The loaded programme. Every write to it publishes a change that drops it on every instance
- * (platform/changes.ts); it is reloaded at the latest after `cacheTtl()`.
- */
-let cached: { at: number; value: Promise<Programme> } | undefined;
-onChange('programme', () => {
-  cached = undefined;
-});
-
 async function load(db: Executor): Promise<Programme> {
   // One after the other: `db` may be a transaction, whose connection runs one query at a time.
   const settingsRows = await db.select().from(loyaltySettings);
@@ -62,17 +54,13 @@ async function load(db: Executor): Promise<Programme> {
 }
 
 /** The programme, from memory when fresh. One process serves one database. */
-export function programme(db: Executor): Promise<Programme> {
-  const now = Date.now();
-  if (!cached || now - cached.at > cacheTtl()) {
-    const value = load(db);
-    cached = { at: now, value };
-    value.catch(() => {
-      if (cached?.value === value) cached = undefined;
-    });
-  }
-  return cached.value;
-}
+/**
+ * The loaded programme. Every write to it publishes a change that drops it on every instance
+ * (platform/changes.ts); it is reloaded at the latest after `cacheTtl()` (platform/snapshot.ts).
+ */
+const loaded = snapshot(['programme'], load);
+
+export const programme = (db: Executor): Promise<Programme> => loaded.get(db);
 
 /** Called by every write to tiers, types, rules and settings, inside its transaction. */
 export const invalidateProgramme = (db: Executor) => publishChange(db, 'programme');
