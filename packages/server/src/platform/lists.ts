@@ -137,44 +137,39 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
   const order = sort.direction === 'asc' ? asc : desc;
 
   const batch = query[keyset];
-  if (batch?.cells) {
-    const { cells } = batch;
-    const found = rowsOf<Record<string, unknown>>(
-      await db.execute(sql`select ${sql.join(
-        cells.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`),
-        sql`, `,
-      )}, ${column}::text as "value", ${spec.tieBreaker}::text as "id"
-        from ${spec.table}
-        where ${and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after)) ?? sql`true`}
-        order by ${order(column)}, ${order(spec.tieBreaker)}
-        limit ${batch.size}`),
-    );
-    const last = found.at(-1);
-    batch.next = last && { value: last.value as string | null, id: last.id as string };
-    batch.served = true;
-    const items = found.map((row) => cells.map((_, i) => row[`c${i}`] ?? '')) as unknown as R[];
-    return { items, total: found.length, page: 1, pageSize: batch.size };
-  }
   if (batch) {
-    const found = await db
-      .select({
-        row: getTableColumns(spec.table as PgTable),
-        value: sql<string | null>`${column}::text`,
-        id: sql<string>`${spec.tieBreaker}::text`,
-      })
-      .from(spec.table as PgTable)
-      .where(and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after)))
-      .orderBy(order(column), order(spec.tieBreaker))
-      .limit(batch.size);
+    // The rows after the position, in the list's order; each with its own position as text.
+    const past = and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after));
+    const { cells } = batch;
+    const found: { value: string | null; id: string; item: R }[] = cells
+      ? rowsOf<Record<string, unknown>>(
+          await db.execute(sql`select ${sql.join(
+            cells.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`),
+            sql`, `,
+          )}, ${column}::text as "value", ${spec.tieBreaker}::text as "id"
+            from ${spec.table} where ${past ?? sql`true`}
+            order by ${order(column)}, ${order(spec.tieBreaker)} limit ${batch.size}`),
+        ).map((row) => ({
+          value: row.value as string | null,
+          id: row.id as string,
+          item: cells.map((_, i) => row[`c${i}`] ?? '') as unknown as R,
+        }))
+      : (
+          await db
+            .select({
+              row: getTableColumns(spec.table as PgTable),
+              value: sql<string | null>`${column}::text`,
+              id: sql<string>`${spec.tieBreaker}::text`,
+            })
+            .from(spec.table as PgTable)
+            .where(past)
+            .orderBy(order(column), order(spec.tieBreaker))
+            .limit(batch.size)
+        ).map((f) => ({ value: f.value, id: f.id, item: toItem(f.row as T['$inferSelect']) }));
     const last = found.at(-1);
     batch.next = last && { value: last.value, id: last.id };
     batch.served = true;
-    return {
-      items: found.map((f) => toItem(f.row as T['$inferSelect'])),
-      total: found.length,
-      page: 1,
-      pageSize: batch.size,
-    };
+    return { items: found.map((f) => f.item), total: found.length, page: 1, pageSize: batch.size };
   }
 
   const [rows, [count]] = await readAll(db, [

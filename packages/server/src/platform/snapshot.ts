@@ -28,13 +28,12 @@ export function snapshot<T>(topics: ChangeTopic[], load: (db: Executor) => Promi
   let pooled: Promise<T> | undefined;
   let generation = 0;
   let bypassUntil = 0;
-  for (const topic of topics) {
-    onChange(topic, () => {
-      cached = undefined;
-      pooled = undefined;
-      generation += 1;
-    });
-  }
+  const drop = () => {
+    cached = undefined;
+    pooled = undefined;
+    generation += 1;
+  };
+  for (const topic of topics) onChange(topic, drop);
   const loadOnPool = (db: Executor) => {
     const value = load(db);
     pooled = value;
@@ -54,9 +53,7 @@ export function snapshot<T>(topics: ChangeTopic[], load: (db: Executor) => Promi
       return value;
     },
     async invalidate(db) {
-      cached = undefined;
-      pooled = undefined;
-      generation += 1;
+      drop();
       bypassUntil = Date.now() + BYPASS_MS;
       await publishChange(db, topics[0] as ChangeTopic);
     },
