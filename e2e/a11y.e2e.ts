@@ -164,7 +164,7 @@ async function latinText(page: Page): Promise<Finding[]> {
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page
-    .locator('.ant-spin-spinning, .ant-skeleton, [data-testid="loading-overlay"]')
+    .locator('.ant-spin-spinning, .ant-skeleton, .plain-spinner, [data-testid="loading-overlay"]')
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => {});

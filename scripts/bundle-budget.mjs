@@ -5,16 +5,16 @@
 //   each with its static imports, plus the page and everything it lazy-loads (ECharts, the map …)
 // Strings are counted in Arabic, the larger language. Exits 1 when a route is over its budget.
 // `--all` lists every page, not only the heaviest; `--dist <dir>` reads another build.
-// The budgets are a ratchet: today's figures plus a little room, lowered as the bundle shrinks;
-// issue 24's targets (sign-in ≤ 200 KB, any screen ≤ 400 KB) are printed beside them, not yet met
-// (see docs/performance.md, "First page").
+// The budgets are a ratchet, lowered as the bundle shrinks: the sign-in page's is issue 24's target
+// (≤ 200 KB, met since the page is drawn without antd); the screens' is today's figure plus a little
+// room, the target (≤ 400 KB) printed beside it, not yet met (see docs/performance.md, "First page").
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const KB = 1024;
-const SIGN_IN_BUDGET = 335 * KB;
+const SIGN_IN_BUDGET = 200 * KB;
 const SCREEN_BUDGET = 850 * KB;
 const SIGN_IN_TARGET = 200 * KB;
 const SCREEN_TARGET = 400 * KB;
@@ -24,7 +24,10 @@ const LAYOUT = 'src/app/DashboardLayout.tsx';
 const SCREENS = 'src/app/dashboardScreens.tsx';
 // Strings load on demand (src/i18n/index.ts): counted in Arabic, the larger language.
 const isArabicStrings = (key) =>
-  key === 'src/i18n/ar.json' || /\/locales\/ar\.json$/.test(key) || key.endsWith('antd/locale/ar_EG.js');
+  key === 'src/i18n/ar.json' ||
+  /\/locales\/ar\.json$/.test(key) ||
+  key.endsWith('antd/locale/ar_EG.js') ||
+  key.endsWith('dayjs/locale/ar.js');
 const PUBLIC_STRINGS = ['src/i18n/ar.json', 'src/features/auth/locales/ar.json'];
 
 const distArg = process.argv.indexOf('--dist');
@@ -80,7 +83,10 @@ const routes = [
   {
     name: '/ (sign-in)',
     keys: closure(
-      [LOGIN_PAGE, ...strings.filter((key) => PUBLIC_STRINGS.includes(key) || key.includes('antd/locale'))],
+      [
+        LOGIN_PAGE,
+        ...strings.filter((key) => PUBLIC_STRINGS.includes(key) || /(antd|dayjs)\/locale/.test(key)),
+      ],
       false,
       new Set(entry),
     ),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { logoutSession } from '../api/auth.ts';
+import { AntdProvider } from '../components/AntdProvider.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { PendingApprovals } from '../features/approvals/PendingApprovals.tsx';
 import { IdleTimeout } from '../features/auth/IdleTimeout.tsx';
@@ -20,7 +21,7 @@ export interface ScreenHandle {
   route?: DashboardRoute;
 }
 
-/** The shared layout of every /dashboard screen: sider menu, header, page title. */
+/** The shared layout of every /dashboard screen (antd's from here on): sider menu, header, page title. */
 export default function DashboardLayout() {
   const { t } = useTranslation();
   const can = useCan();
@@ -43,48 +44,50 @@ export default function DashboardLayout() {
   };
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      {/* The first stop of the Tab key: past the menu to the screen (WCAG 2.4.1), shown when focused. */}
-      <a className="skip-link" href="#content">
-        {t('common.skipToContent')}
-      </a>
-      <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={264} breakpoint="lg">
-        <Typography.Title
-          level={5}
-          style={{ color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}
-        >
-          {t('app.name')}
-        </Typography.Title>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={buildMenu(t, can)}
-          selectedKeys={[selected]}
-          defaultOpenKeys={open ? [open] : []}
-        />
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
-          <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {title}
-            </Typography.Title>
-            <Flex gap={16} align="center">
-              <PendingApprovals />
-              <LanguageSwitch />
-              <Typography.Text data-testid="user-name" translate="no">
-                {me?.fullName}
-              </Typography.Text>
-              <Button onClick={signOut}>{t('common.logout')}</Button>
+    <AntdProvider>
+      <Layout style={{ minHeight: '100vh' }}>
+        {/* The first stop of the Tab key: past the menu to the screen (WCAG 2.4.1), shown when focused. */}
+        <a className="skip-link" href="#content">
+          {t('common.skipToContent')}
+        </a>
+        <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={264} breakpoint="lg">
+          <Typography.Title
+            level={5}
+            style={{ color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}
+          >
+            {t('app.name')}
+          </Typography.Title>
+          <Menu
+            theme="dark"
+            mode="inline"
+            items={buildMenu(t, can)}
+            selectedKeys={[selected]}
+            defaultOpenKeys={open ? [open] : []}
+          />
+        </Layout.Sider>
+        <Layout>
+          <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
+            <Flex justify="space-between" align="center" style={{ height: '100%' }}>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {title}
+              </Typography.Title>
+              <Flex gap={16} align="center">
+                <PendingApprovals />
+                <LanguageSwitch />
+                <Typography.Text data-testid="user-name" translate="no">
+                  {me?.fullName}
+                </Typography.Text>
+                <Button onClick={signOut}>{t('common.logout')}</Button>
+              </Flex>
             </Flex>
-          </Flex>
-        </Layout.Header>
-        <Layout.Content id="content" tabIndex={-1} style={{ margin: 24, outline: 'none' }}>
-          <Outlet />
-          <IdleTimeout />
-          <StepUpPrompt />
-        </Layout.Content>
+          </Layout.Header>
+          <Layout.Content id="content" tabIndex={-1} style={{ margin: 24, outline: 'none' }}>
+            <Outlet />
+            <IdleTimeout />
+            <StepUpPrompt />
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </AntdProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Modal, type NotificationArgsProps, notification } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { AntdProvider } from '../components/AntdProvider.tsx';
 import { takeConfirmationHandlers } from '../state/confirm.ts';
 import { hideConfirmation } from '../state/confirmation.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
@@ -32,7 +33,7 @@ export function ToastHost({ rtl }: { rtl: boolean }) {
     });
   }, [toast, api]);
 
-  return holder;
+  return <AntdProvider>{holder}</AntdProvider>;
 }
 
 /** The confirmation modal driven by the `confirmation` slice; handlers come from confirm.ts. */
@@ -60,17 +61,19 @@ export function ConfirmModal() {
   };
 
   return (
-    <Modal
-      open={visible}
-      title={header}
-      okText={confirmButtonText}
-      cancelText={cancelButtonText}
-      confirmLoading={busy}
-      onOk={confirm}
-      onCancel={cancel}
-      destroyOnHidden
-    >
-      {message}
-    </Modal>
+    <AntdProvider>
+      <Modal
+        open={visible}
+        title={header}
+        okText={confirmButtonText}
+        cancelText={cancelButtonText}
+        confirmLoading={busy}
+        onOk={confirm}
+        onCancel={cancel}
+        destroyOnHidden
+      >
+        {message}
+      </Modal>
+    </AntdProvider>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import { PlainButton, ProblemPanel } from '../components/plain.tsx';
 import type { ReturnState } from '../features/auth/LoginPage.tsx';
 import { useAreaStrings } from '../i18n/index.ts';
 import { type Lang, useLangTo } from '../i18n/lang.ts';
@@ -27,13 +27,13 @@ export function RequireAuth() {
   if (me.isPending || !stringsReady) return <LoadingOverlay />;
   if (me.isError) {
     return (
-      <Result
-        status="error"
+      <ProblemPanel
+        tone="error"
         title={t('auth.profileFailed')}
-        extra={
-          <Button type="primary" onClick={() => void me.refetch()}>
+        action={
+          <PlainButton primary onClick={() => void me.refetch()}>
             {t('common.retry')}
-          </Button>
+          </PlainButton>
         }
       />
     );

@@ -8,6 +8,8 @@ export interface PublicRoute {
   path: string;
   label: string;
   page: PageLoader;
+  /** Drawn without antd (the sign-in page, issue 24); the other pages get antd's provider. */
+  plain?: true;
 }
 
 export const DASHBOARD = '/dashboard';
@@ -22,7 +24,7 @@ const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage.
 
 /** Spec §2 public routes. `/` is also the fallback for any unknown path (see router.tsx). */
 export const publicRoutes: PublicRoute[] = [
-  { path: '/', label: 'signIn', page: LoginPage },
+  { path: '/', label: 'signIn', page: LoginPage, plain: true },
   { path: '/forget-password', label: 'forgetPassword', page: ForgotPasswordPage },
   { path: '/change-password', label: 'changePassword', page: ChangePasswordPage },
   // Not in spec §2: the link that confirms a staff member's new e-mail address (issue 18).

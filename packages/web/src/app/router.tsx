@@ -3,11 +3,14 @@ import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { LazyPage, lazyPage } from '../components/lazyPage.tsx';
 import { AppShell } from './AppShell.tsx';
 import type { ScreenHandle } from './DashboardLayout.tsx';
-import { DASHBOARD, HomePage, LoginPage, publicRoutes } from './publicRoutes.ts';
+import { DASHBOARD, HomePage, LoginPage, type PublicRoute, publicRoutes } from './publicRoutes.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteError } from './screens/RouteError.tsx';
 
 const DashboardLayout = lazyPage(() => import('./DashboardLayout.tsx'));
+const AntdLayout = lazyPage(() => import('../components/AntdProvider.tsx'));
+
+const routeOf = ({ path, page }: PublicRoute): RouteObject => ({ path, element: <LazyPage page={page} /> });
 
 /** The id of the layout route whose children are the dashboard screens. */
 const SCREENS_PARENT = 'dashboard';
@@ -23,7 +26,11 @@ export function buildRoutes(sessionReady: Promise<void>): RouteObject[] {
         {
           errorElement: <RouteError />,
           children: [
-            ...publicRoutes.map(({ path, page }) => ({ path, element: <LazyPage page={page} /> })),
+            ...publicRoutes.filter((r) => r.plain).map(routeOf),
+            {
+              element: <LazyPage page={AntdLayout} />,
+              children: publicRoutes.filter((r) => !r.plain).map(routeOf),
+            },
             {
               path: DASHBOARD,
               element: <RequireAuth />,

@@ -10,7 +10,7 @@ import { computeVisitorId, identifyVisitor } from './visitorId.ts';
 async function signIn(username: string, password: string) {
   const u = userEvent.setup();
   const name = await screen.findByLabelText(/Username|اسم المستخدم/);
-  const secret = screen.getByLabelText(/Password|كلمة المرور/);
+  const secret = screen.getByLabelText(/^(Password|كلمة المرور)$/);
   await u.clear(name);
   await u.type(name, username);
   await u.clear(secret);

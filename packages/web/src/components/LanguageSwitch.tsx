@@ -1,7 +1,7 @@
-import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LANG_PARAM, LANGS, type Lang, useLang } from '../i18n/lang.ts';
+import { Segmented } from './plain.tsx';
 
 /** EN / عربي: rewrites `?lang=` on the current URL, keeping everything else. */
 export function LanguageSwitch() {
@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const [, setParams] = useSearchParams();
   return (
     <Segmented<Lang>
-      aria-label={t('language.label')}
+      label={t('language.label')}
       value={lang}
       options={LANGS.map((value) => ({ value, label: t(`language.${value}`) }))}
       onChange={(value) =>

@@ -1,5 +1,5 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './plain.tsx';
 
 /** The full-screen loading overlay (spec §2): global loading flag and page-load fallback. */
 export function LoadingOverlay({ text }: { text?: string }) {
@@ -10,6 +10,7 @@ export function LoadingOverlay({ text }: { text?: string }) {
       role="status"
       aria-label={label}
       data-testid="loading-overlay"
+      className="plain"
       style={{
         position: 'fixed',
         inset: 0,
@@ -22,7 +23,7 @@ export function LoadingOverlay({ text }: { text?: string }) {
         background: 'rgba(255, 255, 255, 0.65)',
       }}
     >
-      <Spin size="large" />
+      <Spinner large />
       <span>{label}</span>
     </div>
   );
@@ -36,7 +37,7 @@ export function InlineLoading({ text }: { text: string }) {
       aria-label={text}
       style={{ display: 'flex', gap: 12, alignItems: 'center', padding: 24 }}
     >
-      <Spin />
+      <Spinner />
       <span>{text}</span>
     </div>
   );

@@ -1,5 +1,4 @@
 import type { ScreenKind } from '@loyalty/contracts';
-import { Button, Result } from 'antd';
 import {
   Component,
   type ComponentType,
@@ -11,6 +10,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingOverlay } from './LoadingOverlay.tsx';
+import { PlainButton, ProblemPanel } from './plain.tsx';
 
 /** Spec §2/§9: a page that has not loaded after 120 seconds counts as failed. */
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;
@@ -100,14 +100,14 @@ class PageLoadBoundary extends Component<BoundaryProps, { error: unknown }> {
 function PageLoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <Result
-      status="warning"
+    <ProblemPanel
+      tone="warning"
       title={t('common.pageLoadFailed')}
-      subTitle={t('common.pageLoadFailedText')}
-      extra={
-        <Button type="primary" onClick={onRetry}>
+      text={t('common.pageLoadFailedText')}
+      action={
+        <PlainButton primary onClick={onRetry}>
           {t('common.retry')}
-        </Button>
+        </PlainButton>
       }
     />
   );

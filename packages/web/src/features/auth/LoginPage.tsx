@@ -1,9 +1,9 @@
 import type { TokenResponse } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Notice } from '../../components/plain.tsx';
 import { useLang, withLang } from '../../i18n/lang.ts';
 import { setTimedOut, setToken } from '../../state/auth.ts';
 import { meQueryKey, useMe } from '../../state/me.ts';
@@ -47,15 +47,11 @@ export default function LoginPage() {
     <PublicCard title={t('auth.title')} subtitle={t('auth.subtitle')}>
       <SignInFlow
         onSignedIn={signedIn}
-        notice={
-          timedOut && (
-            <Alert type="info" showIcon title={t('auth.sessionExpired')} style={{ marginBottom: 16 }} />
-          )
-        }
+        notice={timedOut && <Notice tone="info">{t('auth.sessionExpired')}</Notice>}
       />
-      <Flex justify="center" style={{ marginTop: 16 }}>
+      <p style={{ marginBlock: '16px 0', textAlign: 'center' }}>
         <LangLink to="/forget-password">{t('auth.forgotPassword')}</LangLink>
-      </Flex>
+      </p>
     </PublicCard>
   );
 }

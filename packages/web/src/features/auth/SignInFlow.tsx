@@ -6,33 +6,31 @@ import {
   type TokenResponse,
   type TotpEnrolment,
 } from '@loyalty/contracts';
-import { Alert, Button, Form, Input } from 'antd';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
-import { zodRules } from '../../components/zodRules.ts';
+import { Notice, PlainButton, Spinner, TextField } from '../../components/plain.tsx';
+import { issueText } from '../../components/zodRules.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { authApi } from './api.ts';
-import { PasswordForm } from './PasswordForm.tsx';
 
-// The second-factor steps (antd List and what it brings) load when a sign-in reaches them, not
+// The steps after the password (antd forms, the QR code) load when a sign-in reaches them, not
 // with the sign-in page (issue 24).
-const secondFactor = () => import('../../components/SecondFactor.tsx');
-const CodeForm = lazy(() => secondFactor().then((m) => ({ default: m.CodeForm })));
-const EnrolTotp = lazy(() => secondFactor().then((m) => ({ default: m.EnrolTotp })));
-const RecoveryCodes = lazy(() => secondFactor().then((m) => ({ default: m.RecoveryCodes })));
+const Challenge = lazy(() => import('./ChallengeStep.tsx'));
 
-type Step =
-  | { kind: 'credentials' }
+/** A step the server asks for after the password. */
+export type ChallengeStep =
   | { kind: 'TOTP'; challenge: string }
-  | { kind: 'TOTP_ENROL'; challenge: string; enrolment?: TotpEnrolment }
+  | { kind: 'TOTP_ENROL'; challenge: string; enrolment: TotpEnrolment }
   | { kind: 'RECOVERY_CODES'; codes: string[]; result: LoginResponse }
   | { kind: 'PASSWORD_CHANGE'; challenge: string; reason?: ChallengeResponse['reason'] };
+type Step = { kind: 'credentials' } | ChallengeStep;
 
 interface Credentials {
   username: string;
   password: string;
 }
+type CredentialErrors = Partial<Record<keyof Credentials, string>>;
 
 /**
  * The whole sign-in: username and password, then whatever the server asks next — a TOTP code,
@@ -52,7 +50,6 @@ export function SignInFlow({
 }) {
   const { t } = useTranslation();
   const visitorId = useAppSelector((s) => s.auth.visitorId);
-  const rules = useMemo(() => zodRules(loginInput, t), [t]);
   const [step, setStep] = useState<Step>({ kind: 'credentials' });
   const [error, setError] = useState<ApiError | undefined>();
   const [busy, setBusy] = useState(false);
@@ -102,84 +99,90 @@ export function SignInFlow({
     }
   };
 
-  switch (step.kind) {
-    case 'TOTP':
-      return (
-        <Suspense>
-          <p>{t('auth.totpPrompt')}</p>
-          <CodeForm
-            submitText={t('auth.verify')}
-            onSubmit={(code) => guard(async () => proceed(await authApi.secondFactor(step.challenge, code)))}
-          />
-        </Suspense>
-      );
-    case 'TOTP_ENROL':
-      return step.enrolment ? (
-        <Suspense>
-          <EnrolTotp
-            enrolment={step.enrolment}
-            onConfirm={(code) =>
-              guard(async () => {
-                const { recoveryCodes, result } = await authApi.confirmEnrolment(step.challenge, code);
-                setStep({ kind: 'RECOVERY_CODES', codes: recoveryCodes, result });
-              })
-            }
-          />
-        </Suspense>
-      ) : null;
-    case 'RECOVERY_CODES':
-      return (
-        <Suspense>
-          <RecoveryCodes codes={step.codes} onDone={() => void proceed(step.result)} />
-        </Suspense>
-      );
-    case 'PASSWORD_CHANGE':
-      return (
-        <>
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            title={t(`auth.mustChange.${step.reason ?? 'RESET'}`)}
-          />
-          <PasswordForm
-            askCurrent
-            submitText={t('auth.changeAndSignIn')}
-            onSubmit={(newPassword, currentPassword) =>
-              guard(async () =>
-                proceed(
-                  await authApi.changeRequiredPassword(step.challenge, currentPassword ?? '', newPassword),
-                ),
-              )
-            }
-          />
-        </>
-      );
-    default:
-      return (
-        <>
-          {notice && !error && notice}
-          {error && (
-            <Alert type="error" showIcon title={t(`error.${error.code}`)} style={{ marginBottom: 16 }} />
-          )}
-          <Form<Credentials>
-            name="login"
-            layout="vertical"
-            onFinish={signIn}
-            requiredMark={false}
-            initialValues={username ? { username } : undefined}
-          >
-            <Form.Item name="username" label={t('auth.username')} rules={rules('username')}>
-              <Input autoComplete="username" autoFocus={!username} disabled={Boolean(username)} />
-            </Form.Item>
-            <Form.Item name="password" label={t('auth.password')} rules={rules('password')}>
-              <Input.Password autoComplete="current-password" autoFocus={Boolean(username)} />
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              {t('auth.submit')}
-            </Button>
-          </Form>
-        </>
-      );
+  if (step.kind !== 'credentials') {
+    return (
+      <Suspense fallback={<Spinner large />}>
+        <Challenge
+          step={step}
+          proceed={proceed}
+          guard={guard}
+          showCodes={(codes, result) => setStep({ kind: 'RECOVERY_CODES', codes, result })}
+        />
+      </Suspense>
+    );
   }
+  return (
+    <>
+      {notice && !error && notice}
+      {error && <Notice tone="error">{t(`error.${error.code}`)}</Notice>}
+      <CredentialsForm username={username} busy={busy} onSubmit={signIn} />
+    </>
+  );
+}
+
+/**
+ * Username and password, checked by the shared schema (`loginInput`) on submit and, after a first
+ * submit, as they change. Plain HTML (components/plain.tsx): no antd on the sign-in page.
+ */
+function CredentialsForm({
+  username,
+  busy,
+  onSubmit,
+}: {
+  username?: string;
+  busy: boolean;
+  onSubmit: (values: Credentials) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Credentials>({ username: username ?? '', password: '' });
+  const [errors, setErrors] = useState<CredentialErrors | undefined>();
+
+  const check = (next: Credentials): CredentialErrors => {
+    const found: CredentialErrors = {};
+    for (const issue of loginInput.safeParse(next).error?.issues ?? []) {
+      const field = issue.path[0];
+      if ((field === 'username' || field === 'password') && !found[field])
+        found[field] = issueText(t, issue, next[field]);
+    }
+    return found;
+  };
+  const change = (field: keyof Credentials, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors) setErrors(check(next));
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = check(values);
+    setErrors(found);
+    if (!found.username && !found.password) void onSubmit(values);
+  };
+
+  return (
+    <form name="login" noValidate onSubmit={submit}>
+      <TextField
+        id="login_username"
+        label={t('auth.username')}
+        autoComplete="username"
+        autoFocus={!username}
+        disabled={Boolean(username)}
+        value={values.username}
+        onChange={(e) => change('username', e.target.value)}
+        error={errors?.username}
+      />
+      <TextField
+        id="login_password"
+        type="password"
+        label={t('auth.password')}
+        autoComplete="current-password"
+        autoFocus={Boolean(username)}
+        value={values.password}
+        onChange={(e) => change('password', e.target.value)}
+        error={errors?.password}
+      />
+      <PlainButton type="submit" primary block loading={busy}>
+        {t('auth.submit')}
+      </PlainButton>
+    </form>
+  );
 }

@@ -123,6 +123,34 @@ describe('sign-in steps', () => {
   });
 });
 
+describe('the credentials form (plain HTML, no antd)', () => {
+  it('refuses empty fields with the shared schema message, without calling the server', async () => {
+    const api = installFakeApi();
+    await renderApp('/?lang=ar', { signedIn: false });
+    const username = await screen.findByLabelText('اسم المستخدم');
+    await click('تسجيل الدخول');
+    expect(screen.getAllByText('هذا الحقل مطلوب')).toHaveLength(2);
+    expect(username.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST /api/admin/auth/login')).toHaveLength(0);
+
+    // After the first submit, each field is checked again as it changes.
+    await type('اسم المستخدم', 'admin');
+    expect(screen.getAllByText('هذا الحقل مطلوب')).toHaveLength(1);
+    expect(username.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows and hides the password', async () => {
+    installFakeApi();
+    await renderApp('/?lang=en', { signedIn: false });
+    const password = await screen.findByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    await click('Show password');
+    expect(password.getAttribute('type')).toBe('text');
+    await click('Hide password');
+    expect(password.getAttribute('type')).toBe('password');
+  });
+});
+
 describe('password pages', () => {
   it('/forget-password says the same thing whatever was typed', async () => {
     const api = installFakeApi();
