@@ -15,8 +15,8 @@ import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
 /**
- * Campaigns (docs/decisions/campaigns.md). `spent` is the budget used: moved only by the earning's
- * statement (loyalty_campaign_bonus) and by reversals, under the row's lock; the check keeps it
+ * Campaigns (docs/decisions/campaigns.md). `spent` is the budget used: moved only at the end of an
+ * earning batch (loyalty_post_earnings, a conditional UPDATE) and by reversals; the check keeps it
  * within the budget whatever the code above does.
  */
 export const campaigns = pgTable(

@@ -281,6 +281,46 @@ describe('budgets under concurrency (property)', () => {
   }, 120_000);
 });
 
+// Needs two connections: a batch whose campaign another transaction moved meanwhile.
+describe.runIf(process.env.DATABASE_URL)('a budget taken at the end of the batch (migration 0050)', () => {
+  it('posts again with the campaign locked when another batch overdrew it meanwhile, clipping the award', async () => {
+    const k = await live({ budget: 100, customerNumbers: ['K5'], transactionTypeIds: [transferTypeId] });
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Another batch's end: 80 points of the budget moved, not yet committed.
+    const other = t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`update campaigns set spent = spent + 80 where id = ${k.id}`);
+      await released;
+    });
+    // Wants 50 (500 spent → 50 points, doubled); sees 100 left, then waits at its end for the row.
+    const posting = earn('END-OF-BATCH-1', 'K5', 500, 'TRANSFER');
+    await expect
+      .poll(
+        async () =>
+          rowsOf<{ n: string }>(
+            await t.app.db.execute(sql`select count(*) as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`),
+          )[0]?.n,
+        { timeout: 10_000 },
+      )
+      .toBe('1');
+    release();
+    await other;
+    const res = await posting;
+    expect(res.statusCode, res.body).toBe(201);
+    // Posted again under the lock: the 20 points left, and the campaign ended itself.
+    const [share] = rowsOf<{ points: number }>(
+      await t.app.db.execute(sql`select a.points from campaign_awards a join ledger_entries e on e.id = a.entry_id
+        where a.campaign_id = ${k.id} and e.external_id = 'END-OF-BATCH-1'`),
+    );
+    expect(share?.points).toBe(20);
+    const [row] = await t.app.db.select().from(campaigns).where(eq(campaigns.id, k.id));
+    expect(row).toMatchObject({ spent: 100, status: 'ENDED', endedReason: 'BUDGET' });
+  });
+});
+
 describe('GET /api/admin/campaigns/performance', () => {
   it('answers points, transactions, customers and spend by product and campaign, the burn and the uplift', async () => {
     const k = await live({

@@ -1,7 +1,7 @@
 import { type Db, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038). */
+/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050). */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -88,10 +88,22 @@ export interface EarningRow {
 }
 
 const POST_EARNINGS = 'select * from loyalty_post_earnings($1)';
+const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true)';
 
-/** Posts earnings in one statement, one transaction; `items` sorted by customer number. */
-const postEarnings = (db: Executor, items: EarningItem[]) =>
-  runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, [JSON.stringify(items)]);
+/**
+ * Posts earnings in one statement, one transaction; `items` sorted by customer number. A batch
+ * takes its campaigns' budget at its end (migration 0050); `locked` (one earning) locks them first.
+ */
+const postEarnings = (db: Executor, items: EarningItem[], locked = false) =>
+  locked
+    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, [JSON.stringify(items)])
+    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, [JSON.stringify(items)]);
+
+/** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
+function isCampaignRace(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return (e.cause?.code ?? e.code) === 'LY001';
+}
 
 /** Batches being posted at once; earnings that arrive meanwhile wait for the next batch. */
 const IN_FLIGHT = 4;
@@ -111,8 +123,8 @@ interface Waiting {
  * A batch's earnings are sorted by customer number, so two batches lock customers in the same
  * order and cannot deadlock. A batch is one transaction: should it fail (a twin of an externalId
  * for another customer posted by another batch, a deadlock with a staff transaction, a value the
- * database refuses), each of its earnings is posted again on its own, so one earning's error is
- * only ever its own.
+ * database refuses, a campaign budget that other batches drew on meanwhile), each of its earnings
+ * is posted again on its own with its campaigns locked, so one earning's error is only ever its own.
  */
 class EarningQueue {
   private waiting: Waiting[] = [];
@@ -148,10 +160,10 @@ class EarningQueue {
         w.resolve(rows[i] as EarningRow);
       });
     } catch (err) {
-      if (batch.length === 1) return batch[0]?.reject(err);
+      if (batch.length === 1 && !isCampaignRace(err)) return batch[0]?.reject(err);
       // One after the other, as in the batch: twins of an externalId meet as they would have there.
       for (const w of batch) {
-        await postEarnings(this.db, [w.item]).then(([row]) => w.resolve(row as EarningRow), w.reject);
+        await postEarnings(this.db, [w.item], true).then(([row]) => w.resolve(row as EarningRow), w.reject);
       }
     }
   }
@@ -165,7 +177,7 @@ const queues = new WeakMap<Db, EarningQueue>();
  * (whose locks it must share).
  */
 export function postEarning(db: Executor, item: EarningItem): Promise<EarningRow> {
-  if (isTransaction(db)) return postEarnings(db, [item]).then(([row]) => row as EarningRow);
+  if (isTransaction(db)) return postEarnings(db, [item], true).then(([row]) => row as EarningRow);
   let queue = queues.get(db);
   if (!queue) {
     queue = new EarningQueue(db);

@@ -195,17 +195,17 @@ export async function reverseEarning(
     throw new AppError('CONFLICT', 'Only channel transactions (EARN entries) can be reversed');
   }
   const prog = await programme(tx);
-  // Campaigns before the customer, as an earning batch takes them (migration 0038): the reversal
-  // gives their budget back.
-  if (original.bonusPoints !== 0) {
-    await tx.execute(sql`select 1 from campaigns where id in (
-      select campaign_id from campaign_awards where entry_id = ${original.id}) order by id for update`);
-  }
   const [locked] = await tx
     .select({ tierId: customers.tierId })
     .from(customers)
     .where(eq(customers.id, original.customerId))
     .for('update');
+  // The customer, then its campaigns in id order, as an earning batch takes them (migration 0050):
+  // the reversal gives their budget back.
+  if (original.bonusPoints !== 0) {
+    await tx.execute(sql`select 1 from campaigns where id in (
+      select campaign_id from campaign_awards where entry_id = ${original.id}) order by id for update`);
+  }
   const [earlier] = await tx
     .select()
     .from(ledgerEntries)
