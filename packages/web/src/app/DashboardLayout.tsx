@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Layout, Menu, Typography } from 'antd';
+import { Button, Flex, Layout, Menu } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
@@ -15,6 +15,17 @@ import { useCan, useMe } from '../state/me.ts';
 import { useAppDispatch } from '../state/store.ts';
 import { buildMenu, menuSelection } from './menu.tsx';
 import type { DashboardRoute } from './routes.ts';
+
+/**
+ * antd's heading sizes (h4 20 px, h5 16 px), drawn without its Typography, whose editable and
+ * copyable parts would otherwise come with every screen.
+ */
+const heading = (level: 4 | 5) => ({
+  fontSize: level === 4 ? 20 : 16,
+  lineHeight: level === 4 ? 1.4 : 1.5,
+  fontWeight: 600,
+  color: 'rgba(0, 0, 0, 0.88)',
+});
 
 /** Route `handle` of dashboard screens (see router.tsx). */
 export interface ScreenHandle {
@@ -51,12 +62,9 @@ export default function DashboardLayout() {
           {t('common.skipToContent')}
         </a>
         <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={264} breakpoint="lg">
-          <Typography.Title
-            level={5}
-            style={{ color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}
-          >
+          <h5 style={{ ...heading(5), color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}>
             {t('app.name')}
-          </Typography.Title>
+          </h5>
           <Menu
             theme="dark"
             mode="inline"
@@ -68,15 +76,13 @@ export default function DashboardLayout() {
         <Layout>
           <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>
             <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-              <Typography.Title level={4} style={{ margin: 0 }}>
-                {title}
-              </Typography.Title>
+              <h4 style={{ ...heading(4), margin: 0 }}>{title}</h4>
               <Flex gap={16} align="center">
                 <PendingApprovals />
                 <LanguageSwitch />
-                <Typography.Text data-testid="user-name" translate="no">
+                <span data-testid="user-name" translate="no">
                   {me?.fullName}
-                </Typography.Text>
+                </span>
                 <Button onClick={signOut}>{t('common.logout')}</Button>
               </Flex>
             </Flex>

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
-import { LazyPage } from '../components/lazyPage.tsx';
+import { LazyPage, lazyPage } from '../components/lazyPage.tsx';
 import { useCan } from '../state/me.ts';
 import type { ScreenHandle } from './DashboardLayout.tsx';
 import { ComingSoonPage, type DashboardRoute, dashboardRoutes } from './routes.ts';
-import { Forbidden } from './screens/Forbidden.tsx';
+
+// antd's Result (with its illustrations) loads when access is denied, not with every screen.
+const ForbiddenPage = lazyPage(() => import('./screens/Forbidden.tsx'));
 
 /** A dashboard screen: its page if the user holds the permission, else "access denied". */
 function Screen({ route }: { route: DashboardRoute }) {
   const can = useCan();
-  if (!can(route.permission)) return <Forbidden />;
+  if (!can(route.permission)) return <LazyPage page={ForbiddenPage} />;
   return <LazyPage page={route.page ?? ComingSoonPage} />;
 }
 

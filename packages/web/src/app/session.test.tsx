@@ -77,6 +77,24 @@ describe('session', () => {
     expect(api.calls.filter((c) => c.path === '/api/admin/auth/refresh')).toHaveLength(1);
   });
 
+  it('after the idle timeout, asks the same user to sign in again over the page, which carries on', async () => {
+    const api = installFakeApi({ tiers: [tier(1, 'Gold', 0, 10)] });
+    api.me = { ...api.me, idleTimeoutSeconds: 1 };
+    const { store } = await renderApp('/dashboard/loyalty/tire');
+    expect(await screen.findByRole('cell', { name: 'Gold' })).toBeTruthy();
+    // Checked every 5 s: the dialog (loaded on demand) comes within that.
+    expect(await screen.findByText('Session timed out', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(store.getState().auth.timedOut).toBe(true);
+    expect(api.callsTo('POST /api/admin/auth/logout')).toHaveLength(1);
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('admin');
+    const u = userEvent.setup();
+    await u.type(screen.getByLabelText(/^Password$/), 'secret');
+    await u.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.queryByText('Session timed out')).toBeNull());
+    expect(store.getState().auth.timedOut).toBe(false);
+    expect(screen.getByRole('cell', { name: 'Gold' })).toBeTruthy();
+  }, 30_000);
+
   it('asks to sign in again when the session has ended', async () => {
     const api = installFakeApi({ refreshOk: false });
     api.validTokens.clear();

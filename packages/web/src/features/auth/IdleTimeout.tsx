@@ -1,13 +1,11 @@
-import type { TokenResponse } from '@loyalty/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Modal } from 'antd';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { logoutSession } from '../../api/auth.ts';
-import { setTimedOut, setToken } from '../../state/auth.ts';
+import { setTimedOut } from '../../state/auth.ts';
 import { useMe } from '../../state/me.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
-import { SignInFlow } from './SignInFlow.tsx';
+
+// The dialog (antd Modal, the sign-in form) loads when a session times out, not with every screen.
+const SignInAgain = lazy(() => import('./SignInAgain.tsx'));
 
 const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 const CHECK_EVERY_MS = 5_000;
@@ -19,9 +17,7 @@ const CHECK_EVERY_MS = 5_000;
  * unsaved form keeps its values — and carries on once signed in.
  */
 export function IdleTimeout() {
-  const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const queryClient = useQueryClient();
   const { data: me } = useMe();
   const { token, timedOut } = useAppSelector((s) => s.auth);
   const limitMs = (me?.idleTimeoutSeconds ?? 0) * 1000;
@@ -45,29 +41,9 @@ export function IdleTimeout() {
   }, [limitMs, token, timedOut, dispatch]);
 
   if (!timedOut || !token || !me) return null;
-
-  const signedIn = (session: TokenResponse) => {
-    dispatch(setToken(session));
-    dispatch(setTimedOut(false));
-    void queryClient.invalidateQueries();
-  };
-
   return (
-    <Modal
-      open
-      title={t('auth.timedOutTitle')}
-      closable={false}
-      mask={{ closable: false }}
-      keyboard={false}
-      footer={null}
-      styles={{ mask: { backdropFilter: 'blur(8px)' } }}
-      destroyOnHidden
-    >
-      <SignInFlow
-        username={me.username}
-        onSignedIn={signedIn}
-        notice={<Alert type="info" showIcon title={t('auth.timedOutText')} style={{ marginBottom: 16 }} />}
-      />
-    </Modal>
+    <Suspense>
+      <SignInAgain username={me.username} />
+    </Suspense>
   );
 }

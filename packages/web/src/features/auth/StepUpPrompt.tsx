@@ -1,9 +1,8 @@
-import { Modal, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { accountApi } from '../../api/account.ts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { connectStepUp } from '../../api/client.ts';
-import { CodeForm } from '../../components/SecondFactor.tsx';
+
+// The dialog (antd Modal, the code form) loads the first time a step-up is asked for.
+const StepUpDialog = lazy(() => import('./StepUpDialog.tsx'));
 
 /**
  * Step-up for protected operations: when the server answers 403 STEP_UP_REQUIRED (an SCA rule
@@ -11,8 +10,8 @@ import { CodeForm } from '../../components/SecondFactor.tsx';
  * steps the session up for five minutes and the request is sent again.
  */
 export function StepUpPrompt() {
-  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const [asked, setAsked] = useState(false);
   const settle = useRef<((ok: boolean) => void) | undefined>(undefined);
 
   useEffect(() => {
@@ -21,6 +20,7 @@ export function StepUpPrompt() {
         new Promise<boolean>((resolve) => {
           settle.current?.(false);
           settle.current = resolve;
+          setAsked(true);
           setOpen(true);
         }),
     );
@@ -33,22 +33,10 @@ export function StepUpPrompt() {
     setOpen(false);
   };
 
+  if (!asked) return null;
   return (
-    <Modal
-      open={open}
-      title={t('auth.stepUpTitle')}
-      footer={null}
-      onCancel={() => finish(false)}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>{t('auth.stepUpText')}</Typography.Paragraph>
-      <CodeForm
-        submitText={t('auth.verify')}
-        onSubmit={async (code) => {
-          await accountApi.stepUp(code);
-          finish(true);
-        }}
-      />
-    </Modal>
+    <Suspense>
+      <StepUpDialog open={open} onDone={finish} />
+    </Suspense>
   );
 }

@@ -1,0 +1,27 @@
+import { Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { accountApi } from '../../api/account.ts';
+import { CodeForm } from '../../components/SecondFactor.tsx';
+
+/** The step-up dialog (StepUpPrompt.tsx): a valid code steps the session up; Cancel gives up. */
+export default function StepUpDialog({ open, onDone }: { open: boolean; onDone: (ok: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={t('auth.stepUpTitle')}
+      footer={null}
+      onCancel={() => onDone(false)}
+      destroyOnHidden
+    >
+      <Typography.Paragraph>{t('auth.stepUpText')}</Typography.Paragraph>
+      <CodeForm
+        submitText={t('auth.verify')}
+        onSubmit={async (code) => {
+          await accountApi.stepUp(code);
+          onDone(true);
+        }}
+      />
+    </Modal>
+  );
+}
