@@ -245,3 +245,9 @@ function localFolder(dataDir: string): string | undefined {
   if (dataDir.startsWith('file://')) return path.resolve(dataDir.slice('file://'.length));
   return /^[a-z][a-z0-9+-]*:\/\//i.test(dataDir) ? undefined : path.resolve(dataDir);
 }
+
+/** The database's error behind a failed query (drizzle wraps it as `cause`): its code and constraint. */
+export function databaseError(err: unknown): { code?: string; constraint?: string } {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  return e.cause?.code ? e.cause : e;
+}

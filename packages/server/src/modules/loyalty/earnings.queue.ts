@@ -1,4 +1,4 @@
-import { type Db, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
+import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 
 /** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050). */
@@ -100,10 +100,7 @@ const postEarnings = (db: Executor, items: EarningItem[], locked = false) =>
     : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, [JSON.stringify(items)]);
 
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
-function isCampaignRace(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return (e.cause?.code ?? e.code) === 'LY001';
-}
+const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
 
 /** Batches being posted at once; earnings that arrive meanwhile wait for the next batch. */
 const IN_FLIGHT = 4;

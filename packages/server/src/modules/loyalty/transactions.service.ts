@@ -4,7 +4,7 @@ import type {
   ChannelTransactionResult,
 } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import { databaseError, type Executor, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import type { ChannelKey } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -64,8 +64,7 @@ export function earningType(prog: Programme, code: string) {
 
 /** The unique key of (kind, externalId) refused a posting: a concurrent twin got there first. */
 export function isDuplicatePosting(err: unknown): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgErr = e.cause?.code ? e.cause : e;
+  const pgErr = databaseError(err);
   return pgErr.code === '23505' && pgErr.constraint === 'ledger_external_key';
 }
 
