@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { resources } from '@loyalty/contracts';
@@ -10,8 +10,8 @@ import { signIn, useBrowser } from './browser.ts';
 
 /**
  * Issue 20: every route of the product, in both languages, passes axe-core with no serious or
- * critical violation (WCAG 2.2 A/AA rules), and in Arabic shows no Latin-script text that is not
- * data, a code or a number. The route table is the web's own (app/routes.ts): a new screen is
+ * critical violation (WCAG 2.2 A/AA rules), shows no translation key in place of its text, and in
+ * Arabic shows no Latin-script text that is not data, a code or a number. The route table is the web's own (app/routes.ts): a new screen is
  * walked without being listed here.
  */
 // Evaluated rather than added as a script tag: the product's Content-Security-Policy allows no
@@ -160,6 +160,50 @@ async function latinText(page: Page): Promise<Finding[]> {
   });
 }
 
+// Every key of the translation files (a plural's forms as one key, as i18next shows it missing).
+const web = path.resolve(import.meta.dirname, '../packages/web/src');
+type Tree = { [key: string]: string | Tree };
+const leaves = (tree: Tree, prefix = ''): string[] =>
+  Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === 'string' ? [`${prefix}${k}`] : leaves(v, `${prefix}${k}.`),
+  );
+const translationKeys = [
+  ...new Set(
+    [
+      `${web}/i18n/en.json`,
+      ...readdirSync(`${web}/features`).map((area) => `${web}/features/${area}/locales/en.json`),
+    ]
+      .filter((file) => existsSync(file))
+      .flatMap((file) => leaves(JSON.parse(readFileSync(file, 'utf8'))))
+      .map((key) => key.replace(/_(zero|one|two|few|many|other)$/, '')),
+  ),
+];
+
+/**
+ * Translation keys shown as they are (`analytics.churn.customer.title`): a screen showing strings
+ * its area's pages do not load (i18n/areaStrings.json). Only the files' own keys count: data that
+ * looks like one (a command code, a configuration key) is not a finding.
+ */
+async function untranslatedKeys(page: Page): Promise<Finding[]> {
+  return page.evaluate((keys) => {
+    const keySet = new Set(keys);
+    const isKey = (text: string | null | undefined) => !!text && keySet.has(text.trim());
+    const found = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (isKey(node.textContent) && node.parentElement?.checkVisibility()) {
+        found.add((node.textContent ?? '').trim());
+      }
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('[placeholder], [aria-label], [title]')) {
+      for (const attr of ['placeholder', 'aria-label', 'title']) {
+        if (isKey(el.getAttribute(attr))) found.add(`${attr}="${el.getAttribute(attr)}"`);
+      }
+    }
+    return [...found];
+  }, translationKeys);
+}
+
 /** Waits until the page has drawn its data: no spinner, skeleton or loading overlay left. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
@@ -191,6 +235,7 @@ describe.each(['en', 'ar'] as const)('every route in %s', (lang) => {
       await shoot(visitor, lang, path);
       const findings = await axeViolations(visitor);
       if (lang === 'ar') findings.push(...(await latinText(visitor)).map((t) => `Latin text: ${t}`));
+      findings.push(...(await untranslatedKeys(visitor)).map((t) => `Untranslated key: ${t}`));
       await visitor.context().close();
       expect(findings, findings.join('\n')).toEqual([]);
     });
@@ -203,6 +248,7 @@ describe.each(['en', 'ar'] as const)('every route in %s', (lang) => {
       await shoot(page, lang, path);
       const findings = await axeViolations(page);
       if (lang === 'ar') findings.push(...(await latinText(page)).map((t) => `Latin text: ${t}`));
+      findings.push(...(await untranslatedKeys(page)).map((t) => `Untranslated key: ${t}`));
       expect(findings, findings.join('\n')).toEqual([]);
     });
 });

@@ -5,6 +5,7 @@ import { locationCommands, locationRead } from './locations.ts';
 
 export * from './faqs.ts';
 export * from './legalDocuments.ts';
+export * from './legalScreens.ts';
 export * from './locations.ts';
 
 /** The consent command is the integration API's (scope `content`), not a staff permission. */

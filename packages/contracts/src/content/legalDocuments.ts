@@ -3,7 +3,7 @@ import { command, type ReadPermission } from '../commands.ts';
 import { dbId, idInput, idSchema, requiredText, timestamps } from '../common.ts';
 import { customerNumberSchema } from '../customers/customers.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
-import { defineResource, type Screen } from '../resource.ts';
+import { defineResource } from '../resource.ts';
 import { contentLangs } from './faqs.ts';
 
 /** The customer app's two legal texts. */
@@ -86,21 +86,6 @@ export const legalDocumentResource = defineResource({
   read: legalDocumentRead,
   commands: legalDocumentCommands,
 });
-
-/**
- * The legal documents' screens (spec §2): a versions list and an editor for each kind (the editor
- * opens a draft with `?id=`). Written out in the web's route table from here.
- */
-export const legalDocumentScreens = {
-  PRIVACY: {
-    list: { path: 'application/privacy', label: 'privacyPolicy' },
-    create: { path: 'application/create-privacy', label: 'createPrivacyPolicy' },
-  },
-  TERMS: {
-    list: { path: 'application/terms', label: 'terms' },
-    create: { path: 'application/create-condation', label: 'createTerms' },
-  },
-} as const satisfies Record<LegalKind, Record<'list' | 'create', Screen>>;
 
 /** One word-level change between two versions' texts. */
 export const textChange = z.object({

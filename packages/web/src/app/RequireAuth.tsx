@@ -3,18 +3,18 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 import { PlainButton, ProblemPanel } from '../components/plain.tsx';
 import type { ReturnState } from '../features/auth/LoginPage.tsx';
-import { useAreaStrings } from '../i18n/index.ts';
+import { LAYOUT_AREAS, useAreaStrings } from '../i18n/index.ts';
 import { type Lang, useLangTo } from '../i18n/lang.ts';
 import { useMe } from '../state/me.ts';
 import { useAppSelector } from '../state/store.ts';
 
 /**
- * Guards /dashboard/*: signed-out users go to `/` (keeping `lang`); the profile and the areas'
- * strings load first.
+ * Guards /dashboard/*: signed-out users go to `/` (keeping `lang`); the profile and the layout's
+ * strings load first (each screen's own with its page: `LazyPage`).
  */
 export function RequireAuth() {
   const { t, i18n } = useTranslation();
-  const stringsReady = useAreaStrings(i18n.language as Lang);
+  const stringsReady = useAreaStrings(i18n.language as Lang, LAYOUT_AREAS);
   const token = useAppSelector((s) => s.auth.token);
   const location = useLocation();
   const langTo = useLangTo();

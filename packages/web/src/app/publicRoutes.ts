@@ -1,4 +1,4 @@
-import { lazyPage, type PageLoader } from '../components/lazyPage.tsx';
+import { areaPages, lazyPage, type PageLoader } from '../components/lazyPage.tsx';
 
 // What the router needs before anyone signs in. The table of dashboard screens (routes.ts: every
 // resource descriptor of contracts, every feature's pages) loads with the first /dashboard/...
@@ -17,7 +17,7 @@ export const dashboardPath = (path: string) => `${DASHBOARD}/${path}`;
 
 export const ComingSoonPage = lazyPage(() => import('./screens/ComingSoon.tsx'));
 export const LoginPage = lazyPage(() => import('../features/auth/LoginPage.tsx'));
-export const HomePage = lazyPage(() => import('../features/home/HomePage.tsx'));
+export const HomePage = areaPages('home')(() => import('../features/home/HomePage.tsx'));
 const ForgotPasswordPage = lazyPage(() => import('../features/auth/ForgotPasswordPage.tsx'));
 const ChangePasswordPage = lazyPage(() => import('../features/auth/ChangePasswordPage.tsx'));
 const VerifyEmailPage = lazyPage(() => import('../features/auth/VerifyEmailPage.tsx'));

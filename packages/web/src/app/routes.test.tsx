@@ -1,4 +1,4 @@
-import { resources, screenKinds } from '@loyalty/contracts';
+import { permissionCatalogue, resources, screenKinds } from '@loyalty/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import { vouchersResource } from '../features/rewards/vouchers/vouchers.resource
 import { installFakeApi } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
 import { buildMenu } from './menu.tsx';
+import screenTableJson from './resourceScreens.json';
+import { screenTable } from './resourceScreens.ts';
 import { dashboardPath, dashboardRoutes, publicRoutes, resourcePages } from './routes.ts';
 
 /** Spec §2, written out in full ({id} → :id; "..." expanded). Paths under /dashboard. */
@@ -89,6 +91,17 @@ describe('route table', () => {
       path: 'edit-tire/:id',
       permission: 'tier.update',
     });
+  });
+
+  it("reads the descriptors' screens from resourceScreens.json as they are today", () => {
+    // Stale after a descriptor's screens, menu group or permissions changed: run `npm run screens`.
+    expect(screenTableJson).toEqual(screenTable());
+  });
+
+  it('opens every screen with a permission of the catalogue', () => {
+    const codes = new Set(permissionCatalogue.map((p) => p.code));
+    const unknown = dashboardRoutes.filter((r) => r.permission && !codes.has(r.permission));
+    expect(unknown.map((r) => `${r.path}: ${r.permission}`)).toEqual([]);
   });
 
   it('derives every descriptor screen: at its path, with its permission, menu group and page', () => {

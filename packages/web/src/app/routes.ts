@@ -1,43 +1,4 @@
-import {
-  adminLogResource,
-  alertCategoryResource,
-  campaignResource,
-  churnScoreResource,
-  configBundleResource,
-  customerPermissionResource,
-  customerResource,
-  eligibilityCriterionResource,
-  faqResource,
-  featureResource,
-  legalDocumentScreens,
-  locationResource,
-  type MenuGroup,
-  menuGroups,
-  messageInsightResource,
-  messageResource,
-  messageTemplateResource,
-  passwordSettingResource,
-  pointsRuleResource,
-  type ResourceDescriptor,
-  reportScheduleResource,
-  rewardCategoryResource,
-  roleResource,
-  type ScreenKind,
-  type Screen as ScreenSpec,
-  scaRuleResource,
-  screenKinds,
-  serviceDefinitionResource,
-  serviceResource,
-  serviceTypeResource,
-  staffPermissionResource,
-  storeResource,
-  systemLogResource,
-  tierResource,
-  transactionTypeResource,
-  userConfigurationResource,
-  userResource,
-  voucherResource,
-} from '@loyalty/contracts';
+import { legalDocumentScreens, type MenuGroup } from '@loyalty/contracts';
 import type { PageLoader, ScreenPages } from '../components/lazyPage.tsx';
 import { adminPages } from '../features/admin/pages.ts';
 import { alertPages, alertResourcePages } from '../features/alerts/pages.ts';
@@ -63,9 +24,16 @@ import {
   type PublicRoute,
   publicRoutes,
 } from './publicRoutes.ts';
+import screenTableJson from './resourceScreens.json';
+import type { ScreenTable } from './resourceScreens.ts';
+
+// The descriptors' screens and the menu groups, as `npm run screens` wrote them (resourceScreens.ts):
+// the table does not import the contract modules, whose schemas the menu does not need (issue 24).
+const screenTable = screenTableJson as ScreenTable;
 
 /** Sider menu groups, in menu order (declared in contracts); labels are `menu.groups.<group>`. */
-export { type MenuGroup, menuGroups };
+export const menuGroups: readonly MenuGroup[] = screenTable.menuGroups;
+export type { MenuGroup };
 
 export interface DashboardRoute {
   /** Relative to /dashboard, exactly as spec §2 writes it (typos included), `:id` for {id}. */
@@ -75,7 +43,11 @@ export interface DashboardRoute {
   group: MenuGroup;
   /** The lazy page; routes not built yet show the ComingSoon screen. */
   page?: PageLoader;
-  /** Permission code needed to open the screen (and to see it in the menu). */
+  /**
+   * Permission code needed to open the screen (and to see it in the menu). Written as a string in
+   * the features' pages.ts, so the table imports no contract module (routes.test.tsx checks each
+   * against the permission catalogue).
+   */
   permission?: string;
   /** Listed in the sider menu. */
   menu?: boolean;
@@ -105,53 +77,30 @@ export const resourcePages: Record<string, ScreenPages> = {
 };
 
 /**
- * The permission that opens a resource's screen: the read permission for list and view (and a
- * screen marked `permission: 'read'`), the create command for create, the update command for edit.
- */
-export function screenPermission(
-  descriptor: ResourceDescriptor,
-  kind: ScreenKind,
-  screen: ScreenSpec,
-): string {
-  const code =
-    kind === 'list' || kind === 'view' || screen.permission === 'read'
-      ? descriptor.read?.code
-      : descriptor.commands[kind === 'create' ? 'create' : 'update']?.name;
-  if (!code) throw new Error(`resource ${descriptor.name}: no permission opens its ${kind} screen`);
-  return code;
-}
-
-/**
- * The route entries of a resource's screens (`descriptor.screens`), in its menu group: the list is
+ * The route entries of a resource's screens (by descriptor name), in its menu group: the list is
  * the menu entry and the parent of the others; pages from `resourcePages` (none → ComingSoon).
  */
-export function resourceRoutes(descriptor: ResourceDescriptor): DashboardRoute[] {
-  const { screens = {}, menu } = descriptor;
-  if (!menu) throw new Error(`resource ${descriptor.name} has screens but no menu group`);
-  const pages = resourcePages[descriptor.name] ?? {};
-  return screenKinds.flatMap((kind): DashboardRoute[] => {
-    const screen = screens[kind];
-    if (!screen) return [];
-    const route: DashboardRoute = {
-      path: screen.path,
-      label: screen.label,
-      group: menu.group,
-      page: pages[kind],
-      permission: screenPermission(descriptor, kind, screen),
-    };
-    return [kind === 'list' ? { ...route, menu: true } : { ...route, parent: screens.list?.path }];
+export function resourceRoutes(name: string): DashboardRoute[] {
+  const resource = screenTable.resources[name];
+  if (!resource) throw new Error(`resource ${name} has no screens (npm run screens)`);
+  const { group, screens } = resource;
+  const pages: Partial<Record<string, PageLoader>> = resourcePages[name] ?? {};
+  return Object.entries(screens).map(([kind, screen]) => {
+    const route: DashboardRoute = { ...screen, group, page: pages[kind] };
+    return kind === 'list' ? { ...route, menu: true } : { ...route, parent: screens.list?.path };
   });
 }
 
 type Entry = Omit<DashboardRoute, 'group'>;
 /**
- * One menu group's screens in menu order: explicit entries, and resources standing for their
- * screens (`resourceRoutes`), whose descriptor must name this group.
+ * One menu group's screens in menu order: explicit entries, and resources (by descriptor name)
+ * standing for their screens (`resourceRoutes`), whose descriptor must name this group.
  */
-const inGroup = (group: MenuGroup, entries: (Entry | ResourceDescriptor)[]): DashboardRoute[] =>
+const inGroup = (group: MenuGroup, entries: (Entry | string)[]): DashboardRoute[] =>
   entries.flatMap((e) => {
-    if ('path' in e) return [{ ...e, group }];
-    if (e.menu?.group !== group) throw new Error(`resource ${e.name} is not in the ${group} menu group`);
+    if (typeof e !== 'string') return [{ ...e, group }];
+    if (screenTable.resources[e]?.group !== group)
+      throw new Error(`resource ${e} is not in the ${group} menu group`);
     return resourceRoutes(e);
   });
 
@@ -162,31 +111,31 @@ const inGroup = (group: MenuGroup, entries: (Entry | ResourceDescriptor)[]): Das
  */
 export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('employeesCustomers', [
-    userResource,
-    roleResource,
-    staffPermissionResource,
-    customerPermissionResource,
-    customerResource,
+    'users',
+    'roles',
+    'permissions',
+    'customer-permissions',
+    'customers',
     { path: 'customer/info', label: 'customerInfo', parent: 'customer', ...customerPages.customerInfo },
   ]),
-  ...inGroup('loyalty', [tierResource, pointsRuleResource, transactionTypeResource]),
-  ...inGroup('rewards', [rewardCategoryResource, voucherResource, storeResource]),
+  ...inGroup('loyalty', ['tiers', 'points-rules', 'transaction-types']),
+  ...inGroup('rewards', ['reward-categories', 'vouchers', 'stores']),
   ...inGroup('campaignsAnalytics', [
-    campaignResource,
+    'campaigns',
     { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true, ...campaignPages.performance },
-    churnScoreResource,
-    messageInsightResource,
+    'churn-scores',
+    'message-insights',
     { path: 'MainReports', label: 'reports', menu: true, ...reportPages.mainReports },
-    reportScheduleResource,
+    'report-schedules',
   ]),
   ...inGroup('messaging', [
-    messageResource,
+    'messages',
     { label: 'replyMessage', parent: 'message', ...messagingPages.reply },
-    messageTemplateResource,
+    'message-templates',
     { path: 'create-message', label: 'newMessage', menu: true, ...messagingPages.newMessage },
   ]),
   ...inGroup('alerts', [
-    alertCategoryResource,
+    'alert-categories',
     { path: 'Alerts/AddAlertGroup/:id', label: 'addAlertGroup', parent: 'Alerts', ...alertPages.addGroup },
     { path: 'Alerts/AddAlert/:id', label: 'addAlert', parent: 'Alerts', ...alertPages.addAlert },
     { path: 'Alerts/EditAlertGroup/:id', label: 'editAlertGroup', parent: 'Alerts', ...alertPages.editGroup },
@@ -196,7 +145,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'AlertConfigurations', label: 'alertConfigurations', menu: true, ...alertPages.settings },
   ]),
   ...inGroup('applicationContent', [
-    locationResource,
+    'locations',
     { ...legalDocumentScreens.PRIVACY.list, menu: true, ...contentPages.privacy },
     {
       ...legalDocumentScreens.PRIVACY.create,
@@ -209,12 +158,12 @@ export const dashboardRoutes: DashboardRoute[] = [
       parent: legalDocumentScreens.TERMS.list.path,
       ...contentPages.createTerms,
     },
-    faqResource,
+    'faqs',
   ]),
   ...inGroup('security', [
     { path: 'security/credential', label: 'credentialPolicy', menu: true, ...securityPages.credential },
-    scaRuleResource,
-    passwordSettingResource,
+    'sca-rules',
+    'password-settings',
     {
       path: 'security/PasswordSettings/Add/Expiry',
       label: 'addExpirySettings',
@@ -235,15 +184,15 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'RequestHistory', label: 'requestHistory', menu: true, ...approvalPages.requestHistory },
     { path: 'Approvals', label: 'approvals', menu: true, ...approvalPages.approvals },
     { path: 'ApprovalHistory', label: 'approvalHistory', menu: true, ...approvalPages.approvalHistory },
-    serviceTypeResource,
-    serviceResource,
-    systemLogResource,
-    adminLogResource,
+    'service-types',
+    'services',
+    'system-logs',
+    'admin-logs',
   ]),
   ...inGroup('configuration', [
     // A real placeholder route (spec §2); no built feature links to it.
     { path: 'ComingSoon', label: 'comingSoon' },
-    configBundleResource,
+    'config-bundles',
     {
       path: 'SystemConfigurations/ConfigureBundle/:id',
       label: 'configureBundle',
@@ -256,16 +205,16 @@ export const dashboardRoutes: DashboardRoute[] = [
       parent: 'SystemConfigurations',
       ...configurationPages.editConfiguration,
     },
-    eligibilityCriterionResource,
+    'eligibility-criteria',
     {
       path: 'BusinessConfigurations/BusinessBankingConfigurations',
       label: 'businessBanking',
       menu: true,
       ...configurationPages.businessBanking,
     },
-    serviceDefinitionResource,
-    userConfigurationResource,
+    'service-definitions',
+    'user-configurations',
     { path: 'Configurations/MakerChecker', label: 'makerChecker', menu: true, ...approvalPages.makerChecker },
-    featureResource,
+    'features',
   ]),
 ];

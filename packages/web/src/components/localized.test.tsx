@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { installFakeApi, ok } from '../test/fakeApi.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { CommandName, LocalName, localName, RecordName } from './localized.tsx';
+import { CommandName } from './CommandName.tsx';
+import { LocalName, localName, RecordName } from './localized.tsx';
 import { listChoices } from './resource.ts';
 
 const gold = { id: 1, name: 'Gold', nameAr: 'ذهبي' };

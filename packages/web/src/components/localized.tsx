@@ -1,4 +1,4 @@
-import { commandLabel, localDescription, localName, localText } from '@loyalty/contracts';
+import { localDescription, localName, localText } from '@loyalty/contracts';
 import { createElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../i18n/lang.ts';
@@ -33,12 +33,6 @@ export function LocalName({ record }: { record: Named }) {
 export function LocalText({ en, ar }: { en: string; ar?: string | null }) {
   const lang = useDataLang();
   return localText(en, ar, lang);
-}
-
-/** A command or permission code as words in the user's language; the code stays in the tooltip. */
-export function CommandName({ code }: { code: string }) {
-  const lang = useDataLang();
-  return createElement('span', { title: code }, commandLabel(code, lang));
 }
 
 /** The list column of a bilingual name. */

@@ -1,8 +1,7 @@
-import { commandLabel, localText, type MakerCheckerCatalog } from '@loyalty/contracts';
+import type { MakerCheckerCatalog } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useEffect } from 'react';
 import { apiGet } from '../api/typed.ts';
-import { useLang } from '../i18n/lang.ts';
 import { setServices, setServiceTypes } from '../state/makerChecker.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';
 
@@ -39,20 +38,4 @@ export function useNeedsApproval(serviceId: string | undefined): boolean {
     serviceId ? s.makerChecker.services[serviceId]?.approvalRequired === true : false,
   );
   return enabled && required;
-}
-
-/** A service's name in the user's language (its command name until the catalogue is loaded). */
-export function useServiceName(): (serviceId: string) => string {
-  const { lang } = useLang();
-  const services = useAppSelector((s) => s.makerChecker.services);
-  return useCallback(
-    (serviceId) => {
-      const service = services[serviceId] as { nameEn?: string; nameAr?: string } | undefined;
-      // A service not in the catalogue (gone, or not approvable) still reads as words.
-      return service?.nameEn
-        ? localText(service.nameEn, service.nameAr, lang)
-        : commandLabel(serviceId, lang);
-    },
-    [lang, services],
-  );
 }

@@ -1,9 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { errorCodeList, specMessages } from '@loyalty/contracts';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes, menuGroups, publicRoutes } from '../app/routes.ts';
 import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
 import appWide from './en.json';
-import { areaMessages, i18n, type Messages, resources } from './index.ts';
+import { areaMessages, i18n, LAYOUT_AREAS, type Messages, resources, stringsOfArea } from './index.ts';
 
 /** Every leaf key of a nested translation tree, dotted. */
 function leafKeys(tree: Messages, prefix = ''): string[] {
@@ -71,5 +73,54 @@ describe('translations', () => {
       'common.submittedForApproval',
     ];
     expect(used.filter((k) => !enKeys.includes(k))).toEqual([]);
+  });
+});
+
+describe('strings loaded per screen (issue 24)', () => {
+  const src = path.resolve(import.meta.dirname, '..');
+  // The area each top-level key of an area file belongs to ("tiers" → loyalty, "dashboard" → home).
+  const owner = new Map(
+    areaMessages('en').flatMap(([file, messages]) =>
+      Object.keys(messages).map((key) => [key, file.split('/')[2] as string] as const),
+    ),
+  );
+  const keyPrefix = new RegExp(`['"\`](${[...owner.keys()].join('|')})\\.[A-Za-z$]`, 'g');
+  // Another area's widgets (features/<area>/widgets.ts) show that area's strings.
+  const widgetImport = /from '(?:\.\.\/)+([a-z]+)\/widgets\.ts'/g;
+  /**
+   * The areas whose strings the code under `dir` names (a key or a key's prefix, as a literal), or
+   * shows through another area's widgets.
+   */
+  const areasNamedIn = (dir: string): string[] => {
+    const named = new Set<string>();
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (!/\.tsx?$/.test(file) || /\.test\./.test(file)) continue;
+      const code = readFileSync(path.join(dir, file), 'utf8');
+      for (const m of code.matchAll(keyPrefix)) named.add(owner.get(m[1] as string) as string);
+      for (const m of code.matchAll(widgetImport)) named.add(m[1] as string);
+    }
+    return [...named].sort();
+  };
+  const shown = (areas: readonly string[]) => new Set(['auth', ...LAYOUT_AREAS, ...areas]);
+
+  it("has the layout's areas cover what the shell and the shared components show", () => {
+    const missing = ['app', 'components'].flatMap((dir) =>
+      areasNamedIn(path.join(src, dir)).filter((area) => !shown([]).has(area)),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("has each area's pages load the strings of every area its code names (areaStrings.json)", () => {
+    for (const area of readdirSync(path.join(src, 'features'))) {
+      const loaded = shown(stringsOfArea(area));
+      const missing = areasNamedIn(path.join(src, 'features', area)).filter((a) => !loaded.has(a));
+      expect(missing, `features/${area}: add to "needs" in i18n/areaStrings.json`).toEqual([]);
+    }
+  });
+
+  it("gives every dashboard screen its own area's strings", () => {
+    for (const route of dashboardRoutes) {
+      if (route.page) expect(route.page.strings.length, route.path).toBeGreaterThan(0);
+    }
   });
 });

@@ -3,6 +3,7 @@ import enUS from 'antd/locale/en_US';
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
+import areaStrings from './areaStrings.json';
 import type { Lang } from './lang.ts';
 
 export type Messages = { [key: string]: string | Messages };
@@ -10,9 +11,11 @@ type Loader = () => Promise<Messages>;
 
 // Strings load on demand (issue 24: the sign-in page downloaded every area's strings in both
 // languages): a language's app-wide strings and the public areas' (`PUBLIC_AREAS`) before its
-// first page; the other areas' (`features/<area>/locales/{en,ar}.json`, found by the glob, so a new
-// area needs nothing here) once a dashboard screen asks for them (`useAreaStrings`). A language is
-// shown only when what the screen needs is loaded, so switching never flashes untranslated keys.
+// first page; an area's (`features/<area>/locales/{en,ar}.json`, found by the glob, so a new area
+// needs nothing here) when a screen that shows them opens (`useAreaStrings`): the layout's
+// (`areaStrings.json` "layout": the header and the shared components), and a page's own area's
+// with those its screens also show ("needs", kept true by i18n.test.ts). A language is shown only
+// when every area asked for so far is loaded in it, so switching never flashes untranslated keys.
 const appFiles: Record<Lang, Loader> = {
   en: () => import('./en.json').then((m) => m.default),
   // With Arabic come antd's Arabic locale (English is antd's built-in default) and dayjs's, which
@@ -52,9 +55,16 @@ const areaFiles: Record<string, Loader> = import.meta.glob<Messages>('../feature
 
 /** Areas whose strings the public pages (sign-in, password reset) use. */
 const PUBLIC_AREAS = ['auth'];
-const isPublic = (path: string) => PUBLIC_AREAS.some((area) => path.startsWith(`../features/${area}/`));
-const areaPaths = (lang: Lang, wantPublic: boolean) =>
-  Object.keys(areaFiles).filter((p) => p.endsWith(`/${lang}.json`) && isPublic(p) === wantPublic);
+const areaPath = (lang: Lang, area: string) => `../features/${area}/locales/${lang}.json`;
+const publicPaths = (lang: Lang) => PUBLIC_AREAS.map((area) => areaPath(lang, area));
+
+/** The areas whose strings every dashboard screen may show (the header, the shared components). */
+export const LAYOUT_AREAS: readonly string[] = areaStrings.layout;
+/** The areas whose strings an area's screens show: its own, and those it names in "needs". */
+export const stringsOfArea = (area: string): readonly string[] => [
+  area,
+  ...((areaStrings.needs as Record<string, string[]>)[area] ?? []),
+];
 
 function merge(target: Messages, source: Messages): Messages {
   for (const [key, value] of Object.entries(source)) {
@@ -100,7 +110,7 @@ function loadPart(lang: Lang, name: string, load: Loader, area: boolean): Promis
         // The first language loaded becomes i18next's at once, before anyone hears of it: the
         // first page then renders in it (AppShell switches later languages in a layout effect).
         const current = i18next.language as Lang;
-        if (current !== lang && !isLoaded(current, false) && isLoaded(lang, false)) {
+        if (current !== lang && !isLoaded(current, []) && isLoaded(lang, [])) {
           void i18next.changeLanguage(lang);
         }
         for (const listener of listeners) listener();
@@ -115,46 +125,54 @@ function loadPart(lang: Lang, name: string, load: Loader, area: boolean): Promis
   return part;
 }
 
-const keysOf = (lang: Lang, areas: boolean) =>
-  areas ? areaPaths(lang, false) : ['app', ...areaPaths(lang, true)];
-
-/** Loads a language's app-wide and public strings, and with `areas` every area's. */
-export function loadLanguage(lang: Lang, areas = false): Promise<void> {
-  const load = (name: string) =>
-    name === 'app'
-      ? loadPart(lang, name, appFiles[lang], false)
-      : loadPart(lang, name, areaFiles[name] as Loader, true);
-  const basic = Promise.all(keysOf(lang, false).map(load));
-  return (areas ? Promise.all([basic, ...keysOf(lang, true).map(load)]) : basic).then(() => undefined);
+/** Loads a language's app-wide and public strings, and those of `areas`. */
+export function loadLanguage(lang: Lang, areas: Iterable<string> = []): Promise<void> {
+  const paths = [...publicPaths(lang), ...[...areas].map((area) => areaPath(lang, area))];
+  return Promise.all([
+    loadPart(lang, 'app', appFiles[lang], false),
+    ...paths.map((path) => loadPart(lang, path, areaFiles[path] as Loader, true)),
+  ]).then(() => undefined);
 }
 
-/** Both languages, every area: for tests and checks that compare the languages. */
-export const loadAllLanguages = () => Promise.all([loadLanguage('en', true), loadLanguage('ar', true)]);
+/** Every area there is (a folder with `locales/`). */
+const allAreas = () => [...new Set(Object.keys(areaFiles).map((path) => path.split('/')[2] as string))];
 
-let areasWanted = false;
-const isLoaded = (lang: Lang, areas: boolean) =>
-  keysOf(lang, false).every((k) => done.has(`${lang}:${k}`)) &&
-  (!areas || keysOf(lang, true).every((k) => done.has(`${lang}:${k}`)));
+/** Both languages, every area: for tests and checks that compare the languages. */
+export const loadAllLanguages = () =>
+  Promise.all([loadLanguage('en', allAreas()), loadLanguage('ar', allAreas())]);
+
+/** The areas screens have asked for so far, in any language: a language waits for them all. */
+const wanted = new Set<string>();
+const isLoaded = (lang: Lang, areas: Iterable<string>) =>
+  done.has(`${lang}:app`) &&
+  [...publicPaths(lang), ...[...areas].map((area) => areaPath(lang, area))].every((path) =>
+    done.has(`${lang}:${path}`),
+  );
 
 /**
- * Whether `lang` can be shown: its app-wide and public strings, and every area's once a dashboard
- * screen has asked for them. Starts the load when not.
+ * Whether `lang` can be shown: its app-wide and public strings, and those of every area a screen
+ * has asked for. Starts the load when not.
  */
 export function useLanguageReady(lang: Lang): boolean {
-  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, areasWanted));
+  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, wanted));
   useEffect(() => {
-    if (!ready) void loadLanguage(lang, areasWanted).catch(() => undefined);
+    if (!ready) void loadLanguage(lang, wanted).catch(() => undefined);
   }, [lang, ready]);
   return ready;
 }
 
-/** For the dashboard: every area's strings in the current language (true when loaded). */
-export function useAreaStrings(lang: Lang): boolean {
-  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, true));
+/** For a dashboard screen: the strings of `areas` in the current language (true when loaded). */
+export function useAreaStrings(lang: Lang, areas: readonly string[]): boolean {
+  const key = areas.join(',');
+  const ready = useSyncExternalStore(subscribe, () => isLoaded(lang, areas));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the areas' contents
   useEffect(() => {
-    areasWanted = true;
-    if (!ready) void loadLanguage(lang, true).catch(() => undefined);
-  }, [lang, ready]);
+    const added = areas.filter((area) => !wanted.has(area));
+    for (const area of added) wanted.add(area);
+    if (!ready) void loadLanguage(lang, areas).catch(() => undefined);
+    // Languages waiting for these areas hear of them.
+    if (added.length) for (const listener of listeners) listener();
+  }, [lang, ready, key]);
   return ready;
 }
 

@@ -1,35 +1,30 @@
-import {
-  alertCommands,
-  alertGroupCommands,
-  alertGroupRead,
-  alertRead,
-  alertSettingsRead,
-} from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('alerts');
 
 /** The alert categories' screens (routes, labels, permissions: their contracts descriptor). */
 export const alertResourcePages = {
   'alert-categories': {
-    list: lazyPage(() => import('./CategoryListPage.tsx')),
-    create: lazyPage(() => import('./CategoryCreatePage.tsx')),
-    edit: lazyPage(() => import('./CategoryEditPage.tsx')),
-    view: lazyPage(() => import('./CategoryPage.tsx')),
+    list: page(() => import('./CategoryListPage.tsx')),
+    create: page(() => import('./CategoryCreatePage.tsx')),
+    edit: page(() => import('./CategoryEditPage.tsx')),
+    view: page(() => import('./CategoryPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
 
 /** The groups', alerts' and channel settings' screens, for the route table. */
 export const alertPages = {
   addGroup: {
-    page: lazyPage(() => import('./GroupCreatePage.tsx')),
-    permission: alertGroupCommands.create.name,
+    page: page(() => import('./GroupCreatePage.tsx')),
+    permission: 'alertGroup.create',
   },
   editGroup: {
-    page: lazyPage(() => import('./GroupEditPage.tsx')),
-    permission: alertGroupCommands.update.name,
+    page: page(() => import('./GroupEditPage.tsx')),
+    permission: 'alertGroup.update',
   },
-  viewGroup: { page: lazyPage(() => import('./GroupPage.tsx')), permission: alertGroupRead.code },
-  addAlert: { page: lazyPage(() => import('./AlertCreatePage.tsx')), permission: alertCommands.create.name },
-  editAlert: { page: lazyPage(() => import('./AlertEditPage.tsx')), permission: alertCommands.update.name },
-  viewAlert: { page: lazyPage(() => import('./AlertPage.tsx')), permission: alertRead.code },
-  settings: { page: lazyPage(() => import('./SettingsPage.tsx')), permission: alertSettingsRead.code },
+  viewGroup: { page: page(() => import('./GroupPage.tsx')), permission: 'alertGroup.read' },
+  addAlert: { page: page(() => import('./AlertCreatePage.tsx')), permission: 'alert.create' },
+  editAlert: { page: page(() => import('./AlertEditPage.tsx')), permission: 'alert.update' },
+  viewAlert: { page: page(() => import('./AlertPage.tsx')), permission: 'alert.read' },
+  settings: { page: page(() => import('./SettingsPage.tsx')), permission: 'alertSettings.read' },
 };

@@ -1,7 +1,9 @@
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('analytics');
 
 /** The analytics screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const analyticsResourcePages = {
-  'churn-scores': { list: lazyPage(() => import('./churn/ChurnPage.tsx')) },
-  'message-insights': { list: lazyPage(() => import('./nlp/NlpPage.tsx')) },
+  'churn-scores': { list: page(() => import('./churn/ChurnPage.tsx')) },
+  'message-insights': { list: page(() => import('./nlp/NlpPage.tsx')) },
 } satisfies Record<string, ScreenPages>;

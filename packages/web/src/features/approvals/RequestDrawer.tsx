@@ -11,7 +11,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { RecordName } from '../../components/localized.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { useServiceName } from '../../components/useMakerChecker.ts';
+import { useServiceName } from '../../components/useServiceName.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { approvalsApi, approvalsKey } from './api.ts';

@@ -13,7 +13,7 @@ import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
-import { useServiceName } from '../../components/useMakerChecker.ts';
+import { useServiceName } from '../../components/useServiceName.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { approvalsApi, approvalsKey } from './api.ts';

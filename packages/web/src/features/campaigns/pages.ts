@@ -1,16 +1,17 @@
-import { campaignRead } from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('campaigns');
 
 /** The campaigns' screens (routes, labels, permissions: their contracts descriptor). */
 export const campaignResourcePages = {
   campaigns: {
-    list: lazyPage(() => import('./CampaignListPage.tsx')),
-    create: lazyPage(() => import('./CampaignCreatePage.tsx')),
-    edit: lazyPage(() => import('./CampaignEditPage.tsx')),
+    list: page(() => import('./CampaignListPage.tsx')),
+    create: page(() => import('./CampaignCreatePage.tsx')),
+    edit: page(() => import('./CampaignEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
 
 /** `matrix/filterbyproduct`, for the route table. */
 export const campaignPages = {
-  performance: { page: lazyPage(() => import('./PerformancePage.tsx')), permission: campaignRead.code },
+  performance: { page: page(() => import('./PerformancePage.tsx')), permission: 'campaign.read' },
 };

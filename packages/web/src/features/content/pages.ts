@@ -1,36 +1,37 @@
-import { legalDocumentCommands, legalDocumentRead } from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('content');
 
 /** The application-content screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const contentResourcePages = {
   locations: {
-    list: lazyPage(() => import('./locations/LocationListPage.tsx')),
-    create: lazyPage(() => import('./locations/LocationCreatePage.tsx')),
-    edit: lazyPage(() => import('./locations/LocationEditPage.tsx')),
+    list: page(() => import('./locations/LocationListPage.tsx')),
+    create: page(() => import('./locations/LocationCreatePage.tsx')),
+    edit: page(() => import('./locations/LocationEditPage.tsx')),
   },
   faqs: {
-    list: lazyPage(() => import('./faqs/FaqListPage.tsx')),
-    create: lazyPage(() => import('./faqs/FaqCreatePage.tsx')),
-    edit: lazyPage(() => import('./faqs/FaqEditPage.tsx')),
+    list: page(() => import('./faqs/FaqListPage.tsx')),
+    create: page(() => import('./faqs/FaqCreatePage.tsx')),
+    edit: page(() => import('./faqs/FaqEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
 
 /** The privacy policy's and the terms' screens (two per kind, spec §2), for the route table. */
 export const contentPages = {
   privacy: {
-    page: lazyPage(() => import('./legal/PrivacyVersionsPage.tsx')),
-    permission: legalDocumentRead.code,
+    page: page(() => import('./legal/PrivacyVersionsPage.tsx')),
+    permission: 'legalDocument.read',
   },
   createPrivacy: {
-    page: lazyPage(() => import('./legal/PrivacyEditorPage.tsx')),
-    permission: legalDocumentCommands.create.name,
+    page: page(() => import('./legal/PrivacyEditorPage.tsx')),
+    permission: 'legalDocument.create',
   },
   terms: {
-    page: lazyPage(() => import('./legal/TermsVersionsPage.tsx')),
-    permission: legalDocumentRead.code,
+    page: page(() => import('./legal/TermsVersionsPage.tsx')),
+    permission: 'legalDocument.read',
   },
   createTerms: {
-    page: lazyPage(() => import('./legal/TermsEditorPage.tsx')),
-    permission: legalDocumentCommands.create.name,
+    page: page(() => import('./legal/TermsEditorPage.tsx')),
+    permission: 'legalDocument.create',
   },
 };

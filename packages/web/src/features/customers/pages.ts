@@ -1,12 +1,13 @@
-import { customerRead } from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('customers');
 
 /** The customer list's lazy page, by descriptor name and screen (route, label, permission: contracts). */
 export const customerResourcePages = {
-  customers: { list: lazyPage(() => import('./CustomerListPage.tsx')) },
+  customers: { list: page(() => import('./CustomerListPage.tsx')) },
 } satisfies Record<string, ScreenPages>;
 
 /** customer/info, a screen of its own (not a resource screen), for the route table. */
 export const customerPages = {
-  customerInfo: { page: lazyPage(() => import('./CustomerInfoPage.tsx')), permission: customerRead.code },
+  customerInfo: { page: page(() => import('./CustomerInfoPage.tsx')), permission: 'customer.read' },
 };

@@ -1,4 +1,6 @@
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('employees');
 
 /**
  * Employees and customer permissions (PRODUCT §3.6): lazy pages by descriptor name and screen
@@ -6,23 +8,23 @@ import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
  */
 export const employeeResourcePages = {
   users: {
-    list: lazyPage(() => import('./users/UserListPage.tsx')),
-    create: lazyPage(() => import('./users/UserCreatePage.tsx')),
-    edit: lazyPage(() => import('./users/UserEditPage.tsx')),
+    list: page(() => import('./users/UserListPage.tsx')),
+    create: page(() => import('./users/UserCreatePage.tsx')),
+    edit: page(() => import('./users/UserEditPage.tsx')),
   },
   roles: {
-    list: lazyPage(() => import('./roles/RoleListPage.tsx')),
+    list: page(() => import('./roles/RoleListPage.tsx')),
     // One screen in two modes (create, and edit with ?id=).
-    create: lazyPage(() => import('./roles/RoleFormPage.tsx')),
+    create: page(() => import('./roles/RoleFormPage.tsx')),
   },
   permissions: {
-    list: lazyPage(() => import('./permissions/PermissionListPage.tsx')),
-    create: lazyPage(() => import('./permissions/PermissionCreatePage.tsx')),
-    edit: lazyPage(() => import('./permissions/PermissionEditPage.tsx')),
+    list: page(() => import('./permissions/PermissionListPage.tsx')),
+    create: page(() => import('./permissions/PermissionCreatePage.tsx')),
+    edit: page(() => import('./permissions/PermissionEditPage.tsx')),
   },
   'customer-permissions': {
-    list: lazyPage(() => import('./customerPermissions/CustomerPermissionListPage.tsx')),
-    create: lazyPage(() => import('./customerPermissions/CustomerPermissionCreatePage.tsx')),
-    edit: lazyPage(() => import('./customerPermissions/CustomerPermissionEditPage.tsx')),
+    list: page(() => import('./customerPermissions/CustomerPermissionListPage.tsx')),
+    create: page(() => import('./customerPermissions/CustomerPermissionCreatePage.tsx')),
+    edit: page(() => import('./customerPermissions/CustomerPermissionEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

@@ -1,7 +1,9 @@
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('logs');
 
 /** The logs' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const logResourcePages = {
-  'system-logs': { list: lazyPage(() => import('./SystemLogsPage.tsx')) },
-  'admin-logs': { list: lazyPage(() => import('./AdminLogsPage.tsx')) },
+  'system-logs': { list: page(() => import('./SystemLogsPage.tsx')) },
+  'admin-logs': { list: page(() => import('./AdminLogsPage.tsx')) },
 } satisfies Record<string, ScreenPages>;

@@ -1,20 +1,22 @@
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('loyalty');
 
 /** The loyalty screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const loyaltyResourcePages = {
   tiers: {
-    list: lazyPage(() => import('./tiers/TierListPage.tsx')),
-    create: lazyPage(() => import('./tiers/TierCreatePage.tsx')),
-    edit: lazyPage(() => import('./tiers/TierEditPage.tsx')),
+    list: page(() => import('./tiers/TierListPage.tsx')),
+    create: page(() => import('./tiers/TierCreatePage.tsx')),
+    edit: page(() => import('./tiers/TierEditPage.tsx')),
   },
   'points-rules': {
-    list: lazyPage(() => import('./pointsRules/PointsRuleListPage.tsx')),
-    create: lazyPage(() => import('./pointsRules/PointsRuleCreatePage.tsx')),
-    edit: lazyPage(() => import('./pointsRules/PointsRuleEditPage.tsx')),
+    list: page(() => import('./pointsRules/PointsRuleListPage.tsx')),
+    create: page(() => import('./pointsRules/PointsRuleCreatePage.tsx')),
+    edit: page(() => import('./pointsRules/PointsRuleEditPage.tsx')),
   },
   'transaction-types': {
-    list: lazyPage(() => import('./transactionTypes/TransactionTypeListPage.tsx')),
-    create: lazyPage(() => import('./transactionTypes/TransactionTypeCreatePage.tsx')),
-    edit: lazyPage(() => import('./transactionTypes/TransactionTypeEditPage.tsx')),
+    list: page(() => import('./transactionTypes/TransactionTypeListPage.tsx')),
+    create: page(() => import('./transactionTypes/TransactionTypeCreatePage.tsx')),
+    edit: page(() => import('./transactionTypes/TransactionTypeEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

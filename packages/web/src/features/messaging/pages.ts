@@ -1,17 +1,18 @@
-import { messageCommands, outboundMessageCommands } from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
 import { replyPath } from './reply/replyPath.ts';
+
+const page = areaPages('messaging');
 
 /** The messaging screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const messagingResourcePages = {
   messages: {
-    list: lazyPage(() => import('./queue/MessageQueuePage.tsx')),
-    view: lazyPage(() => import('./conversation/ConversationPage.tsx')),
+    list: page(() => import('./queue/MessageQueuePage.tsx')),
+    view: page(() => import('./conversation/ConversationPage.tsx')),
   },
   'message-templates': {
-    list: lazyPage(() => import('./templates/TemplateListPage.tsx')),
-    create: lazyPage(() => import('./templates/TemplateCreatePage.tsx')),
-    edit: lazyPage(() => import('./templates/TemplateEditPage.tsx')),
+    list: page(() => import('./templates/TemplateListPage.tsx')),
+    create: page(() => import('./templates/TemplateCreatePage.tsx')),
+    edit: page(() => import('./templates/TemplateEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
 
@@ -19,12 +20,12 @@ export const messagingResourcePages = {
 export const messagingPages = {
   reply: {
     path: replyPath,
-    page: lazyPage(() => import('./reply/ReplyPage.tsx')),
-    permission: messageCommands.reply.name,
+    page: page(() => import('./reply/ReplyPage.tsx')),
+    permission: 'message.reply',
   },
   /** create-message: a new message to customers, its progress, and the sends before it. */
   newMessage: {
-    page: lazyPage(() => import('./outbound/CreateMessagePage.tsx')),
-    permission: outboundMessageCommands.send.name,
+    page: page(() => import('./outbound/CreateMessagePage.tsx')),
+    permission: 'outboundMessage.send',
   },
 };

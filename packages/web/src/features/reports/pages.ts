@@ -1,20 +1,21 @@
-import { reportRead } from '@loyalty/contracts';
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('reports');
 
 /** The reports' screens for the route table. */
 export const reportPages = {
   /** MainReports: the report catalogue. */
   mainReports: {
-    page: lazyPage(() => import('./MainReportsPage.tsx')),
-    permission: reportRead.code,
+    page: page(() => import('./MainReportsPage.tsx')),
+    permission: 'report.read',
   },
 };
 
 /** Scheduled reports' screens (routes, labels, permissions: their contracts descriptor). */
 export const reportResourcePages = {
   'report-schedules': {
-    list: lazyPage(() => import('./schedules/SchedulesPage.tsx')),
-    create: lazyPage(() => import('./schedules/ScheduleCreatePage.tsx')),
-    edit: lazyPage(() => import('./schedules/ScheduleEditPage.tsx')),
+    list: page(() => import('./schedules/SchedulesPage.tsx')),
+    create: page(() => import('./schedules/ScheduleCreatePage.tsx')),
+    edit: page(() => import('./schedules/ScheduleEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

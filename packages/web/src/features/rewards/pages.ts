@@ -1,20 +1,22 @@
-import { lazyPage, type ScreenPages } from '../../components/lazyPage.tsx';
+import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+
+const page = areaPages('rewards');
 
 /** The rewards screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const rewardResourcePages = {
   'reward-categories': {
-    list: lazyPage(() => import('./rewardCategories/RewardCategoryListPage.tsx')),
-    create: lazyPage(() => import('./rewardCategories/RewardCategoryCreatePage.tsx')),
-    edit: lazyPage(() => import('./rewardCategories/RewardCategoryEditPage.tsx')),
+    list: page(() => import('./rewardCategories/RewardCategoryListPage.tsx')),
+    create: page(() => import('./rewardCategories/RewardCategoryCreatePage.tsx')),
+    edit: page(() => import('./rewardCategories/RewardCategoryEditPage.tsx')),
   },
   vouchers: {
-    list: lazyPage(() => import('./vouchers/VoucherListPage.tsx')),
-    create: lazyPage(() => import('./vouchers/VoucherCreatePage.tsx')),
-    edit: lazyPage(() => import('./vouchers/VoucherEditPage.tsx')),
+    list: page(() => import('./vouchers/VoucherListPage.tsx')),
+    create: page(() => import('./vouchers/VoucherCreatePage.tsx')),
+    edit: page(() => import('./vouchers/VoucherEditPage.tsx')),
   },
   stores: {
-    list: lazyPage(() => import('./stores/StoreListPage.tsx')),
-    create: lazyPage(() => import('./stores/StoreCreatePage.tsx')),
-    edit: lazyPage(() => import('./stores/StoreEditPage.tsx')),
+    list: page(() => import('./stores/StoreListPage.tsx')),
+    create: page(() => import('./stores/StoreCreatePage.tsx')),
+    edit: page(() => import('./stores/StoreEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
