@@ -45,9 +45,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByText(category, { exact: true }).click();
       await page.waitForURL(/\/dashboard\/Alerts\/\d+/);
       // The category's own screen (its name in the screen's language), not the list still showing.
-      await page
-        .locator('.ant-card-head-title', { hasText: lang === 'ar' ? `البطاقات ${run}` : category })
-        .waitFor();
+      await page.locator('.panel-title', { hasText: lang === 'ar' ? `البطاقات ${run}` : category }).waitFor();
 
       // The category's screen lists its groups; Create opens Alerts/AddAlertGroup/{id}.
       const group = `Card spending ${run}`;
@@ -60,7 +58,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByText(group, { exact: true }).click();
       await page.waitForURL(/\/dashboard\/Alerts\/ViewAlertGroup\/\d+/);
       await page
-        .locator('.ant-card-head-title', { hasText: lang === 'ar' ? `إنفاق البطاقة ${run}` : group })
+        .locator('.panel-title', { hasText: lang === 'ar' ? `إنفاق البطاقة ${run}` : group })
         .waitFor();
 
       // The group's screen lists its alerts; Create opens the alert form (Alerts/AddAlert/{id}).

@@ -119,7 +119,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('entry-NOTE').getByText(`Called back ${run}`).waitFor();
 
       await page
-        .locator('.ant-card-extra')
+        .locator('.panel-extra')
         .getByRole('button', { name: t.messaging.conversation.close, exact: true })
         .click();
       await page.getByRole('dialog').getByRole('button', { name: t.msg.confirmYes }).click();

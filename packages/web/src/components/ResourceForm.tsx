@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Form, Input, InputNumber, Switch } from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Switch } from 'antd';
 import { Fragment, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../i18n/lang.ts';
@@ -8,6 +8,7 @@ import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { DayInput, TimeInput } from './DayInput.tsx';
 import { firstFormError } from './formErrors.ts';
 import { ImageUpload } from './ImageUpload.tsx';
+import { Panel } from './Panel.tsx';
 import type { FieldDef, ResourceDefinition } from './resource.ts';
 import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
@@ -114,7 +115,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
   };
 
   return (
-    <Card>
+    <Panel>
       <ApprovalNotice
         serviceId={(initialValues ? resource.permissions.update : resource.permissions.create) ?? ''}
       />
@@ -156,6 +157,6 @@ export function ResourceForm<T extends { id: number }, I extends object>({
           <Button onClick={() => navigate(resource.paths.list)}>{t('common.cancel')}</Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import { useCan, useMe } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ltrText } from './format.tsx';
+import { Panel } from './Panel.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
@@ -117,7 +118,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
   };
 
   return (
-    <Card>
+    <Panel>
       <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           key={list.q ?? ''}
@@ -179,7 +180,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
           return link ? { onClick: () => navigate(link), style: { cursor: 'pointer' } } : {};
         }}
       />
-    </Card>
+    </Panel>
   );
 }
 

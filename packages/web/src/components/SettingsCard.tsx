@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form } from 'antd';
+import { Alert, Button, Flex, Form } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCan } from '../state/me.ts';
 import { useToast } from '../state/useToast.ts';
 import { firstFormError } from './formErrors.ts';
 import { InlineLoading } from './LoadingOverlay.tsx';
+import { Panel } from './Panel.tsx';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from './writeOutcome.ts';
 import { messageText, zodRules } from './zodRules.ts';
@@ -102,7 +103,7 @@ export function SettingsCard<S extends z.ZodType>({
   };
 
   return (
-    <Card title={title} style={layout === 'inline' ? { marginTop: 16 } : undefined}>
+    <Panel title={title} style={layout === 'inline' ? { marginTop: 16 } : undefined}>
       <Form<Values>
         form={form}
         name={name}
@@ -131,6 +132,6 @@ export function SettingsCard<S extends z.ZodType>({
           </Flex>
         )}
       </Form>
-    </Card>
+    </Panel>
   );
 }

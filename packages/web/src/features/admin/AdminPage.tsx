@@ -1,11 +1,12 @@
 import { apiKeyRead, type SessionInfo, type TotpEnrolment } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Modal, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
 import { applied, useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useConfirm } from '../../state/confirm.ts';
@@ -29,7 +30,7 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
     void queryClient.invalidateQueries({ queryKey: meQueryKey });
   };
   return (
-    <Card title={t('admin.secondFactor.title')}>
+    <Panel title={t('admin.secondFactor.title')}>
       <Flex vertical gap={12} align="start">
         <Tag color={enrolled ? 'green' : 'orange'}>
           {t(enrolled ? 'admin.secondFactor.on' : 'admin.secondFactor.off')}
@@ -72,7 +73,7 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
         )}
         {enrolling?.step === 'codes' && <RecoveryCodes codes={enrolling.codes} onDone={close} />}
       </Modal>
-    </Card>
+    </Panel>
   );
 }
 
@@ -98,7 +99,7 @@ function SessionsCard() {
       },
     });
   return (
-    <Card title={t('admin.sessions.title')}>
+    <Panel title={t('admin.sessions.title')}>
       <Table<SessionInfo>
         size="small"
         rowKey="id"
@@ -124,7 +125,7 @@ function SessionsCard() {
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }
 
@@ -139,7 +140,7 @@ export default function AdminPage() {
   if (!me) return null;
   return (
     <Flex vertical gap={16}>
-      <Card title={t('admin.profile.title')}>
+      <Panel title={t('admin.profile.title')}>
         <Descriptions
           column={{ xs: 1, md: 2 }}
           items={[
@@ -167,7 +168,7 @@ export default function AdminPage() {
           />
         )}
         <LangLink to="/change-password">{t('auth.changePassword')}</LangLink>
-      </Card>
+      </Panel>
       <SecondFactorCard enrolled={me.secondFactorEnrolled ?? false} />
       <SessionsCard />
       {can(apiKeyRead.code) && <ApiKeysSection />}

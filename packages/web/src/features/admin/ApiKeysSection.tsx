@@ -10,11 +10,12 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
@@ -78,7 +79,7 @@ export function ApiKeysSection() {
 
   if (!can(apiKeyRead.code)) return null;
   return (
-    <Card
+    <Panel
       title={t('apiKeys.title')}
       extra={
         can(apiKeyCommands.create.name) && (
@@ -181,6 +182,6 @@ export function ApiKeysSection() {
           <code>{created?.key}</code>
         </Typography.Paragraph>
       </Modal>
-    </Card>
+    </Panel>
   );
 }

@@ -14,7 +14,6 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Button,
-  Card,
   Col,
   Flex,
   Form,
@@ -37,6 +36,7 @@ import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { fixedChoices } from '../../components/resource.ts';
 import { activeStatusChoices } from '../../components/StatusTag.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
@@ -201,7 +201,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
     text ? fillPlaceholders(text, alertSampleValues[lang]) : '';
 
   return (
-    <Card title={t(alert ? 'routes.editAlert' : 'routes.addAlert')}>
+    <Panel title={t(alert ? 'routes.editAlert' : 'routes.addAlert')}>
       <ApprovalNotice serviceId={alert ? alertCommands.update.name : alertCommands.create.name} />
       <Form<Values>
         form={form}
@@ -315,7 +315,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
             {alertChannels
               .filter((c) => channels.includes(c))
               .map((c) => (
-                <Card
+                <Panel
                   key={c}
                   size="small"
                   title={t('alerts.form.templateOf', { channel: t(`alerts.channels.${c}`) })}
@@ -360,10 +360,10 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
                       );
                     })}
                   </Row>
-                </Card>
+                </Panel>
               ))}
           </Flex>
-          <Card size="small" title={t('alerts.form.placeholders')} style={{ flex: '0 1 320px' }}>
+          <Panel size="small" title={t('alerts.form.placeholders')} style={{ flex: '0 1 320px' }}>
             {Object.keys(alertPlaceholders).map((p) => (
               <div key={p}>
                 <Typography.Text code copyable dir="ltr">{`{{${p}}}`}</Typography.Text>{' '}
@@ -375,7 +375,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
             <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
               {t('alerts.form.sample')}
             </Typography.Paragraph>
-          </Card>
+          </Panel>
         </Flex>
         <Flex gap={8} style={{ marginTop: 16 }}>
           <Button type="primary" htmlType="submit">
@@ -388,6 +388,6 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
           </Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }

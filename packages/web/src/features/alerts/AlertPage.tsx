@@ -1,10 +1,11 @@
 import { alertCommands } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -32,7 +33,7 @@ export default function AlertPage() {
   const s = stats.data;
   return (
     <Flex vertical gap={16}>
-      <Card
+      <Panel
         title={nameIn(a, lang)}
         extra={
           can(alertCommands.update.name) && (
@@ -84,7 +85,7 @@ export default function AlertPage() {
             const tpl = a.templates[c];
             return (
               <Col xs={24} md={8} key={c}>
-                <Card size="small" type="inner" title={t(`alerts.channels.${c}`)}>
+                <Panel size="small" type="inner" title={t(`alerts.channels.${c}`)}>
                   <Typography.Paragraph
                     dir="ltr"
                     lang="en"
@@ -101,13 +102,13 @@ export default function AlertPage() {
                     {tpl?.subjectAr && <strong>{tpl.subjectAr} — </strong>}
                     {tpl?.bodyAr}
                   </Typography.Paragraph>
-                </Card>
+                </Panel>
               </Col>
             );
           })}
         </Row>
-      </Card>
-      <Card title={t('alerts.stats.title', { days: s?.days ?? 30 })}>
+      </Panel>
+      <Panel title={t('alerts.stats.title', { days: s?.days ?? 30 })}>
         <Row gutter={16}>
           {(['sent', 'delivered', 'failed', 'pending', 'skipped'] as const).map((k) => (
             <Col xs={12} md={4} key={k}>
@@ -119,10 +120,10 @@ export default function AlertPage() {
             </Col>
           ))}
         </Row>
-      </Card>
-      <Card title={t('alerts.deliveries.latest')}>
+      </Panel>
+      <Panel title={t('alerts.deliveries.latest')}>
         <DeliveriesTable alertId={a.id} />
-      </Card>
+      </Panel>
     </Flex>
   );
 }

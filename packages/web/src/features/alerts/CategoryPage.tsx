@@ -1,7 +1,8 @@
-import { Card, Descriptions, Flex, Result } from 'antd';
+import { Descriptions, Flex, Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -25,7 +26,7 @@ export default function CategoryPage() {
   if (!c) return <InlineLoading text={t('alerts.loading')} />;
   return (
     <Flex vertical gap={16}>
-      <Card title={nameIn(c, lang)}>
+      <Panel title={nameIn(c, lang)}>
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('alerts.fields.nameEn')}>{c.nameEn}</Descriptions.Item>
           <Descriptions.Item label={t('alerts.fields.nameAr')}>{c.nameAr}</Descriptions.Item>
@@ -34,7 +35,7 @@ export default function CategoryPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('alerts.fields.description')}>{c.description || '—'}</Descriptions.Item>
         </Descriptions>
-      </Card>
+      </Panel>
       <ResourceTable resource={groups} />
     </Flex>
   );

@@ -1,8 +1,9 @@
-import { Card, Descriptions, Flex, Result } from 'antd';
+import { Descriptions, Flex, Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -23,7 +24,7 @@ export default function GroupPage() {
   if (!g) return <InlineLoading text={t('alerts.loading')} />;
   return (
     <Flex vertical gap={16}>
-      <Card title={lang === 'ar' ? g.nameAr : g.nameEn}>
+      <Panel title={lang === 'ar' ? g.nameAr : g.nameEn}>
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
           <Descriptions.Item label={t('alerts.fields.category')}>
             <LangLink to={alertPaths.category(g.categoryId)}>
@@ -37,7 +38,7 @@ export default function GroupPage() {
           </Descriptions.Item>
           <Descriptions.Item label={t('alerts.fields.description')}>{g.description || '—'}</Descriptions.Item>
         </Descriptions>
-      </Card>
+      </Panel>
       <ResourceTable resource={alerts} />
     </Flex>
   );

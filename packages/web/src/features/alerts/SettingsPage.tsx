@@ -6,11 +6,12 @@ import {
   alertSettingsInput,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Form, Input, InputNumber, Result, Row, Space, Switch } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Result, Row, Space, Switch } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { issueText } from '../../components/zodRules.ts';
@@ -175,7 +176,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
       }}
     >
       <Flex vertical gap={16}>
-        <Card
+        <Panel
           title={t('alerts.settings.smtp')}
           extra={
             <Form.Item name={['smtp', 'enabled']} valuePropName="checked" noStyle>
@@ -220,9 +221,9 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
             </Col>
           </Row>
           {testRow('EMAIL', 'alerts.settings.testEmail')}
-        </Card>
+        </Panel>
 
-        <Card
+        <Panel
           title={t('alerts.settings.sms')}
           extra={
             <Form.Item name={['sms', 'enabled']} valuePropName="checked" noStyle>
@@ -266,9 +267,9 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
             </Col>
           </Row>
           {testRow('SMS', 'alerts.settings.testMobile')}
-        </Card>
+        </Panel>
 
-        <Card
+        <Panel
           title={t('alerts.settings.inApp')}
           extra={
             <Form.Item name={['inApp', 'enabled']} valuePropName="checked" noStyle>
@@ -277,9 +278,9 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
           }
         >
           {testRow('IN_APP', 'alerts.settings.testCustomer')}
-        </Card>
+        </Panel>
 
-        <Card title={t('alerts.settings.delivery')}>
+        <Panel title={t('alerts.settings.delivery')}>
           <Row gutter={16}>
             <Col xs={12} md={6}>
               <Form.Item label={t('alerts.settings.maxAttempts')} name={['retry', 'maxAttempts']}>
@@ -315,7 +316,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
               </Form.Item>
             </Col>
           </Row>
-        </Card>
+        </Panel>
         {canSave && (
           <Flex gap={8}>
             <Button type="primary" htmlType="submit" loading={busy === 'save'}>

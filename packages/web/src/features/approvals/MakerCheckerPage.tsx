@@ -5,12 +5,13 @@ import {
   serviceCommands,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Collapse, Flex, Form, Select, Switch, Typography } from 'antd';
+import { Alert, Button, Collapse, Flex, Form, Select, Switch, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { useMakerCheckerCatalog } from '../../components/useMakerChecker.ts';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -73,7 +74,7 @@ function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
 
   return (
     <Flex vertical gap={16}>
-      <Card title={t('approvals.config.general')}>
+      <Panel title={t('approvals.config.general')}>
         <ApprovalNotice serviceId={serviceCommands.configure.name} />
         <Form
           form={form}
@@ -115,8 +116,8 @@ function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
             />
           </Form.Item>
         </Form>
-      </Card>
-      <Card title={t('approvals.config.services')}>
+      </Panel>
+      <Panel title={t('approvals.config.services')}>
         <Typography.Paragraph type="secondary">{t('approvals.config.servicesHelp')}</Typography.Paragraph>
         <Collapse
           items={catalog.serviceTypes.map((type) => ({
@@ -146,7 +147,7 @@ function SettingsForm({ catalog }: { catalog: MakerCheckerCatalog }) {
             ),
           }))}
         />
-      </Card>
+      </Panel>
       {editable && (
         <Flex justify="flex-end">
           <Button type="primary" loading={saving} onClick={() => void save()}>

@@ -5,11 +5,12 @@ import {
   approvalStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
@@ -117,7 +118,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
 
   const openId = Number(params.get('request'));
   return (
-    <Card>
+    <Panel>
       <Flex gap={12} wrap style={{ marginBottom: 16 }} data-testid="request-filters">
         <Input.Search
           key={`q-${query.q ?? ''}`}
@@ -176,7 +177,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
         onChange={onTableChange}
       />
       {openId > 0 && <RequestDrawer id={openId} view={view} onClose={() => set({ request: undefined })} />}
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,8 +1,9 @@
 import { type Service, serviceCommands, serviceFields, serviceSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Flex, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../components/Panel.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
@@ -60,7 +61,7 @@ export default function ServicesPage() {
   const typeOptions = Object.keys(types).map((id) => ({ value: id, label: typeName(Number(id)) }));
 
   return (
-    <Card>
+    <Panel>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           key={String(query.q ?? '')}
@@ -168,7 +169,7 @@ export default function ServicesPage() {
           onCancel={() => setEditing(undefined)}
         />
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -11,7 +11,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Card,
   Col,
   DatePicker,
   Descriptions,
@@ -39,6 +38,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { fixedChoices, screenLink } from '../../components/resource.ts';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -137,7 +137,7 @@ function StatusPanel({ campaign }: { campaign: Campaign }) {
   };
   const s = campaign.status;
   return (
-    <Card size="small" style={{ marginBottom: 16 }}>
+    <Panel size="small" style={{ marginBottom: 16 }}>
       <Flex gap={24} wrap align="center" justify="space-between">
         <Descriptions size="small" column={{ xs: 1, md: 3 }} style={{ flex: '1 1 480px' }}>
           <Descriptions.Item label={t('campaigns.fields.status')}>
@@ -172,7 +172,7 @@ function StatusPanel({ campaign }: { campaign: Campaign }) {
         </Flex>
       </Flex>
       <ApprovalNotice serviceId={campaignCommands.activate.name} />
-    </Card>
+    </Panel>
   );
 }
 
@@ -250,7 +250,7 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
 
   const dir = (lang: 'en' | 'ar') => (lang === 'ar' ? 'rtl' : 'ltr');
   return (
-    <Card title={t(campaign ? 'routes.editCampaign' : 'routes.createCampaign')}>
+    <Panel title={t(campaign ? 'routes.editCampaign' : 'routes.createCampaign')}>
       {campaign && <StatusPanel campaign={campaign} />}
       {campaign?.status === 'ACTIVE' && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('campaigns.form.activeLocked')} />
@@ -453,6 +453,6 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
           </Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }

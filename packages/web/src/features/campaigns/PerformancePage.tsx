@@ -1,11 +1,12 @@
 import type { CampaignPerformance } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
+import { Col, Empty, Flex, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { formatPoints, Ltr, formatAmount as money } from '../../components/format.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -65,7 +66,7 @@ export default function PerformancePage() {
   const report = query.data;
   return (
     <Flex vertical gap={16}>
-      <Card size="small">
+      <Panel size="small">
         <Flex gap={16} align="center" wrap>
           <Typography.Text strong>{t('campaigns.performance.period')}</Typography.Text>
           <DayRangePicker
@@ -79,13 +80,13 @@ export default function PerformancePage() {
             }
           />
         </Flex>
-      </Card>
+      </Panel>
       {query.isError && <QueryError query={query} />}
       {report && !report.byProduct.length && <Empty description={t('campaigns.performance.none')} />}
       {report && report.byProduct.length > 0 && (
         <Row gutter={[16, 16]}>
           <Col xs={24}>
-            <Card size="small" title={t('campaigns.performance.byProduct')}>
+            <Panel size="small" title={t('campaigns.performance.byProduct')}>
               <ScrollRegion label={t('campaigns.performance.byProduct')}>
                 <Table
                   size="small"
@@ -131,15 +132,15 @@ export default function PerformancePage() {
                   ]}
                 />
               </ScrollRegion>
-            </Card>
+            </Panel>
           </Col>
           <Col xs={24} lg={12}>
-            <Card size="small" title={t('campaigns.performance.burn')}>
+            <Panel size="small" title={t('campaigns.performance.burn')}>
               <Chart option={burnOption(report, lang)} label={t('campaigns.performance.burn')} height={300} />
-            </Card>
+            </Panel>
           </Col>
           <Col xs={24} lg={12}>
-            <Card size="small" title={t('campaigns.performance.uplift')}>
+            <Panel size="small" title={t('campaigns.performance.uplift')}>
               <Typography.Paragraph type="secondary">
                 {t('campaigns.performance.upliftHelp')}
               </Typography.Paragraph>
@@ -190,7 +191,7 @@ export default function PerformancePage() {
                   ]}
                 />
               </ScrollRegion>
-            </Card>
+            </Panel>
           </Col>
         </Row>
       )}

@@ -17,7 +17,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   Button,
-  Card,
   Descriptions,
   Flex,
   Form,
@@ -48,6 +47,7 @@ import {
   Timestamp,
 } from '../../components/format.tsx';
 import { LocalText, useDataLang } from '../../components/localized.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
@@ -117,7 +117,7 @@ export default function CustomerInfoPage() {
     );
   }
   const c = customer.data;
-  if (!c) return <Card loading />;
+  if (!c) return <Panel loading />;
   const progress = c.tierProgress;
   const tierName = (name: string | null, nameAr: string | null) =>
     name === null ? null : localText(name, nameAr, lang);
@@ -321,7 +321,7 @@ export default function CustomerInfoPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card
+      <Panel
         title={`${c.fullName} · ${c.customerNumber}`}
         extra={
           <Space wrap>
@@ -380,21 +380,21 @@ export default function CustomerInfoPage() {
               : '—'}
           </Descriptions.Item>
         </Descriptions>
-      </Card>
+      </Panel>
       <Flex gap={16} wrap>
-        <Card style={{ flex: 1, minWidth: 200 }}>
+        <Panel style={{ flex: 1, minWidth: 200 }}>
           <Statistic title={t('customers.fields.balance')} value={c.balance} />
-        </Card>
-        <Card style={{ flex: 1, minWidth: 200 }}>
+        </Panel>
+        <Panel style={{ flex: 1, minWidth: 200 }}>
           <Statistic title={t('customers.fields.lifetimePoints')} value={c.lifetimePoints} />
-        </Card>
-        <Card style={{ flex: 1, minWidth: 200 }}>
+        </Panel>
+        <Panel style={{ flex: 1, minWidth: 200 }}>
           <Statistic title={t('customers.fields.expiring')} value={c.expiringPoints?.points ?? 0} />
           {c.expiringPoints && (
             <span>{t('customers.expiringOn', { date: ltrText(dayOf(c.expiringPoints.at)) })}</span>
           )}
-        </Card>
-        <Card style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
+        </Panel>
+        <Panel style={{ flex: 2, minWidth: 280 }} title={t('customers.progress.title')} size="small">
           <Space orientation="vertical" style={{ width: '100%' }}>
             <span>
               {t('customers.fields.tier')}: <strong>{currentTier ?? '—'}</strong> ·{' '}
@@ -410,12 +410,12 @@ export default function CustomerInfoPage() {
                 : t('customers.progress.top')}
             </span>
           </Space>
-        </Card>
+        </Panel>
         <CustomerChurnCard customerId={c.id} />
       </Flex>
-      <Card>
+      <Panel>
         <Tabs items={tabs} />
-      </Card>
+      </Panel>
 
       <ReasonModal
         open={dialog === 'block' || dialog === 'unblock'}

@@ -1,9 +1,10 @@
 import { type Message, messageResource, type OutboundDelivery, type Page } from '@loyalty/contracts';
-import { Card, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/typed.ts';
 import { Timestamp } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { PagedTable } from './PagedTable.tsx';
@@ -32,7 +33,7 @@ export function CustomerMessages({
   return (
     <Flex vertical gap={16}>
       {conversations && (
-        <Card size="small" title={t('customers.messages.conversations')}>
+        <Panel size="small" title={t('customers.messages.conversations')}>
           <PagedTable<Message>
             queryKey={['messages', 'customer', customerId]}
             load={byCustomer<Message>('/api/admin/messages', customerId)}
@@ -66,10 +67,10 @@ export function CustomerMessages({
               },
             ]}
           />
-        </Card>
+        </Panel>
       )}
       {sent && (
-        <Card size="small" title={t('customers.messages.sent')}>
+        <Panel size="small" title={t('customers.messages.sent')}>
           <PagedTable<OutboundDelivery>
             queryKey={['outbound-deliveries', 'customer', customerId]}
             load={byCustomer<OutboundDelivery>('/api/admin/outbound-deliveries', customerId)}
@@ -103,7 +104,7 @@ export function CustomerMessages({
               },
             ]}
           />
-        </Card>
+        </Panel>
       )}
     </Flex>
   );

@@ -6,7 +6,7 @@ import {
   voucherResource,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Flex, Row, Typography } from 'antd';
+import { Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
@@ -14,6 +14,7 @@ import { type DayRange, DayRangePicker, rangePresets } from '../../components/Da
 import { formatAmount, formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { localText, useDataLang } from '../../components/localized.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { screenLink, screenUrl } from '../../components/resource.ts';
 import { useMe } from '../../state/me.ts';
@@ -58,7 +59,7 @@ export default function HomePage() {
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small">
+      <Panel size="small">
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Typography.Title level={4} style={{ margin: 0 }}>
@@ -68,7 +69,7 @@ export default function HomePage() {
           </div>
           <DayRangePicker value={range} onChange={setRange} />
         </Flex>
-      </Card>
+      </Panel>
       <QueryError query={query} />
       {d && <Figures d={d} range={range} />}
       {d && <Charts d={d} />}
@@ -186,7 +187,7 @@ function Charts({ d }: { d: Dashboard }) {
     <Row gutter={[16, 16]}>
       {p && (
         <Col xs={24} lg={16}>
-          <Card size="small" title={t('dashboard.charts.activity')}>
+          <Panel size="small" title={t('dashboard.charts.activity')}>
             {p.series.length === 0 ? (
               <Empty description={t('msg.noRecordsFound')} />
             ) : (
@@ -211,12 +212,12 @@ function Charts({ d }: { d: Dashboard }) {
                 }}
               />
             )}
-          </Card>
+          </Panel>
         </Col>
       )}
       {d.tiers && (
         <Col xs={24} lg={8}>
-          <Card
+          <Panel
             size="small"
             title={t('dashboard.charts.tiers')}
             extra={<LangLink to={screenLink(tierResource, 'list')}>{t('dashboard.open')}</LangLink>}
@@ -244,12 +245,12 @@ function Charts({ d }: { d: Dashboard }) {
                 ],
               }}
             />
-          </Card>
+          </Panel>
         </Col>
       )}
       {d.topRewards && (
         <Col xs={24} lg={12}>
-          <Card
+          <Panel
             size="small"
             title={t('dashboard.charts.topRewards')}
             extra={<LangLink to={screenLink(voucherResource, 'list')}>{t('dashboard.open')}</LangLink>}
@@ -279,7 +280,7 @@ function Charts({ d }: { d: Dashboard }) {
                 }}
               />
             )}
-          </Card>
+          </Panel>
         </Col>
       )}
     </Row>

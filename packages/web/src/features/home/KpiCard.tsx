@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Card, Flex, Statistic, Typography } from 'antd';
+import { Flex, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Panel } from '../../components/Panel.tsx';
 
 /** Percent change from `previous` to `value`; undefined when there is nothing to compare with. */
 export function change(value: number | null, previous: number | null | undefined): number | undefined {
@@ -43,7 +44,7 @@ export function KpiCard({
     moved === undefined || moved === 0 || better === 'neutral' ? undefined : moved > 0 === (better === 'up');
   return (
     <LangLink to={to} data-testid={`kpi-${id}`} style={{ display: 'block', height: '100%' }}>
-      <Card hoverable size="small" style={{ height: '100%' }}>
+      <Panel hoverable size="small" style={{ height: '100%' }}>
         <Statistic title={title} value={value as string} suffix={suffix} />
         <Flex gap={6} align="center" wrap style={{ minHeight: 22 }}>
           {moved !== undefined && (
@@ -61,7 +62,7 @@ export function KpiCard({
             {note}
           </Typography.Text>
         )}
-      </Card>
+      </Panel>
     </LangLink>
   );
 }

@@ -7,7 +7,7 @@ import {
   commandSummaries,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Select, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -17,6 +17,7 @@ import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { RecordName } from '../../components/localized.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
@@ -66,7 +67,7 @@ export default function AdminLogsPage() {
   const list = { filters, filter };
 
   return (
-    <Card>
+    <Panel>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <SearchFilter list={list} name="q" label="logs.filters.search" width={240} />
         <SearchFilter list={list} name="actor" label="logs.filters.actor" width={180} />
@@ -154,7 +155,7 @@ export default function AdminLogsPage() {
           { key: 'detail', title: t('logs.fields.detail'), render: (_, r) => <Detail text={r.detail} /> },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,11 +1,12 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, InputNumber, Select, Table, Typography } from 'antd';
+import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
@@ -37,7 +38,7 @@ export default function SystemLogsPage() {
   return (
     <Flex vertical gap={16}>
       <Retention />
-      <Card>
+      <Panel>
         <Flex gap={12} wrap style={{ marginBottom: 16 }}>
           <SearchFilter list={list} name="q" label="logs.filters.search" width={260} />
           <Select
@@ -103,7 +104,7 @@ export default function SystemLogsPage() {
             },
           ]}
         />
-      </Card>
+      </Panel>
     </Flex>
   );
 }
@@ -135,7 +136,7 @@ function Retention() {
   };
 
   return (
-    <Card size="small">
+    <Panel size="small">
       <Flex gap={12} align="center" wrap>
         <Typography.Text>{t('logs.retention.label')}</Typography.Text>
         <InputNumber
@@ -154,6 +155,6 @@ function Retention() {
           </Button>
         )}
       </Flex>
-    </Card>
+    </Panel>
   );
 }

@@ -2,12 +2,13 @@ import { DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import type { ExportFormat, ReportName, ReportRun } from '@loyalty/contracts';
 import { reportRunCommands } from '@loyalty/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Flex, List, Progress, Typography } from 'antd';
+import { Button, Dropdown, Flex, List, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import type { DayRange } from '../../components/DayRangePicker.tsx';
 import { Ltr } from '../../components/format.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { useCan } from '../../state/me.ts';
 import { useAppSelector } from '../../state/store.ts';
 import { useToast } from '../../state/useToast.ts';
@@ -92,7 +93,7 @@ export function BackgroundRuns() {
     }
   };
   return (
-    <Card size="small" title={t('reports.runs.title')} data-testid="report-runs">
+    <Panel size="small" title={t('reports.runs.title')} data-testid="report-runs">
       <List
         size="small"
         dataSource={items}
@@ -133,6 +134,6 @@ export function BackgroundRuns() {
           </List.Item>
         )}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -7,7 +7,7 @@ import {
   reportSources,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
@@ -15,6 +15,7 @@ import { type DayRange, DayRangePicker, rangePresets } from '../../components/Da
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatAmount, formatPoints, Ltr } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -53,7 +54,7 @@ export default function MainReportsPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={6}>
-        <Card size="small" title={t('reports.catalogue')} styles={{ body: { padding: 4 } }}>
+        <Panel size="small" title={t('reports.catalogue')} styles={{ body: { padding: 4 } }}>
           <Menu
             mode="inline"
             selectedKeys={[name]}
@@ -72,7 +73,7 @@ export default function MainReportsPage() {
               </Button>
             </LangLink>
           )}
-        </Card>
+        </Panel>
       </Col>
       <Col xs={24} lg={18}>
         <ReportView name={name} range={range} onRange={(r) => set({ from: r.from, to: r.to })} />
@@ -106,7 +107,7 @@ function ReportView({
 
   return (
     <Flex vertical gap={16}>
-      <Card size="small">
+      <Panel size="small">
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Typography.Title level={4} style={{ margin: 0 }} data-testid="report-title">
@@ -124,7 +125,7 @@ function ReportView({
             )}
           </Flex>
         </Flex>
-      </Card>
+      </Panel>
       <BackgroundRuns />
       {background && (
         <Alert
@@ -137,7 +138,7 @@ function ReportView({
       )}
       {!background && <QueryError query={query} />}
       {!background && report && (
-        <Card size="small" loading={query.isFetching && !report}>
+        <Panel size="small" loading={query.isFetching && !report}>
           {report.rows.length === 0 ? (
             <Empty description={t('msg.noRecordsFound')} />
           ) : name === 'tierMigration' ? (
@@ -156,7 +157,7 @@ function ReportView({
               />
             )
           )}
-        </Card>
+        </Panel>
       )}
       {!background && report && name !== 'cohorts' && (
         <ReportTable report={report} loading={query.isFetching} />
@@ -195,7 +196,7 @@ const numeric = new Set([
 function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const { t } = useTranslation();
   return (
-    <Card size="small">
+    <Panel size="small">
       <Table
         data-testid="report-table"
         size="small"
@@ -228,7 +229,7 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
             ),
         }))}
       />
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex } from 'antd';
+import { Alert, Button, Descriptions, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DateTime } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -24,7 +25,7 @@ export default function ScaViewPage() {
   if (!rule.data) return <InlineLoading text={t('security.sca.loading')} />;
   const r = rule.data;
   return (
-    <Card
+    <Panel
       title={t(`security.operation.${r.operation}`)}
       extra={
         <Flex gap={8}>
@@ -49,6 +50,6 @@ export default function ScaViewPage() {
           { label: t('security.sca.fields.updatedAt'), children: <DateTime iso={r.updatedAt} /> },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -1,9 +1,10 @@
 import { type SecurityPolicy, securityPolicyCommands, securityPolicyRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions } from 'antd';
+import { Alert, Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/typed.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 
@@ -27,7 +28,7 @@ export default function SecurityPolicyPage() {
   if (policy.isPending) return <InlineLoading text={t('common.loading')} />;
   if (policy.isError) return <Alert type="error" showIcon title={t('security.fetchFailed')} />;
   return (
-    <Card
+    <Panel
       title={t('security.policy.title')}
       extra={
         can(securityPolicyCommands.update.name) && (
@@ -46,6 +47,6 @@ export default function SecurityPolicyPage() {
           children: t(`security.policy.values.${field}`, { count: policy.data[field] }),
         }))}
       />
-    </Card>
+    </Panel>
   );
 }

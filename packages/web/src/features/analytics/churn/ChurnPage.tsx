@@ -13,7 +13,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import {
   Alert,
   Button,
-  Card,
   Col,
   Empty,
   Flex,
@@ -31,6 +30,7 @@ import { Chart } from '../../../components/Chart.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -57,7 +57,7 @@ function MetricsCard({ model }: { model: ChurnModel }) {
     { key: 'brier', model: model.model.brier.toFixed(3), baseline: '—' },
   ];
   return (
-    <Card title={t('analytics.churn.metrics.title', { version: model.version })} data-testid="churn-metrics">
+    <Panel title={t('analytics.churn.metrics.title', { version: model.version })} data-testid="churn-metrics">
       <Typography.Paragraph type="secondary">
         {t('analytics.churn.metrics.explain', {
           horizon: model.horizonDays,
@@ -90,7 +90,7 @@ function MetricsCard({ model }: { model: ChurnModel }) {
         {t('analytics.churn.metrics.cutoffs')}{' '}
         <Ltr>{`${model.trainCutoffs.map((c) => c.slice(0, 10)).join(', ')} → ${model.testCutoff.slice(0, 10)}`}</Ltr>
       </Typography.Paragraph>
-    </Card>
+    </Panel>
   );
 }
 
@@ -161,14 +161,14 @@ function Charts({ model }: { model: ChurnModel }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
-        <Card title={t('analytics.churn.charts.calibration')}>
+        <Panel title={t('analytics.churn.charts.calibration')}>
           <Chart option={calibration} label={t('analytics.churn.charts.calibration')} />
-        </Card>
+        </Panel>
       </Col>
       <Col xs={24} lg={12}>
-        <Card title={t('analytics.churn.charts.comparison')}>
+        <Panel title={t('analytics.churn.charts.comparison')}>
           <Chart option={comparison} label={t('analytics.churn.charts.comparison')} />
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );
@@ -207,7 +207,7 @@ function Training({ runId, onDone }: { runId: number | null | undefined; onDone:
     if (outcome.ok && outcome.result?.kind === 'applied') setStarted(outcome.result.data.id);
   };
   return (
-    <Card title={t('analytics.churn.train.title')} data-testid="churn-training">
+    <Panel title={t('analytics.churn.train.title')} data-testid="churn-training">
       <Flex vertical gap={12}>
         {can(churnCommands.train.name) && (
           <Space wrap>
@@ -239,7 +239,7 @@ function Training({ runId, onDone }: { runId: number | null | undefined; onDone:
           </div>
         )}
       </Flex>
-    </Card>
+    </Panel>
   );
 }
 
@@ -287,9 +287,9 @@ export default function ChurnPage() {
           {active ? (
             <MetricsCard model={active} />
           ) : (
-            <Card>
+            <Panel>
               <Empty description={t('analytics.churn.noModel')} />
-            </Card>
+            </Panel>
           )}
         </Col>
         <Col xs={24} lg={10}>
@@ -300,7 +300,7 @@ export default function ChurnPage() {
         </Col>
       </Row>
       {active && <Charts model={active} />}
-      <Card title={t('analytics.churn.ranked')} data-testid="churn-ranked">
+      <Panel title={t('analytics.churn.ranked')} data-testid="churn-ranked">
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
           <ChoiceFilter
             list={list}
@@ -385,7 +385,7 @@ export default function ChurnPage() {
             {scores.data?.items[0] ? <DateTime iso={scores.data.items[0].scoredAt} /> : '—'}
           </Typography.Text>
         )}
-      </Card>
+      </Panel>
     </Flex>
   );
 }

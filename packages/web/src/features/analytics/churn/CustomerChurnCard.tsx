@@ -1,8 +1,9 @@
 import { churnRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Space, Statistic, Tag, Typography } from 'antd';
+import { Space, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { useCan } from '../../../state/me.ts';
 import { churnApi } from './api.ts';
 import { bandColor, Drivers, pct } from './drivers.tsx';
@@ -21,7 +22,7 @@ export function CustomerChurnCard({ customerId }: { customerId: number }) {
   if (!allowed) return null;
   const s = score.data;
   return (
-    <Card
+    <Panel
       style={{ flex: 2, minWidth: 280 }}
       size="small"
       title={t('analytics.churn.customer.title')}
@@ -43,6 +44,6 @@ export function CustomerChurnCard({ customerId }: { customerId: number }) {
           {score.isLoading ? '…' : t('analytics.churn.customer.notScored')}
         </Typography.Text>
       )}
-    </Card>
+    </Panel>
   );
 }

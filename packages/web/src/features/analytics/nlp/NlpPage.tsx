@@ -9,26 +9,14 @@ import {
   sentiments,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Progress,
-  Row,
-  Space,
-  Statistic,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Button, Col, Empty, Flex, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartPoint } from '../../../components/Chart.tsx';
 import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -78,7 +66,7 @@ function ModelCard({ model }: { model: NlpModel }) {
     },
   ]);
   return (
-    <Card title={t('analytics.nlp.metrics.title', { version: model.version })} data-testid="nlp-metrics">
+    <Panel title={t('analytics.nlp.metrics.title', { version: model.version })} data-testid="nlp-metrics">
       <Typography.Paragraph type="secondary">
         {t('analytics.nlp.metrics.explain', { train: model.trainedOn, test: model.testedOn })}
       </Typography.Paragraph>
@@ -110,7 +98,7 @@ function ModelCard({ model }: { model: NlpModel }) {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('analytics.nlp.metrics.honest')}
       </Typography.Paragraph>
-    </Card>
+    </Panel>
   );
 }
 
@@ -141,7 +129,7 @@ function Retrain({ runId, onDone }: { runId: number | null | undefined; onDone: 
     if (outcome.ok && outcome.result?.kind === 'applied') setStarted(outcome.result.data.id);
   };
   return (
-    <Card title={t('analytics.nlp.train.title')} data-testid="nlp-training">
+    <Panel title={t('analytics.nlp.train.title')} data-testid="nlp-training">
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">{t('analytics.nlp.train.explain')}</Typography.Text>
         {can(nlpCommands.train.name) && (
@@ -162,7 +150,7 @@ function Retrain({ runId, onDone }: { runId: number | null | undefined; onDone: 
           </div>
         )}
       </Flex>
-    </Card>
+    </Panel>
   );
 }
 
@@ -248,15 +236,15 @@ export default function NlpPage() {
           {o?.model ? (
             <ModelCard model={o.model} />
           ) : (
-            <Card loading={!o}>
+            <Panel loading={!o}>
               <Empty description={t('analytics.nlp.noModel')} />
-            </Card>
+            </Panel>
           )}
         </Col>
         <Col xs={24} lg={10}>
           <Flex vertical gap={16}>
             <Retrain runId={o ? (o.latestRun?.id ?? null) : undefined} onDone={refresh} />
-            <Card>
+            <Panel>
               <Flex gap={24} wrap>
                 <Statistic title={t('analytics.nlp.analysed')} value={o?.analysed ?? 0} />
                 {sentiments.map((s) => (
@@ -267,18 +255,18 @@ export default function NlpPage() {
                   />
                 ))}
               </Flex>
-            </Card>
+            </Panel>
           </Flex>
         </Col>
       </Row>
-      <Card title={t('analytics.nlp.trend.title')} data-testid="nlp-trend">
+      <Panel title={t('analytics.nlp.trend.title')} data-testid="nlp-trend">
         {periods.length ? (
           <Chart option={trend} height={320} label={t('analytics.nlp.trend.title')} onClick={onTrendClick} />
         ) : (
           <Empty />
         )}
-      </Card>
-      <Card
+      </Panel>
+      <Panel
         title={t('analytics.nlp.keywords.title', { period: keywordPeriod ? ltrText(keywordPeriod) : '—' })}
         data-testid="nlp-keywords"
       >
@@ -300,8 +288,8 @@ export default function NlpPage() {
             </Col>
           ))}
         </Row>
-      </Card>
-      <Card title={t('analytics.nlp.messages.title')} data-testid="nlp-messages">
+      </Panel>
+      <Panel title={t('analytics.nlp.messages.title')} data-testid="nlp-messages">
         <Flex gap={8} wrap style={{ marginBottom: 12 }}>
           <ChoiceFilter
             list={list}
@@ -390,7 +378,7 @@ export default function NlpPage() {
             },
           ]}
         />
-      </Card>
+      </Panel>
     </Flex>
   );
 }

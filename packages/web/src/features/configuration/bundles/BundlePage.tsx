@@ -1,8 +1,9 @@
 import { configBundleCommands, configBundleResource, configItemCommands } from '@loyalty/contracts';
-import { Button, Card, Descriptions, Flex, Result, Space, Tag } from 'antd';
+import { Button, Descriptions, Flex, Result, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/format.tsx';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
@@ -25,7 +26,7 @@ export default function BundlePage() {
   if (!b) return <InlineLoading text={t(`${p}.loading`)} />;
   return (
     <Flex vertical gap={16}>
-      <Card
+      <Panel
         title={
           <Space>
             {inLang(b, lang)}
@@ -62,10 +63,10 @@ export default function BundlePage() {
             {(lang === 'ar' ? b.descriptionAr : b.descriptionEn) || '—'}
           </Descriptions.Item>
         </Descriptions>
-      </Card>
-      <Card title={t(`${p}.items`)}>
+      </Panel>
+      <Panel title={t(`${p}.items`)}>
         <ItemsTable items={items.data ?? []} loading={items.isLoading} />
-      </Card>
+      </Panel>
       <VersionHistory bundleId={id} items={items.data ?? []} />
     </Flex>
   );

@@ -1,7 +1,8 @@
 import { configBundleResource, configItemCommands } from '@loyalty/contracts';
-import { Button, Card, Flex, Result } from 'antd';
+import { Button, Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
@@ -22,7 +23,7 @@ export default function ConfigureBundlePage() {
   if (!b) return <InlineLoading text={t(`${p}.loading`)} />;
   return (
     <Flex vertical gap={16}>
-      <Card
+      <Panel
         title={t(`${p}.configureTitle`, { name: inLang(b, lang) })}
         extra={
           <Button onClick={() => navigate(screenLink(configBundleResource, 'view', id))}>
@@ -31,7 +32,7 @@ export default function ConfigureBundlePage() {
         }
       >
         <ItemsTable items={items.data ?? []} loading={items.isLoading} editable />
-      </Card>
+      </Panel>
       {can(configItemCommands.create.name) && <ItemForm bundleId={id} />}
     </Flex>
   );

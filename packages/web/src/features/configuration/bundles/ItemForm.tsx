@@ -6,10 +6,11 @@ import {
   configItemTypes,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/client.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLangNavigate } from '../../../i18n/lang.ts';
 import { configApi, configKeys, configPaths } from './api.ts';
@@ -102,7 +103,7 @@ export function ItemForm({ bundleId, item }: { bundleId: number; item?: ConfigIt
   };
 
   return (
-    <Card title={item ? item.key : t(`${p}.addItem`)} data-testid="item-form">
+    <Panel title={item ? item.key : t(`${p}.addItem`)} data-testid="item-form">
       <Form<Values>
         name="config-item"
         form={form}
@@ -212,6 +213,6 @@ export function ItemForm({ bundleId, item }: { bundleId: number; item?: ConfigIt
           </Space>
         </Form.Item>
       </Form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
 import { type ConfigItem, type ConfigItemVersion, configItemCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Popconfirm, Table } from 'antd';
+import { Button, Popconfirm, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, Ltr } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useCan } from '../../../state/me.ts';
@@ -46,7 +47,7 @@ export function VersionHistory({
     }
   };
   return (
-    <Card title={t(`${p}.history`)} data-testid="version-history">
+    <Panel title={t(`${p}.history`)} data-testid="version-history">
       <QueryError query={versions} />
       <Table<ConfigItemVersion>
         size="small"
@@ -107,6 +108,6 @@ export function VersionHistory({
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

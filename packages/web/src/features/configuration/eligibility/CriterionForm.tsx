@@ -1,11 +1,12 @@
 import type { EligibilityCriterion, EligibilityCriterionInput } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, InputNumber, Select, Spin } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Select, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { isRequired, messageText, zodRules } from '../../../components/zodRules.ts';
@@ -77,7 +78,7 @@ function CriterionForm({ initial }: { initial?: EligibilityCriterion }) {
   };
 
   return (
-    <Card>
+    <Panel>
       <ApprovalNotice serviceId={initial ? resource.permissions.update : resource.permissions.create} />
       <Form<Values>
         form={form}
@@ -147,7 +148,7 @@ function CriterionForm({ initial }: { initial?: EligibilityCriterion }) {
           <Button onClick={() => navigate(resource.paths.list)}>{t('common.cancel')}</Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 

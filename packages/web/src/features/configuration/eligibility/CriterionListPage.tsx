@@ -5,12 +5,13 @@ import {
   eligibilityScopes,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Input, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiGet } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { CriterionRule, eligibilityResource, p, valueChoices } from './eligibility.resource.tsx';
@@ -33,7 +34,7 @@ function CheckCustomer() {
     return v === null ? '—' : choice ? t(`${choice.prefix}.${v}`) : v;
   };
   return (
-    <Card title={t(`${p}.check.title`)} style={{ marginTop: 16 }} data-testid="eligibility-check">
+    <Panel title={t(`${p}.check.title`)} style={{ marginTop: 16 }} data-testid="eligibility-check">
       <Typography.Paragraph type="secondary">{t(`${p}.check.intro`)}</Typography.Paragraph>
       <Input.Search
         allowClear
@@ -118,7 +119,7 @@ function CheckCustomer() {
           />
         </Space>
       )}
-    </Card>
+    </Panel>
   );
 }
 

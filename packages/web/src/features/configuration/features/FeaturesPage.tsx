@@ -9,11 +9,12 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Card, Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useCan } from '../../../state/me.ts';
@@ -66,7 +67,7 @@ export default function FeaturesPage() {
       : f.description;
 
   return (
-    <Card>
+    <Panel>
       <Typography.Paragraph type="secondary">{t('configuration.features.intro')}</Typography.Paragraph>
       <Flex gap={12} wrap style={{ marginBottom: 16 }}>
         <Input.Search
@@ -153,6 +154,6 @@ export default function FeaturesPage() {
           })),
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

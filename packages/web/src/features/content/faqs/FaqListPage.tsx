@@ -18,11 +18,12 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type ContentLang, contentLangs, type Faq, type FaqMoveInput, faqCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Flex, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { createContext, type HTMLAttributes, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiWrite } from '../../../api/typed.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -188,7 +189,7 @@ export default function FaqListPage() {
   }
 
   return (
-    <Card>
+    <Panel>
       <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
         <Segmented
           aria-label={t('content.faqs.fields.lang')}
@@ -236,6 +237,6 @@ export default function FaqListPage() {
           />
         </SortableContext>
       </DndContext>
-    </Card>
+    </Panel>
   );
 }

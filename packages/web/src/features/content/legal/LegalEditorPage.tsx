@@ -1,7 +1,7 @@
 import './legal.css';
 import { type LegalDocumentInput, type LegalKind, legalDocumentInput } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
@@ -68,7 +69,7 @@ function LegalForm({ kind, id, initial }: { kind: LegalKind; id?: number; initia
     </Form.Item>
   );
   return (
-    <Card>
+    <Panel>
       <ApprovalNotice serviceId={id ? 'legalDocument.update' : 'legalDocument.create'} />
       <Alert type="info" showIcon style={{ marginBottom: 16 }} title={t('content.legal.draftNotice')} />
       <Form<Values>
@@ -117,7 +118,7 @@ function LegalForm({ kind, id, initial }: { kind: LegalKind; id?: number; initia
           <Button onClick={() => navigate(paths.list)}>{t('common.cancel')}</Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }
 

@@ -1,11 +1,12 @@
 import './legal.css';
 import { type LegalDocument, type LegalKind, legalDocumentCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Modal, Space, Table, type TableColumnsType, Tabs } from 'antd';
+import { Button, Descriptions, Flex, Modal, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Day, Ltr } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -58,7 +59,7 @@ function PublishedCard({ kind }: { kind: LegalKind }) {
   const published = usePublished(kind);
   const doc = published.data;
   return (
-    <Card title={t('content.legal.published')} style={{ marginBottom: 16 }}>
+    <Panel title={t('content.legal.published')} style={{ marginBottom: 16 }}>
       <QueryError query={published} />
       {published.isSuccess && !doc && <p>{t('content.legal.nonePublished')}</p>}
       {doc && (
@@ -108,7 +109,7 @@ function PublishedCard({ kind }: { kind: LegalKind }) {
           />
         </>
       )}
-    </Card>
+    </Panel>
   );
 }
 
@@ -218,7 +219,7 @@ export function LegalVersionsPage({ kind }: { kind: LegalKind }) {
   return (
     <>
       <PublishedCard kind={kind} />
-      <Card title={t('content.legal.versions')}>
+      <Panel title={t('content.legal.versions')}>
         <Flex justify="end" style={{ marginBottom: 16 }}>
           {can(legalDocumentCommands.create.name) && (
             <Button type="primary" onClick={() => navigate(paths.create)}>
@@ -247,7 +248,7 @@ export function LegalVersionsPage({ kind }: { kind: LegalKind }) {
               }),
           }}
         />
-      </Card>
+      </Panel>
       <DiffModal id={diff?.id} against={diff?.against} onClose={() => setDiff(undefined)} />
     </>
   );

@@ -1,7 +1,8 @@
-import { Card, Col, Row } from 'antd';
+import { Col, Row } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { locationsResource } from './locations.resource.tsx';
 
@@ -17,11 +18,11 @@ export default function LocationListPage() {
         <ResourceTable resource={locationsResource} />
       </Col>
       <Col xs={24} xl={10}>
-        <Card title={t('content.locations.map.title')}>
+        <Panel title={t('content.locations.map.title')}>
           <Suspense fallback={<InlineLoading text={t('content.locations.map.loading')} />}>
             <LocationsMap />
           </Suspense>
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

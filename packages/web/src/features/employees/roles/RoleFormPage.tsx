@@ -1,6 +1,6 @@
 import { type Role, type RoleInput, roleFields, type StaffPermission } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Form, Input, Tree, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Tree, Typography } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { LocalName } from '../../../components/localized.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { activeStatusChoices } from '../../../components/StatusTag.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
@@ -84,7 +85,7 @@ export default function RoleFormPage() {
   };
 
   return (
-    <Card title={t(existing ? 'employees.roles.editTitle' : 'employees.roles.createTitle')}>
+    <Panel title={t(existing ? 'employees.roles.editTitle' : 'employees.roles.createTitle')}>
       {existing?.system && (
         <Alert type="info" showIcon title={t('employees.roles.systemRole')} style={{ marginBottom: 16 }} />
       )}
@@ -164,6 +165,6 @@ export default function RoleFormPage() {
           </Button>
         </Flex>
       </Form>
-    </Card>
+    </Panel>
   );
 }

@@ -1,9 +1,10 @@
 import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Table, Tag } from 'antd';
+import { Button, Descriptions, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiPath, apiGet, apiWrite } from '../../../api/typed.ts';
 import { DateTime, formatTime } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';
@@ -84,7 +85,7 @@ export function UserSecurityPanel({ id }: { id: number }) {
     });
 
   return (
-    <Card title={t('employees.users.security')}>
+    <Panel title={t('employees.users.security')}>
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2 }}
@@ -158,6 +159,6 @@ export function UserSecurityPanel({ id }: { id: number }) {
           { title: t('admin.sessions.device'), dataIndex: 'userAgent', ellipsis: true },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

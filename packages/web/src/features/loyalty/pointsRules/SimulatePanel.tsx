@@ -1,12 +1,13 @@
 import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiSend } from '../../../api/typed.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
 import { formatPoints } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 
 interface Values {
@@ -38,7 +39,7 @@ export function SimulatePanel() {
   };
 
   return (
-    <Card title={t('pointsRules.simulate.title')} style={{ marginTop: 16 }}>
+    <Panel title={t('pointsRules.simulate.title')} style={{ marginTop: 16 }}>
       <Form<Values> layout="inline" onFinish={submit} name="simulate">
         <Form.Item
           name="transactionTypeId"
@@ -147,7 +148,7 @@ export function SimulatePanel() {
           />
         </Flex>
       )}
-    </Card>
+    </Panel>
   );
 }
 

@@ -208,7 +208,7 @@ describe('points rules screens', () => {
     expect(cells).toContain('\u20662026-01-01 →\u2069\n\u20662026-12-31\u2069');
     expect(await screen.findByText('إعدادات المحرك', {}, { timeout: 10_000 })).toBeTruthy();
     const panel = (await screen.findByText('محاكاة معاملة', {}, { timeout: 10_000 })).closest(
-      '.ant-card',
+      '.panel',
     ) as HTMLElement;
     const u = userEvent.setup();
     await u.click(within(panel).getByLabelText('نوع التحويل'));

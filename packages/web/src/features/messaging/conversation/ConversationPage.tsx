@@ -1,9 +1,10 @@
 import { messageCommands } from '@loyalty/contracts';
-import { Button, Card, Col, Descriptions, Flex, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Form, Input, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { DateTime } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { screenUrl } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
@@ -62,7 +63,7 @@ export default function ConversationPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={16}>
-        <Card
+        <Panel
           title={
             c.subject ? <span lang={c.customer.language}>{c.subject}</span> : t('messaging.queue.noSubject')
           }
@@ -112,12 +113,12 @@ export default function ConversationPage() {
               </Button>
             </Form>
           )}
-        </Card>
+        </Panel>
       </Col>
       <Col xs={24} lg={8}>
         <Flex vertical gap={16}>
           <CustomerCard customer={c.customer} />
-          <Card size="small" title={t('messaging.conversation.conversation')}>
+          <Panel size="small" title={t('messaging.conversation.conversation')}>
             <Descriptions
               size="small"
               column={1}
@@ -203,7 +204,7 @@ export default function ConversationPage() {
                 },
               ]}
             />
-          </Card>
+          </Panel>
         </Flex>
       </Col>
       <AssignModal

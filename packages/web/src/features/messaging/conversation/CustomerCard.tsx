@@ -1,9 +1,10 @@
 import type { MessageDetail } from '@loyalty/contracts';
-import { Card, Descriptions } from 'antd';
+import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { LocalText } from '../../../components/localized.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 
 /** customer/info, the customer's own screen (a screen of its own; see app/routes.ts). */
 const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
@@ -12,7 +13,7 @@ const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
 export function CustomerCard({ customer }: { customer: MessageDetail['customer'] }) {
   const { t } = useTranslation();
   return (
-    <Card
+    <Panel
       size="small"
       title={t('messaging.conversation.customer')}
       extra={
@@ -51,6 +52,6 @@ export function CustomerCard({ customer }: { customer: MessageDetail['customer']
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -7,7 +7,7 @@ import {
   renderMessage,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Flex, Form, Input, Row, Tabs, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, Row, Tabs, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
@@ -143,7 +144,7 @@ export default function CreateMessagePage() {
         <Col xs={24} lg={14}>
           <Flex vertical gap={16}>
             <RecipientsCard audience={audience} onChange={setAudience} />
-            <Card title={t('messaging.outbound.message')}>
+            <Panel title={t('messaging.outbound.message')}>
               <Form<Values>
                 form={form}
                 name="outbound"
@@ -220,12 +221,12 @@ export default function CreateMessagePage() {
                   {t('messaging.outbound.send')}
                 </Button>
               </Form>
-            </Card>
+            </Panel>
           </Flex>
         </Col>
         <Col xs={24} lg={10}>
           <Flex vertical gap={16}>
-            <Card
+            <Panel
               size="small"
               title={t('messaging.outbound.preview')}
               extra={
@@ -252,7 +253,7 @@ export default function CreateMessagePage() {
                   ),
                 }))}
               />
-            </Card>
+            </Panel>
             <PlaceholderList onInsert={insert} />
           </Flex>
         </Col>

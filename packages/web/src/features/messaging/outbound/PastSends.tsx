@@ -1,9 +1,10 @@
 import type { OutboundMessage } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { outboundApi } from './api.ts';
 import { audienceText } from './audience.ts';
@@ -18,7 +19,7 @@ export function PastSends({ onOpen }: { onOpen: (id: number) => void }) {
     placeholderData: keepPreviousData,
   });
   return (
-    <Card title={t('messaging.outbound.past.title')}>
+    <Panel title={t('messaging.outbound.past.title')}>
       <Table<OutboundMessage>
         size="small"
         rowKey="id"
@@ -87,6 +88,6 @@ export function PastSends({ onOpen }: { onOpen: (id: number) => void }) {
           },
         ]}
       />
-    </Card>
+    </Panel>
   );
 }

@@ -6,12 +6,13 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Card, Flex, Form, Input, Segmented, Select, Statistic, Upload } from 'antd';
+import { Alert, Flex, Form, Input, Segmented, Select, Statistic, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { LineList } from '../../../components/LineList.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { messageText } from '../../../components/zodRules.ts';
 import { outboundApi } from './api.ts';
@@ -114,7 +115,7 @@ export function RecipientsCard({
   };
 
   return (
-    <Card title={t('messaging.outbound.recipients.title')}>
+    <Panel title={t('messaging.outbound.recipients.title')}>
       <Flex vertical gap={16}>
         <Segmented<Kind>
           block
@@ -201,7 +202,7 @@ export function RecipientsCard({
           audience && <RecipientCount preview={preview} />
         )}
       </Flex>
-    </Card>
+    </Panel>
   );
 }
 

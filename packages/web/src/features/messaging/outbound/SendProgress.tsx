@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Descriptions, Flex, Progress, Statistic, Table } from 'antd';
+import { Alert, Descriptions, Flex, Progress, Statistic, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { outboundApi } from './api.ts';
 import { audienceText } from './audience.ts';
@@ -23,11 +24,11 @@ export function SendProgress({ id }: { id: number }) {
     return <Alert type="error" showIcon title={t(`error.${code}`)} />;
   }
   const s = send.data;
-  if (!s) return <Card loading />;
+  if (!s) return <Panel loading />;
   const done = s.status === 'DONE';
   const percent = s.total ? Math.min(100, Math.floor((s.processed / s.total) * 100)) : 100;
   return (
-    <Card
+    <Panel
       title={t('messaging.outbound.progress.title', { id: s.id })}
       extra={<StatusTag status={s.status} prefix="messaging.outbound.statuses" />}
       data-testid="send-progress"
@@ -93,6 +94,6 @@ export function SendProgress({ id }: { id: number }) {
           )}
         </Descriptions>
       </Flex>
-    </Card>
+    </Panel>
   );
 }

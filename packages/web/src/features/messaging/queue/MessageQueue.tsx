@@ -7,7 +7,7 @@ import {
   messageStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Checkbox, DatePicker, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter, SearchFilter } from '../../../components/ListFilters.tsx';
+import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
@@ -89,7 +90,7 @@ export function MessageQueue() {
   };
 
   return (
-    <Card>
+    <Panel>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
         <Segmented
           aria-label={t('messaging.queue.myQueue')}
@@ -266,6 +267,6 @@ export function MessageQueue() {
           ]}
         />
       </ScrollRegion>
-    </Card>
+    </Panel>
   );
 }

@@ -1,10 +1,11 @@
 import { messageReplyBody, messageResource, renderMessage } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Panel } from '../../../components/Panel.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
@@ -97,10 +98,10 @@ export default function ReplyPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={14}>
         <Flex vertical gap={16}>
-          <Card size="small" title={t('messaging.reply.question')}>
+          <Panel size="small" title={t('messaging.reply.question')}>
             <Thread conversation={c} />
-          </Card>
-          <Card>
+          </Panel>
+          <Panel>
             {closed && (
               <Alert
                 type="warning"
@@ -147,12 +148,12 @@ export default function ReplyPage() {
                 </Button>
               </Flex>
             </Form>
-          </Card>
+          </Panel>
         </Flex>
       </Col>
       <Col xs={24} lg={10}>
         <Flex vertical gap={16}>
-          <Card
+          <Panel
             size="small"
             title={t('messaging.reply.preview')}
             extra={t('messaging.reply.previewIn', { language: t(`customers.languages.${language}`) })}
@@ -166,7 +167,7 @@ export default function ReplyPage() {
                 {t('messaging.reply.previewEmpty')}
               </Typography.Text>
             )}
-          </Card>
+          </Panel>
           {!closed && <PlaceholderList onInsert={insert} />}
         </Flex>
       </Col>

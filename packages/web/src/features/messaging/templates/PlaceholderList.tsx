@@ -1,6 +1,7 @@
 import { messagePlaceholderNames } from '@loyalty/contracts';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/Panel.tsx';
 
 /**
  * The documented placeholders (contracts `messagePlaceholders`), each with what it becomes; a
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 export function PlaceholderList({ onInsert }: { onInsert?: (placeholder: string) => void }) {
   const { t } = useTranslation();
   return (
-    <Card size="small" title={t('messaging.placeholders.title')} data-testid="placeholder-list">
+    <Panel size="small" title={t('messaging.placeholders.title')} data-testid="placeholder-list">
       <Typography.Paragraph type="secondary">{t('messaging.placeholders.help')}</Typography.Paragraph>
       <Flex vertical gap={8}>
         {messagePlaceholderNames.map((name) => {
@@ -34,6 +35,6 @@ export function PlaceholderList({ onInsert }: { onInsert?: (placeholder: string)
           );
         })}
       </Flex>
-    </Card>
+    </Panel>
   );
 }
