@@ -52,7 +52,7 @@ describe('sign-in', () => {
   it('signs out: revokes the cookie, forgets the token, shows the login page', async () => {
     const api = installFakeApi();
     const { router, store } = await renderApp('/dashboard');
-    expect(await screen.findByText('Welcome, Amal Admin')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Amal Admin' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(store.getState().auth.token).toBeNull();
@@ -65,7 +65,7 @@ describe('session', () => {
   it('restores the session after a reload from the refresh cookie', async () => {
     installFakeApi({ refreshOk: true });
     const { router } = await renderApp('/dashboard', { signedIn: false, sessionReady: restoreSession() });
-    expect(await screen.findByText('Welcome, Amal Admin')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Welcome, Amal Admin' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

@@ -7,7 +7,7 @@ import {
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Col, Empty, Flex, Row, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
@@ -63,7 +63,12 @@ export default function HomePage() {
         <Flex justify="space-between" align="center" wrap gap={12}>
           <div>
             <Typography.Title level={4} style={{ margin: 0 }}>
-              {t('home.welcome', { name: me?.fullName ?? '' })}
+              {/* The name is data, in whatever script it was written: kept apart from the words. */}
+              <Trans
+                i18nKey="home.welcome"
+                values={{ name: me?.fullName ?? '' }}
+                components={{ name: <bdi translate="no" /> }}
+              />
             </Typography.Title>
             <Typography.Text type="secondary">{t('dashboard.subtitle')}</Typography.Text>
           </div>
@@ -264,7 +269,8 @@ function Charts({ d }: { d: Dashboard }) {
                 option={{
                   tooltip: { trigger: 'axis' },
                   grid: { left: 8, right: 24, bottom: 8, top: 8, containLabel: true },
-                  xAxis: { type: 'value' },
+                  // Redemptions are counted: no 0.2 on the axis.
+                  xAxis: { type: 'value', minInterval: 1 },
                   yAxis: {
                     type: 'category',
                     inverse: true,
