@@ -8,8 +8,6 @@ import {
   screenKinds,
 } from '@loyalty/contracts';
 
-export type { ScreenKind };
-
 /** What the route table needs of a resource's screens: each at its path, opened by a permission. */
 export interface ResourceScreens {
   group: MenuGroup;
@@ -20,11 +18,7 @@ export interface ResourceScreens {
  * The permission that opens a resource's screen: the read permission for list and view (and a
  * screen marked `permission: 'read'`), the create command for create, the update command for edit.
  */
-export function screenPermission(
-  descriptor: ResourceDescriptor,
-  kind: ScreenKind,
-  screen: ScreenSpec,
-): string {
+function screenPermission(descriptor: ResourceDescriptor, kind: ScreenKind, screen: ScreenSpec): string {
   const code =
     kind === 'list' || kind === 'view' || screen.permission === 'read'
       ? descriptor.read?.code

@@ -56,7 +56,9 @@ const areaFiles: Record<string, Loader> = import.meta.glob<Messages>('../feature
 /** Areas whose strings the public pages (sign-in, password reset) use. */
 const PUBLIC_AREAS = ['auth'];
 const areaPath = (lang: Lang, area: string) => `../features/${area}/locales/${lang}.json`;
-const publicPaths = (lang: Lang) => PUBLIC_AREAS.map((area) => areaPath(lang, area));
+/** The area files a language's screens need: the public areas' and those of `areas`. */
+const areaPaths = (lang: Lang, areas: Iterable<string>) =>
+  [...PUBLIC_AREAS, ...areas].map((area) => areaPath(lang, area));
 
 /** The areas whose strings every dashboard screen may show (the header, the shared components). */
 export const LAYOUT_AREAS: readonly string[] = areaStrings.layout;
@@ -127,10 +129,9 @@ function loadPart(lang: Lang, name: string, load: Loader, area: boolean): Promis
 
 /** Loads a language's app-wide and public strings, and those of `areas`. */
 export function loadLanguage(lang: Lang, areas: Iterable<string> = []): Promise<void> {
-  const paths = [...publicPaths(lang), ...[...areas].map((area) => areaPath(lang, area))];
   return Promise.all([
     loadPart(lang, 'app', appFiles[lang], false),
-    ...paths.map((path) => loadPart(lang, path, areaFiles[path] as Loader, true)),
+    ...areaPaths(lang, areas).map((path) => loadPart(lang, path, areaFiles[path] as Loader, true)),
   ]).then(() => undefined);
 }
 
@@ -144,10 +145,7 @@ export const loadAllLanguages = () =>
 /** The areas screens have asked for so far, in any language: a language waits for them all. */
 const wanted = new Set<string>();
 const isLoaded = (lang: Lang, areas: Iterable<string>) =>
-  done.has(`${lang}:app`) &&
-  [...publicPaths(lang), ...[...areas].map((area) => areaPath(lang, area))].every((path) =>
-    done.has(`${lang}:${path}`),
-  );
+  done.has(`${lang}:app`) && areaPaths(lang, areas).every((path) => done.has(`${lang}:${path}`));
 
 /**
  * Whether `lang` can be shown: its app-wide and public strings, and those of every area a screen
