@@ -72,7 +72,8 @@ export const churnTrainingRuns = pgTable(
 );
 
 /**
- * The active model's score of each customer, with the three features that raise it most. The
+ * The active model's score of each customer, with every feature's contribution (the three that
+ * raise it most are its drivers, picked when read: see toScore). The
  * customer's number, name, tier and segment are kept as scored, so the ranked list, its filters
  * and its export read this one table.
  */
@@ -89,7 +90,9 @@ export const churnScores = pgTable(
     score: doublePrecision('score').notNull(),
     rank: integer('rank').notNull(),
     band: text('band', { enum: ['HIGH', 'MEDIUM', 'LOW'] }).notNull(),
-    drivers: jsonb('drivers').notNull(),
+    /** Each feature's contribution to the log-odds and its raw value, in `churnFeatures` order. */
+    contributions: doublePrecision('contributions').array().notNull(),
+    inputs: doublePrecision('inputs').array().notNull(),
     scoredAt: at('scored_at').notNull().defaultNow(),
   },
   (t) => [

@@ -128,6 +128,20 @@ export async function getTrainingRun(db: Executor, id: number): Promise<Training
 }
 
 type ScoreRow = typeof churnScores.$inferSelect;
+
+/** The three features that raise a score most, from its stored contributions (largest first). */
+function drivers(contributions: number[], inputs: number[]): ChurnScore['drivers'] {
+  return contributions
+    .map((contribution, j) => ({ j, contribution }))
+    .sort((a, b) => b.contribution - a.contribution)
+    .slice(0, 3)
+    .map(({ j, contribution }) => ({
+      feature: churnFeatures[j] as ChurnScore['drivers'][number]['feature'],
+      contribution: Math.round(contribution * 1e4) / 1e4,
+      value: Math.round((inputs[j] ?? 0) * 100) / 100,
+    }));
+}
+
 export const toScore = (r: ScoreRow): ChurnScore => ({
   id: r.customerId,
   customerNumber: r.customerNumber,
@@ -138,7 +152,7 @@ export const toScore = (r: ScoreRow): ChurnScore => ({
   score: r.score,
   band: r.band,
   rank: r.rank,
-  drivers: r.drivers as ChurnScore['drivers'],
+  drivers: drivers(r.contributions, r.inputs),
   modelId: r.modelId,
   scoredAt: r.scoredAt.toISOString(),
 });
@@ -357,10 +371,14 @@ export async function trainChurnModel(db: Db, runId: number, horizonDays: number
 }
 
 /**
- * Scores every customer of the population as of now with a model, in one statement: the
- * model's inputs, each feature's contribution to the log-odds (weight × standardised input),
- * the probability, the three largest contributions, the rank and the band (top 10 % HIGH, next
- * 20 % MEDIUM). Closed accounts are not scored. Replaces the previous scores.
+ * Scores every customer of the population as of now with a model: each feature's contribution to
+ * the log-odds (weight × standardised input) and the probability, then the rank and the band
+ * (top 10 % HIGH, next 20 % MEDIUM). Closed accounts are not scored. Replaces the previous scores.
+ * Two statements: the scores into a temporary table, then ranked into `churn_scores`. PostgreSQL
+ * may compute the first — the ledger's aggregates, most of the work — on parallel workers (a
+ * `create table … as` may, an `insert … select` may not). The contributions are stored as they
+ * are: a read picks the three largest for the rows it shows (toScore), which per customer here
+ * cost more than the rest of the scoring (docs/decisions/analytics.md).
  */
 export async function scoreCustomers(tx: Tx, model: ModelRow, now = new Date()) {
   const p = model.parameters as Parameters;
@@ -369,38 +387,38 @@ export async function scoreCustomers(tx: Tx, model: ModelRow, now = new Date()) 
     (f, j) =>
       `(${p.weights[j] ?? 0}::float8 * ((${modelInput(f)}) - ${p.means[j] ?? 0}::float8) / ${p.sds[j] ?? 1}::float8)`,
   );
-  const names = `array[${churnFeatures.map((f) => `'${f}'`).join(', ')}]`;
   // The contributions' sum by subscripts: a sub-select over unnest per customer cost more.
   const logOdds = churnFeatures.map((_, j) => `k.c[${j + 1}]`).join(' + ');
+  // The customers' hashes and the rank's sort in memory rather than in files (this transaction only).
+  await tx.execute(sql`set local work_mem = '128MB'`);
+  await tx.execute(sql`
+    create temporary table churn_scoring on commit drop as
+    select k.customer_id, k.c, k.v,
+      1 / (1 + exp(-least(30, greatest(-30, ${p.intercept}::float8 + ${sql.raw(logOdds)})))) as score
+    from (
+      select f.customer_id,
+        array[${sql.raw(contributions.join(', '))}] as c,
+        array[${sql.raw(churnFeatures.map(rawInput).join(', '))}] as v
+      from ${featureSource({ cutoff: now })}
+        join customers cc on cc.id = f.customer_id and cc.status <> 'CLOSED'
+      offset 0 -- computed once per customer, not once per reference to k.c
+    ) k`);
   await tx.delete(churnScores);
   await tx.execute(sql`
     insert into churn_scores (customer_id, model_id, customer_number, full_name, tier_id, tier_name, segment,
-      score, rank, band, drivers, scored_at)
+      score, rank, band, contributions, inputs, scored_at)
     select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.tier_id, t.name, c.segment, s.score, s.rnk,
       case when s.rnk <= ceil(s.n * ${HIGH_SHARE}::float8) then 'HIGH'
         when s.rnk <= ceil(s.n * ${HIGH_OR_MEDIUM_SHARE}::float8) then 'MEDIUM' else 'LOW' end,
-      s.drivers, now()
+      s.c, s.v, now()
     from (
-      select z.customer_id, z.score, z.drivers,
+      select z.customer_id, z.score, z.c, z.v,
         row_number() over (order by z.score desc, z.customer_id) as rnk, count(*) over () as n
-      from (
-        select k.customer_id,
-          1 / (1 + exp(-least(30, greatest(-30, ${p.intercept}::float8 + ${sql.raw(logOdds)})))) as score,
-          (select jsonb_agg(jsonb_build_object('feature', u.f, 'contribution', round(u.c::numeric, 4),
-              'value', round(u.v::numeric, 2)) order by u.c desc)
-            from (select * from unnest(${sql.raw(names)}, k.c, k.v) as u(f, c, v) order by u.c desc limit 3) u) as drivers
-        from (
-          select f.customer_id,
-            array[${sql.raw(contributions.join(', '))}] as c,
-            array[${sql.raw(churnFeatures.map(rawInput).join(', '))}] as v
-          from ${featureSource({ cutoff: now })}
-            join customers cc on cc.id = f.customer_id and cc.status <> 'CLOSED'
-          offset 0 -- computed once per customer, not once per reference to k.c
-        ) k
-      ) z
+      from churn_scoring z
     ) s
     join customers c on c.id = s.customer_id
     left join tiers t on t.id = c.tier_id`);
+  await tx.execute(sql`drop table churn_scoring`);
 }
 
 /** Claims the oldest queued run (another instance's claim is skipped) and marks it running. */
@@ -469,7 +487,9 @@ export async function rescoreWithActiveModel(db: Db): Promise<boolean> {
     if (!model) return false;
     const [stale] = rowsOf<{ stale: boolean }>(
       await tx.execute(
-        sql`select exists (select 1 from churn_scores where model_id <> ${model.id}) as stale`,
+        // Another model's scores, or none (migration 0051 removed the scores of before).
+        sql`select exists (select 1 from churn_scores where model_id <> ${model.id})
+          or not exists (select 1 from churn_scores) as stale`,
       ),
     );
     if (!stale?.stale) return false;

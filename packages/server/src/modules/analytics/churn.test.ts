@@ -3,6 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { churnModels, churnTrainingRuns } from '../../db/schema/index.ts';
+import { requestJobRun } from '../../platform/jobs.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { CHURN_JOB, CHURN_SCORE_JOB, runChurnTraining, trainChurnModel } from './churn.service.ts';
 import { rawFeatureRows } from './churnFeatures.ts';
@@ -269,6 +270,26 @@ describe('churn model', () => {
       const c = s.drivers.map((d: { contribution: number }) => d.contribution);
       expect(c).toEqual([...c].sort((a: number, b: number) => b - a));
     }
+    // The stored contributions are the score's terms, and the drivers the largest of them.
+    const [model] = await t.app.db.select().from(churnModels).where(eq(churnModels.active, true));
+    const intercept = (model?.parameters as { intercept: number } | undefined)?.intercept ?? NaN;
+    const stored = rowsOf<{ customer_id: string; score: number; contributions: number[] }>(
+      await t.app.db.execute(
+        sql`select customer_id, score, contributions from churn_scores order by rank limit 20`,
+      ),
+    );
+    for (const row of stored) {
+      const logOdds = intercept + row.contributions.reduce((sum, v) => sum + v, 0);
+      expect(row.score).toBeCloseTo(1 / (1 + Math.exp(-logOdds)), 9);
+      const shown = page.items.find((s: { id: number }) => s.id === Number(row.customer_id));
+      const third = shown.drivers[2].contribution;
+      const above = row.contributions.filter((v) => Math.round(v * 1e4) / 1e4 > third);
+      expect(above.length).toBeLessThanOrEqual(2);
+      for (const d of shown.drivers) {
+        const j = churnFeatures.indexOf(d.feature);
+        expect(d.contribution).toBeCloseTo(row.contributions[j] as number, 4);
+      }
+    }
     const high = (
       await t.inject({ method: 'GET', url: '/api/admin/churn-scores?band=HIGH&pageSize=100', as: admin })
     ).json();
@@ -343,5 +364,16 @@ describe('churn model', () => {
     expect(one.modelId).toBe(firstModelId);
     const none = await t.inject({ method: 'POST', url: '/api/admin/churn-models/99999/activate', as: admin });
     expect(none.statusCode).toBe(404);
+  });
+
+  it('scores the customers again when the active model has no scores (as after migration 0051), at its next hourly run', async () => {
+    await t.app.db.execute(sql`truncate churn_scores`);
+    await requestJobRun(t.app.db, CHURN_SCORE_JOB); // due: it runs hourly
+    expect(await t.app.jobs.tick(CHURN_SCORE_JOB)).toEqual([CHURN_SCORE_JOB]);
+    const page = (
+      await t.inject({ method: 'GET', url: '/api/admin/churn-scores?pageSize=1', as: admin })
+    ).json();
+    expect(page.total).toBeGreaterThan(100);
+    expect(page.items[0].drivers).toHaveLength(3);
   });
 });

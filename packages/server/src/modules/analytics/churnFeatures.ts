@@ -84,8 +84,10 @@ export function featureSource(q: FeatureQuery): SQL {
           where l.customer_id = p.id and l.kind in ('EARN', 'REDEEM')
             and l.occurred_at > ${cut} and l.occurred_at <= ${cut} + make_interval(days => ${q.horizonDays})
         ) then 0 else 1 end as label`;
+  // `pop` inlined where it is used, not materialised once: a materialised CTE is read by the
+  // leader alone, which kept the ledger's aggregate off PostgreSQL's parallel workers.
   return sql`(
-    with pop as (
+    with pop as not materialized (
       select c.id, c.joined_at, c.segment from customers c
       where c.joined_at <= ${cut} ${sampled} ${only}
     ),
