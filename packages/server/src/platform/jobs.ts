@@ -23,6 +23,8 @@ export interface JobRunner {
   tick(only?: string): Promise<string[]>;
   /** Asks for a job to run at the next tick (on whichever instance claims it). */
   requestRun(name: string): Promise<void>;
+  /** Waits for the ticks under way (the timer's and those routes asked for) to finish. */
+  settled(): Promise<void>;
   start(pollMs?: number): void;
   stop(): Promise<void>;
 }
@@ -102,8 +104,13 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     return run;
   };
 
+  const settled = async () => {
+    await Promise.allSettled([running, ...asked]);
+  };
+
   return {
     tick,
+    settled,
     async requestRun(name) {
       await register();
       await db.execute(sql`update scheduled_jobs set next_run_at = now() where name = ${name}`);
@@ -121,7 +128,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     async stop() {
       clearTimeout(timer);
       timer = undefined;
-      await Promise.allSettled([running, ...asked]);
+      await settled();
     },
   };
 }

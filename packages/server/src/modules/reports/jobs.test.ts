@@ -109,6 +109,8 @@ describe('POST /api/admin/report-runs', () => {
         })
       ).json().id as number;
     const [old, recent] = [await queue(), await queue()];
+    // The route started the job (which also purges): let it finish before the clock is moved back.
+    await t.app.jobs.settled();
     await runQueuedReports(t.app.db);
     await t.app.db.execute(
       sql`update report_runs set finished_at = now() - interval '8 days' where id = ${old}`,
