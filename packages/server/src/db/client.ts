@@ -5,10 +5,11 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, DataDirError, describeHolder } from './dataDirLock.ts';
 import * as schema from './schema/index.ts';
@@ -84,6 +85,54 @@ export async function runPrepared<T>(
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
   return (await client.query<T>(text, values)).rows;
+}
+
+/**
+ * The rows of one query in batches of `size` (each row an array of its columns), read through a
+ * cursor: one plan and one scan however many rows, the next batch asked for while the caller
+ * handles this one. It holds a pooled connection until the last row or until the caller stops
+ * (the connection is then closed with its portal). On PostgreSQL only: undefined on the embedded
+ * database and inside a transaction, where the caller reads in its own way.
+ */
+export function cursorBatches(
+  db: Executor,
+  query: SQL,
+  size: number,
+): AsyncGenerator<unknown[][]> | undefined {
+  if (isTransaction(db)) return undefined;
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (!(client instanceof pg.Pool)) return undefined;
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  return readCursor(client, text, params, size);
+}
+
+async function* readCursor(pool: pg.Pool, text: string, params: unknown[], size: number) {
+  const connection = await pool.connect();
+  const cursor = connection.query(new Cursor<unknown[]>(text, params, { rowMode: 'array' }));
+  let finished = false;
+  try {
+    let next = cursor.read(size);
+    for (;;) {
+      const rows = await next;
+      // A cursor answers fewer rows than asked only when it has no more.
+      if (rows.length < size) {
+        finished = true;
+        if (rows.length) yield rows;
+        return;
+      }
+      next = cursor.read(size);
+      // Awaited at the next turn: a failure is that turn's (no unhandled rejection meanwhile).
+      next.catch(() => {});
+      yield rows;
+    }
+  } finally {
+    if (finished)
+      await cursor.close().then(
+        () => connection.release(),
+        (err: Error) => connection.release(err),
+      );
+    else connection.release(true);
+  }
 }
 
 /** Migrations sit beside this file in the sources and beside the bundle in dist/. */

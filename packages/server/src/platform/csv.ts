@@ -31,12 +31,15 @@ export function csvCell(value: unknown): string {
   return NEEDS_QUOTES.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
-/** One record's line. */
-export function csvLine(cells: readonly unknown[]): string {
+/** One record, without its line break. */
+export function csvRecord(cells: readonly unknown[]): string {
   let line = '';
   for (let i = 0; i < cells.length; i++) line += (i ? ',' : '') + csvCell(cells[i]);
-  return `${line}\n`;
+  return line;
 }
+
+/** One record's line. */
+export const csvLine = (cells: readonly unknown[]) => `${csvRecord(cells)}\n`;
 
 /**
  * Batches of rows (each an array of cells in the columns' order) as a CSV stream: the BOM and
@@ -48,13 +51,27 @@ export function csvBatchStream(
   batches: AsyncIterable<readonly (readonly unknown[])[]>,
   columns: readonly string[],
 ): Readable {
+  async function* lines() {
+    for await (const batch of batches) yield batch.map(csvRecord);
+  }
+  return csvLineStream(lines(), columns);
+}
+
+/**
+ * Batches of records already encoded (each a line without its break, as `csv_cell` writes them
+ * in the database) as a CSV stream; see csvBatchStream.
+ */
+export function csvLineStream(
+  batches: AsyncIterable<readonly string[]>,
+  columns: readonly string[],
+): Readable {
   async function* chunks() {
     // The header goes with the first rows: a failure before them is still answered as a problem.
     let head = `\uFEFF${csvLine(columns)}`;
     for await (const batch of batches) {
       let chunk = head;
       head = '';
-      for (const row of batch) chunk += csvLine(row);
+      for (const line of batch) chunk += `${line}\n`;
       if (chunk) yield chunk;
     }
     if (head) yield head;

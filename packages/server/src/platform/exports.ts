@@ -13,11 +13,11 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { z } from 'zod';
-import type { Db, Executor } from '../db/client.ts';
+import { cursorBatches, type Db, type Executor } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Actor } from './access.ts';
 import { auditSource, writeAudit } from './audit.ts';
-import { csvBatchStream } from './csv.ts';
+import { csvBatchStream, csvLineStream } from './csv.ts';
 import { actorOf } from './http.ts';
 import { type Keyset, keyset, type ListQuery } from './lists.ts';
 
@@ -75,10 +75,12 @@ export type ListFunction<Q> = (
 export const exportSettings = { batch: 1_000 };
 
 /**
- * Every item of a list in its order, in batches, read in keyset order through the list's own
- * function, so the export has exactly the list's filters, search, sort, scoping and item shape.
- * The next batch is asked for as soon as the current one arrives (its keyset position is then
- * known), so the database works while this batch is encoded: two batches in memory at most.
+ * Every item of a list in its order, in batches, through the list's own function, so the export
+ * has exactly the list's filters, search, sort, scoping and item shape. With `cells` on
+ * PostgreSQL, the list hands back its query and one cursor reads every row (cursorBatches);
+ * otherwise batches are read in keyset order, the next asked for as soon as the current one
+ * arrives (its keyset position is then known), so the database works while this batch is
+ * encoded: two batches in memory at most.
  */
 export async function* exportBatches<Q extends ListQuery>(
   db: Executor,
@@ -86,13 +88,27 @@ export async function* exportBatches<Q extends ListQuery>(
   query: Q,
   actor: Actor,
   size = exportSettings.batch,
-  cells?: readonly (SQL | AnyColumn)[],
+  cells?: Pick<Keyset, 'cells' | 'csvLines'>,
 ): AsyncGenerator<readonly unknown[]> {
-  const read = async (after: Keyset['after']) => {
-    const position: Keyset = { size, after, cells };
+  const ask = async (position: Keyset) => {
     const page = await list(db, { ...query, page: 1, pageSize: size, [keyset]: position }, actor);
     if (!position.served) throw new Error('the export needs a list served by listPage');
-    return { items: page.items, next: page.items.length < size ? undefined : position.next };
+    return page.items;
+  };
+  if (cells?.cells) {
+    const whole: Keyset = { size, ...cells, statement: true };
+    await ask(whole);
+    const rows = cursorBatches(db, whole.statement as SQL, size);
+    if (rows) {
+      for await (const batch of rows)
+        yield cells.csvLines ? batch.map((row) => row[0]) : batch.map((row) => row.map((c) => c ?? ''));
+      return;
+    }
+  }
+  const read = async (after: Keyset['after']) => {
+    const position: Keyset = { size, after, ...cells };
+    const items = await ask(position);
+    return { items, next: items.length < size ? undefined : position.next };
   };
   let current = read(undefined);
   for (;;) {
@@ -202,9 +218,10 @@ export function xlsxStream(
 
 /**
  * An export's columns computed by the database, for the lists a million rows long: column → its
- * cell's SQL (a text, number or boolean, as `cell` would make it from the item; null is empty). The list's own
- * function still runs (its search, filters, sort and scoping), but its rows are never mapped to
- * items; a test holds the file equal to the items' one.
+ * cell's SQL (a text, number or boolean, as `cell` would make it from the item; null is empty).
+ * The list's own function still runs (its search, filters, sort and scoping), but its rows are
+ * never mapped to items; for CSV the database writes each row's line too (`csv_cell` picks the
+ * encoding by the cell's SQL type). A test holds the file equal to the items' one.
  */
 export type ExportCells = Record<string, SQL | AnyColumn>;
 
@@ -223,10 +240,17 @@ export function exportStream<Q extends ListQuery>(
   sheet: string,
   cells?: ExportCells,
 ): Readable {
+  if (cells && format === 'csv') {
+    const lines = exportBatches(db, list, query, actor, exportSettings.batch, {
+      cells: Object.values(cells),
+      csvLines: true,
+    });
+    return csvLineStream(lines as AsyncIterable<readonly string[]>, columns);
+  }
   const rows = cells
-    ? (exportBatches(db, list, query, actor, exportSettings.batch, Object.values(cells)) as AsyncIterable<
-        readonly (readonly unknown[])[]
-      >)
+    ? (exportBatches(db, list, query, actor, exportSettings.batch, {
+        cells: Object.values(cells),
+      }) as AsyncIterable<readonly (readonly unknown[])[]>)
     : rowBatches(exportBatches(db, list, query, actor), columns);
   return format === 'csv' ? csvBatchStream(rows, columns) : xlsxStream(rows, columns, sheet);
 }

@@ -76,6 +76,16 @@ export interface Keyset {
    * row as those cells, computed by the database, instead of the list's item (no row mapping).
    */
   cells?: readonly (SQL | AnyColumn)[] | undefined;
+  /**
+   * With `cells`, for a CSV file: each row answered as its CSV line (without the line break),
+   * written by the database (`csv_cell`, migration 0052), so the server only joins lines.
+   */
+  csvLines?: boolean;
+  /**
+   * With `cells`: read nothing, and replace this with the query of every row from the start in
+   * the list's order (its cells, or lines, only), for the export to read through a cursor.
+   */
+  statement?: SQL | true;
   /** Written by listPage: where the batch ended (undefined when it was empty). */
   next?: KeysetPosition | undefined;
   /** Written by listPage, so the export can tell a list that does not go through it. */
@@ -121,6 +131,39 @@ export function listWhere<T extends PgTable, Q extends ListQuery, S extends stri
   return and(...conditions);
 }
 
+/**
+ * The export's cells (`c0`, `c1` …) of a keyset batch, each row with its position, or with
+ * `statement`, of every row (the export then reads them through a cursor). With `csvLines`,
+ * each row as its CSV line instead: the cells then come from an inner query, so each `csv_cell`
+ * gets a plain column and is inlined even when its cell is a sub-select, and the outer query
+ * keeps the inner one's order by sorting on the same keys (already in order: no work).
+ */
+function cellsQuery<T extends PgTable, Q extends ListQuery, S extends string>(
+  spec: ListSpec<T, Q, S>,
+  batch: Keyset & { cells: readonly (SQL | AnyColumn)[] },
+  where: SQL | undefined,
+  order: typeof asc,
+  column: AnyColumn,
+): SQL {
+  const names = batch.cells.map((_, i) => sql.identifier(`c${i}`));
+  const position = batch.statement
+    ? []
+    : [sql`${column}::text as "value"`, sql`${spec.tieBreaker}::text as "id"`];
+  const keys = batch.csvLines ? [sql`${column} as "k"`, sql`${spec.tieBreaker} as "t"`] : [];
+  const rows = sql`select ${sql.join(
+    [...batch.cells.map((c, i) => sql`${c} as ${names[i]}`), ...position, ...keys],
+    sql`, `,
+  )} from ${spec.table} where ${where ?? sql`true`}
+    order by ${order(column)}, ${order(spec.tieBreaker)}${batch.statement ? sql`` : sql` limit ${batch.size}`}`;
+  if (!batch.csvLines) return rows;
+  const line = sql.join(
+    names.map((n) => sql`csv_cell(${n})`),
+    sql` || ',' || `,
+  );
+  return sql`select ${sql.join([sql`${line} as "line"`, ...(batch.statement ? [] : [sql`"value"`, sql`"id"`])], sql`, `)}
+    from (${rows}) as batch order by ${order(sql`"k"`)}, ${order(sql`"t"`)}`;
+}
+
 /** `?page=&pageSize=&sort=&q=&<field>=` → one page plus the total, on indexed columns. */
 export async function listPage<T extends PgTable, Q extends ListQuery, S extends string, R>(
   db: Executor,
@@ -141,18 +184,18 @@ export async function listPage<T extends PgTable, Q extends ListQuery, S extends
     // The rows after the position, in the list's order; each with its own position as text.
     const past = and(where, batch.after && after(column, spec.tieBreaker, sort.direction, batch.after));
     const { cells } = batch;
+    if (cells && batch.statement) {
+      batch.statement = cellsQuery(spec, { ...batch, cells }, where, order, column);
+      batch.served = true;
+      return { items: [], total: 0, page: 1, pageSize: batch.size };
+    }
     const found: { value: string | null; id: string; item: R }[] = cells
       ? rowsOf<Record<string, unknown>>(
-          await db.execute(sql`select ${sql.join(
-            cells.map((c, i) => sql`${c} as ${sql.identifier(`c${i}`)}`),
-            sql`, `,
-          )}, ${column}::text as "value", ${spec.tieBreaker}::text as "id"
-            from ${spec.table} where ${past ?? sql`true`}
-            order by ${order(column)}, ${order(spec.tieBreaker)} limit ${batch.size}`),
+          await db.execute(cellsQuery(spec, { ...batch, cells }, past, order, column)),
         ).map((row) => ({
           value: row.value as string | null,
           id: row.id as string,
-          item: cells.map((_, i) => row[`c${i}`] ?? '') as unknown as R,
+          item: (batch.csvLines ? row.line : cells.map((_, i) => row[`c${i}`] ?? '')) as unknown as R,
         }))
       : (
           await db

@@ -4,7 +4,7 @@
  * the database as the route does — or, with ITEMS=1, the list's items mapped in JS —, CSV or XLSX
  * encoding) into a null sink; rows per second and the process's peak RSS.
  * Run on a seeded database (`npm run seed:demo -- --customers 100000`):
- *   [BATCH=n] [ITEMS=1] DATABASE_URL=postgres://postgres@127.0.0.1:5432/reports_perf npx tsx packages/server/src/modules/reports/exports.bench.ts [csv|xlsx] [rounds]
+ *   [BATCH=n] [ITEMS=1] [SORT=joinedAt:desc] DATABASE_URL=postgres://postgres@127.0.0.1:5432/reports_perf npx tsx packages/server/src/modules/reports/exports.bench.ts [csv|xlsx] [rounds]
  */
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,7 +44,7 @@ for (let round = 1; round <= rounds; round++) {
     exportStream(
       database.db,
       listCustomers as never,
-      { sort: 'fullName:asc' } as never,
+      { sort: process.env.SORT ?? 'fullName:asc' } as never,
       actor,
       columns,
       format,

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { rowsOf } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
@@ -166,13 +167,18 @@ describe('GET /api/admin/<list>/export', () => {
       where id = (select min(id) from customers)`);
     await t.app.db.execute(sql`update customers set tier_id = null, products = '{}', nationality = null
       where id = (select max(id) from customers)`);
+    // Quoting: a comma, a quote, a line break; formula starts the spreadsheet would run.
+    await t.app.db.execute(sql`update customers set full_name = ${'Saad "Al-Harbi", Jr.\nsecond line'},
+        email = ${'＝cmd'}, mobile = ${'\t+966'}, nationality = ${'-SA'}
+      where id = (select min(id) + 1 from customers)`);
     const columns = exportColumns(customerResource.item);
     const read = async (stream: NodeJS.ReadableStream) => {
       let text = '';
       for await (const chunk of stream) text += chunk;
       return text;
     };
-    for (const query of [{ sort: 'customerNumber:asc' }, { q: 'a', status: 'ACTIVE' }] as const) {
+    const queries = [{ sort: 'customerNumber:asc' }, { sort: 'fullName:desc' }, { q: 'a', status: 'ACTIVE' }];
+    for (const query of queries) {
       const base = { page: 1, pageSize: 20, ...query } as CustomerListQuery;
       const actor = { userId: 0 } as Actor;
       const fromItems = await read(exportStream(t.app.db, listCustomers, base, actor, columns, 'csv', 'c'));
@@ -209,5 +215,45 @@ describe('GET /api/admin/<list>/export', () => {
     };
     expect(entry.outcome).toBe('SUCCESS');
     expect(entry.after).toMatchObject({ format: 'csv' });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('an export read through a cursor (PostgreSQL)', () => {
+  const columns = exportColumns(customerResource.item);
+  const query = { page: 1, pageSize: 20, sort: 'fullName:asc' } as CustomerListQuery;
+  /** The customers' CSV export as the route streams it, through this list function. */
+  const download = (list: typeof listCustomers = listCustomers) =>
+    exportStream(t.app.db, list, query, { userId: 0 } as Actor, columns, 'csv', 'c', customerExportCells);
+  const pool = () => (t.app.db as unknown as { $client: import('pg').Pool }).$client;
+  const count = async (query: ReturnType<typeof sql>) =>
+    rowsOf<{ n: number }>(await t.app.db.execute(query))[0]?.n as number;
+  /** Backends still in the export's query (its lines are written by csv_cell): running, or a portal left open. */
+  const exporting = () =>
+    count(sql`select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+        and query like '%csv_cell%'`);
+
+  it('asks the list once and reads every row with one query', async () => {
+    let asked = 0;
+    let text = '';
+    for await (const chunk of download((db, q) => {
+      asked += 1;
+      return listCustomers(db, q);
+    }))
+      text += chunk;
+    const customers = await count(sql`select count(*)::int as n from customers`);
+    expect(parse(text, { bom: true })).toHaveLength(customers + 1); // a name holds a line break
+    expect(asked).toBe(1);
+  });
+
+  it('gives its connection back when the download stops midway, and the next one is whole', async () => {
+    const before = pool().totalCount;
+    for await (const _chunk of download()) break; // the client went away after the first batch
+    await expect.poll(exporting, { timeout: 5_000 }).toBe(0);
+    expect(pool().totalCount).toBeLessThanOrEqual(before + 1);
+    expect(pool().idleCount).toBe(pool().totalCount);
+    const whole = await t.inject({ method: 'GET', url: '/api/admin/customers/export?format=csv', as: admin });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.body.split('\n').length).toBeGreaterThan(100);
   });
 });
