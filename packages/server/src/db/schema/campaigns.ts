@@ -60,7 +60,11 @@ export const campaigns = pgTable(
   ],
 );
 
-/** What each customer has received from a campaign (the per-customer cap counts against it). */
+/**
+ * The customers a campaign reached. For a campaign with a per-customer cap, `points` is what the
+ * customer has received from it (the cap counts against it); without a cap it stays 0 (migration
+ * 0053: a row per customer reached, written once). What was paid is in campaign_awards.
+ */
 export const campaignCustomers = pgTable(
   'campaign_customers',
   {
