@@ -11,6 +11,7 @@
  *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead),
  *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts.
+ * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
  */
 import type { ChildProcess } from 'node:child_process';

@@ -70,7 +70,9 @@ export const freePort = () =>
  * database's keys between runs). Resolves once it answers `/api/health/ready`.
  */
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  // SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": a profile of the server under the load.
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,
