@@ -87,6 +87,9 @@ export async function runPrepared<T>(
   return (await client.query<T>(text, values)).rows;
 }
 
+/** Turns a query into its text and parameters for a cursor (drizzle's own PostgreSQL dialect). */
+const dialect = new PgDialect();
+
 /**
  * The rows of one query in batches of `size` (each row an array of its columns), read through a
  * cursor: one plan and one scan however many rows, the next batch asked for while the caller
@@ -102,7 +105,7 @@ export function cursorBatches(
   if (isTransaction(db)) return undefined;
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (!(client instanceof pg.Pool)) return undefined;
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
   return readCursor(client, text, params, size);
 }
 

@@ -240,18 +240,18 @@ export function exportStream<Q extends ListQuery>(
   sheet: string,
   cells?: ExportCells,
 ): Readable {
-  if (cells && format === 'csv') {
-    const lines = exportBatches(db, list, query, actor, exportSettings.batch, {
+  if (cells) {
+    // The database computes the cells, and for CSV writes each row's line.
+    const csv = format === 'csv';
+    const batches = exportBatches(db, list, query, actor, exportSettings.batch, {
       cells: Object.values(cells),
-      csvLines: true,
+      csvLines: csv,
     });
-    return csvLineStream(lines as AsyncIterable<readonly string[]>, columns);
+    return csv
+      ? csvLineStream(batches as AsyncIterable<readonly string[]>, columns)
+      : xlsxStream(batches as AsyncIterable<readonly (readonly unknown[])[]>, columns, sheet);
   }
-  const rows = cells
-    ? (exportBatches(db, list, query, actor, exportSettings.batch, {
-        cells: Object.values(cells),
-      }) as AsyncIterable<readonly (readonly unknown[])[]>)
-    : rowBatches(exportBatches(db, list, query, actor), columns);
+  const rows = rowBatches(exportBatches(db, list, query, actor), columns);
   return format === 'csv' ? csvBatchStream(rows, columns) : xlsxStream(rows, columns, sheet);
 }
 
