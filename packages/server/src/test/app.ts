@@ -19,7 +19,7 @@ const USER_PASSWORD = 'Test#User-Password-1';
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
  * PostgreSQL database created for the file and dropped after it.
  */
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;

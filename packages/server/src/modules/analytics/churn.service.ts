@@ -12,6 +12,7 @@ import {
 import { desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { Matrix, solve } from 'ml-matrix';
 import { type Db, type Executor, readAll, rowsOf, type Tx } from '../../db/client.ts';
+import { rebuildTable } from '../../db/rebuildTable.ts';
 import { churnModels, churnScores, churnTrainingRuns } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -403,21 +404,22 @@ export async function scoreCustomers(tx: Tx, model: ModelRow, now = new Date()) 
         join customers cc on cc.id = f.customer_id and cc.status <> 'CLOSED'
       offset 0 -- computed once per customer, not once per reference to k.c
     ) k`);
-  await tx.delete(churnScores);
-  await tx.execute(sql`
-    insert into churn_scores (customer_id, model_id, customer_number, full_name, tier_id, tier_name, segment,
-      score, rank, band, contributions, inputs, scored_at)
-    select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.tier_id, t.name, c.segment, s.score, s.rnk,
-      case when s.rnk <= ceil(s.n * ${HIGH_SHARE}::float8) then 'HIGH'
-        when s.rnk <= ceil(s.n * ${HIGH_OR_MEDIUM_SHARE}::float8) then 'MEDIUM' else 'LOW' end,
-      s.c, s.v, now()
-    from (
-      select z.customer_id, z.score, z.c, z.v,
-        row_number() over (order by z.score desc, z.customer_id) as rnk, count(*) over () as n
-      from churn_scoring z
-    ) s
-    join customers c on c.id = s.customer_id
-    left join tiers t on t.id = c.tier_id`);
+  await rebuildTable(tx, 'churn_scores', async (copy) => {
+    await tx.execute(sql`
+      insert into ${sql.identifier(copy)} (customer_id, model_id, customer_number, full_name, tier_id, tier_name, segment,
+        score, rank, band, contributions, inputs, scored_at)
+      select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.tier_id, t.name, c.segment, s.score, s.rnk,
+        case when s.rnk <= ceil(s.n * ${HIGH_SHARE}::float8) then 'HIGH'
+          when s.rnk <= ceil(s.n * ${HIGH_OR_MEDIUM_SHARE}::float8) then 'MEDIUM' else 'LOW' end,
+        s.c, s.v, now()
+      from (
+        select z.customer_id, z.score, z.c, z.v,
+          row_number() over (order by z.score desc, z.customer_id) as rnk, count(*) over () as n
+        from churn_scoring z
+      ) s
+      join customers c on c.id = s.customer_id
+      left join tiers t on t.id = c.tier_id`);
+  });
   await tx.execute(sql`drop table churn_scoring`);
 }
 
