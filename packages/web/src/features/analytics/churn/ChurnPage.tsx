@@ -351,7 +351,7 @@ export default function ChurnPage() {
                 title: t('analytics.churn.columns.customer'),
                 render: (_, s) => (
                   <LangLink to={`/dashboard/customer/info?id=${s.id}`}>
-                    <Ltr>{s.customerNumber}</Ltr> · {s.fullName}
+                    <Ltr>{s.customerNumber}</Ltr> · <bdi>{s.fullName}</bdi>
                   </LangLink>
                 ),
               },
