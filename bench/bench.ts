@@ -8,6 +8,9 @@
  *      ratio of the API's earns/s to it.
  * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
+ *   --ab gates|campaigns [--phases 8] (earning only, the feature switched off and on between
+ *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
+ *   the database's growth fall on both alike; prints each phase and the on/off ratios),
  *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead),
  *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts.
@@ -31,6 +34,8 @@ const { values: opts } = parseArgs({
     samples: { type: 'string', default: '300' },
     campaigns: { type: 'string', default: '0' },
     gates: { type: 'boolean', default: false },
+    ab: { type: 'string' },
+    phases: { type: 'string', default: '8' },
     messaging: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     analytics: { type: 'boolean', default: false },
@@ -59,13 +64,17 @@ const percentile = (sorted: number[], p: number) =>
     : NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/** Turns a benchmarked feature on or off (--ab). */
+type Switch = (on: boolean) => Promise<void>;
+
 /**
  * `--campaigns N` (issue 15): N active campaigns while earning. The first doubles every bench
  * earning (its budget is the database's limit, so it never runs out); a fifth target business
  * customers, so they reach the database as candidates and are refused there (bench customers are
  * retail); the rest target other customers' lists and are left out in memory.
  */
-async function benchCampaigns(staff: Record<string, string>, n: number) {
+async function benchCampaigns(staff: Record<string, string>, n: number): Promise<Switch> {
+  const ids: number[] = [];
   for (let i = 0; i < n; i++) {
     const body = {
       nameEn: `Bench campaign ${i} ${Date.now()}`,
@@ -86,7 +95,12 @@ async function benchCampaigns(staff: Record<string, string>, n: number) {
     );
     if (active.status !== 'ACTIVE')
       throw new Error('campaigns: turn maker-checker off for the bench database');
+    ids.push(created.id);
   }
+  return async (on) => {
+    for (const id of ids)
+      await json('POST', `/api/admin/campaigns/${id}/${on ? 'activate' : 'pause'}`, staff);
+  };
 }
 
 /**
@@ -94,32 +108,57 @@ async function benchCampaigns(staff: Record<string, string>, n: number) {
  * (status in ACTIVE) and the earn service's daily limits (far above what the bench posts), both
  * checked by the earning's own statement; the customer's use of the day is counted per earning.
  */
-async function benchGates(staff: Record<string, string>) {
-  const made = [
-    await request('POST', '/api/admin/eligibility-criteria', staff, {
-      nameEn: `Bench: active customers ${Date.now()}`,
-      nameAr: 'قياس: العملاء النشطون',
-      scope: 'EARN',
-      field: 'status',
-      operator: 'in',
-      value: ['ACTIVE'],
-      status: 'ACTIVE',
-    }),
-    await request('POST', '/api/admin/service-definitions', staff, {
-      service: 'earn',
-      nameEn: 'Earn points',
-      nameAr: 'كسب النقاط',
-      channels: ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'],
-      dailyCountLimit: 1_000_000,
-      dailyPointsLimit: 1_000_000_000,
-      status: 'ACTIVE',
-    }),
-  ];
-  for (const res of made) {
-    // 409: the bench database has it from an earlier run.
-    if (res.status !== 201 && res.status !== 409)
+async function benchGates(staff: Record<string, string>): Promise<Switch> {
+  const criterion = {
+    nameEn: 'Bench: active customers',
+    nameAr: 'قياس: العملاء النشطون',
+    scope: 'EARN',
+    field: 'status',
+    operator: 'in',
+    value: ['ACTIVE'],
+    status: 'ACTIVE',
+  };
+  const service = {
+    service: 'earn',
+    nameEn: 'Earn points',
+    nameAr: 'كسب النقاط',
+    channels: ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'],
+    dailyCountLimit: 1_000_000,
+    dailyPointsLimit: 1_000_000_000,
+    status: 'ACTIVE',
+  };
+  // Made once per bench database, found again by later runs on it.
+  const idOf = async (path: string, body: object, same: (r: Record<string, unknown>) => boolean) => {
+    const page = await json<{ items: (Record<string, unknown> & { id: number })[] }>(
+      'GET',
+      `/api/admin/${path}?pageSize=100`,
+      staff,
+    );
+    const found = page.items.find(same);
+    if (found) return found.id;
+    const res = await request('POST', `/api/admin/${path}`, staff, body);
+    if (res.status !== 201)
       throw new Error(`gates: ${res.status} (turn maker-checker off for the bench database)`);
-  }
+    return (JSON.parse(res.body) as { id: number }).id;
+  };
+  const criterionId = await idOf('eligibility-criteria', criterion, (r) => r.nameEn === criterion.nameEn);
+  const serviceId = await idOf('service-definitions', service, (r) => r.service === 'earn');
+  const put = async (path: string, body: object) => {
+    const res = await request('PUT', path, staff, body);
+    if (res.status !== 200) throw new Error(`gates: ${path} ${res.status} ${res.body}`);
+  };
+  const turn: Switch = async (on) => {
+    await put(`/api/admin/eligibility-criteria/${criterionId}`, {
+      ...criterion,
+      status: on ? 'ACTIVE' : 'DISABLED',
+    });
+    await put(
+      `/api/admin/service-definitions/${serviceId}`,
+      on ? service : { ...service, dailyCountLimit: null, dailyPointsLimit: null },
+    );
+  };
+  await turn(true);
+  return turn;
 }
 
 async function benchServer(): Promise<ChildProcess> {
@@ -161,8 +200,8 @@ async function setUp() {
       priority: 50,
     });
   }
-  await benchCampaigns(staff, Number(opts.campaigns));
-  if (opts.gates) await benchGates(staff);
+  const campaigns = await benchCampaigns(staff, Number(opts.campaigns));
+  const gates = opts.gates || opts.ab === 'gates' ? await benchGates(staff) : undefined;
   const { key } = await json<{ key: string }>('POST', '/api/admin/api-keys', staff, {
     name: `bench ${new Date().toISOString()}`,
     scopes: ['customers', 'transactions'],
@@ -176,7 +215,7 @@ async function setUp() {
         .map((n) => json('PUT', `/api/integration/v1/customers/${n}`, channel, { fullName: `Bench ${n}` })),
     );
   }
-  return { staff, channel, numbers };
+  return { staff, channel, numbers, turn: opts.ab === 'campaigns' ? campaigns : gates };
 }
 
 /** Machine-wide CPU time so far (Linux /proc/stat): busy and total, in clock ticks. */
@@ -277,13 +316,57 @@ async function reportsOnly() {
   }
 }
 
+/**
+ * `--ab`: phases of earning with the feature off (A) and on (B) in the order ABBA ABBA…; each
+ * B against the A beside it in its half of the block, and the median of those ratios.
+ */
+async function abPhases(
+  turn: Switch,
+  phase: (label: string) => Promise<{ perSecond: number; perEarn: number }>,
+) {
+  const phases = Number(opts.phases);
+  // A first phase at a cold start would be slower whatever it measures: one not counted first.
+  await phase('warm-up    ');
+  const results: { on: boolean; perSecond: number; perEarn: number }[] = [];
+  for (let i = 0; i < phases; i++) {
+    const on = i % 4 === 1 || i % 4 === 2;
+    await turn(on);
+    // The other instances' caches drop at commit; the phase's own warm-up follows.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    results.push({ on, ...(await phase(`${i + 1} ${opts.ab} ${on ? 'on ' : 'off'}  `)) });
+  }
+  const ratios = { perSecond: [] as number[], perEarn: [] as number[] };
+  for (let i = 0; i + 1 < results.length; i += 2) {
+    const [x, y] = [results[i], results[i + 1]];
+    if (!x || !y || x.on === y.on) continue;
+    const [off, on] = x.on ? [y, x] : [x, y];
+    ratios.perSecond.push(on.perSecond / off.perSecond);
+    ratios.perEarn.push(on.perEarn / off.perEarn);
+  }
+  const median = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    const mid = Math.floor(sorted.length / 2);
+    return sorted.length % 2
+      ? (sorted[mid] as number)
+      : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  };
+  const pct = (r: number) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)} %`;
+  console.log(`\n${opts.ab} on against off, pair by pair (phases 1-2, 3-4, …):`);
+  console.log(
+    `  earns/s       ${ratios.perSecond.map(pct).join(', ')}   median ${pct(median(ratios.perSecond))}`,
+  );
+  console.log(
+    `  CPU per earn  ${ratios.perEarn.map(pct).join(', ')}   median ${pct(median(ratios.perEarn))}`,
+  );
+}
+
 async function main() {
   if (opts.messaging) return messagingOnly();
   if (opts.reports || opts.analytics) return reportsOnly();
   const child = opts.url ? undefined : await benchServer();
   let earnsPerSecond = 0;
   try {
-    const { staff, channel, numbers } = await setUp();
+    const { staff, channel, numbers, turn } = await setUp();
     const run = Date.now().toString(36);
     let seq = 0;
     const earn = async () => {
@@ -296,21 +379,33 @@ async function main() {
       });
       return res.status === 201;
     };
-    const earned = await load(earn, concurrency, seconds);
-    earnsPerSecond = earned.latencies.length / seconds;
     console.log(
       `\nEarn through POST /api/integration/v1/transactions (concurrency ${concurrency}, ${seconds} s)`,
     );
-    console.log(
-      `  ${(earned.latencies.length / seconds).toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
-    );
-    if (earned.busy !== undefined) {
-      const cores = availableParallelism();
-      const perEarn = (earned.busy * cores * seconds * 1000) / (earned.latencies.length || 1);
+    /** One phase of earning: its earns/s and CPU per earn, printed after `label`. */
+    const phase = async (label: string) => {
+      const earned = await load(earn, concurrency, seconds);
+      const perSecond = earned.latencies.length / seconds;
+      const perEarn =
+        earned.busy === undefined
+          ? undefined
+          : (earned.busy * availableParallelism() * seconds * 1000) / (earned.latencies.length || 1);
       console.log(
-        `  machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${cores} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${(earned.clientMs / (earned.latencies.length || 1)).toFixed(2)} ms of it in this client`,
+        `  ${label}${perSecond.toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
       );
+      if (perEarn !== undefined && earned.busy !== undefined) {
+        console.log(
+          `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${(earned.clientMs / (earned.latencies.length || 1)).toFixed(2)} ms of it in this client`,
+        );
+      }
+      return { perSecond, perEarn: perEarn ?? NaN };
+    };
+    if (opts.ab) {
+      if (!turn) throw new Error('--ab takes gates, or campaigns with --campaigns N');
+      await abPhases(turn, phase);
+      return;
     }
+    earnsPerSecond = (await phase('')).perSecond;
 
     const { total, totalCapped } = await json<{ total: number; totalCapped: boolean }>(
       'GET',
@@ -355,6 +450,7 @@ async function main() {
     if (child) await stopServer(child);
     agent.destroy();
   }
+  if (opts.ab) return;
   // The floor runs with the server stopped (an embedded data folder admits one process).
   try {
     const floor = await measureFloor(concurrency, seconds);
