@@ -19,6 +19,7 @@ beforeAll(async () => {
     at timestamptz not null default now())`);
   await database.db.execute(sql`create index scores_rank_idx on scores (rank desc) where rank < 100`);
   await database.db.execute(sql`insert into scores (id, code, rank) values (1, 'a', 1), (2, 'b', 2)`);
+  await database.db.execute(sql`grant select, update on scores to public`);
 });
 afterAll(async () => {
   await database?.close();
@@ -50,6 +51,11 @@ describe('rebuildTable', () => {
       { id: 4, code: 'd', has_at: true },
     ]);
     expect(await catalogue()).toEqual(before);
+    const granted = rowsOf<{ privilege: string }>(
+      await database.db.execute(sql`select a.privilege_type as privilege from pg_class c, aclexplode(c.relacl) a
+        where c.oid = 'scores'::regclass and a.grantee = 0 order by 1`),
+    );
+    expect(granted.map((g) => g.privilege)).toEqual(['SELECT', 'UPDATE']);
     const constraints = rowsOf<{ conname: string; contype: string }>(
       await database.db.execute(
         sql`select conname, contype from pg_constraint where conrelid = 'scores'::regclass and contype in ('p', 'u') order by conname`,
@@ -67,7 +73,7 @@ describe('rebuildTable', () => {
     ).rejects.toThrow();
   });
 
-  it('leaves the table as it was when the transaction fails, and refuses a table with foreign keys', async () => {
+  it('leaves the table as it was when the transaction fails, and refuses a table with foreign keys or triggers', async () => {
     await expect(
       database.db.transaction((tx) =>
         rebuildTable(tx as Tx, 'scores', async (copy) => {
@@ -78,9 +84,16 @@ describe('rebuildTable', () => {
     ).rejects.toThrow('stopped');
     const ids = rowsOf<{ id: number }>(await database.db.execute(sql`select id from scores order by id`));
     expect(ids.map((r) => r.id)).toEqual([3, 4]);
+    const rebuild = () => database.db.transaction((tx) => rebuildTable(tx as Tx, 'scores', async () => {}));
     await database.db.execute(sql`create table notes (score_id int references scores (id))`);
-    await expect(
-      database.db.transaction((tx) => rebuildTable(tx as Tx, 'scores', async () => {})),
-    ).rejects.toThrow('foreign keys');
+    await expect(rebuild()).rejects.toThrow('foreign keys');
+    await database.db.execute(sql`drop table notes`);
+    await database.db.execute(
+      sql`create function scores_touch() returns trigger language plpgsql as $$ begin return new; end $$`,
+    );
+    await database.db.execute(
+      sql`create trigger scores_touch before update on scores for each row execute function scores_touch()`,
+    );
+    await expect(rebuild()).rejects.toThrow('triggers');
   });
 });

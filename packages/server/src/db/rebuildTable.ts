@@ -19,8 +19,9 @@ const beside = (name: string) => `${name.slice(0, 57)}_next`;
  * rewritten whole: the rows go in without index upkeep, each index is then built once from sorted
  * rows, and the old rows are dropped with their table instead of left dead for the vacuum.
  * Readers keep the old rows until the transaction commits and wait only for the swap at its end.
- * The indexes and constraints are copied from the catalogue, so the schema stays their one source.
- * A table that foreign keys point to or from is refused: dropping it would take them along.
+ * The indexes, constraints and grants are copied from the catalogue, so the schema (and what an
+ * operator granted, e.g. to a reporting role) stays their one source. A table that foreign keys
+ * point to or from, or with triggers, is refused: dropping it would take them along.
  */
 export async function rebuildTable(
   tx: Tx,
@@ -28,11 +29,20 @@ export async function rebuildTable(
   fill: (copy: string) => Promise<void>,
 ): Promise<void> {
   const copy = beside(table);
-  const [linked] = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from pg_constraint
-      where contype = 'f' and (conrelid = ${table}::regclass or confrelid = ${table}::regclass)`),
+  const [linked] = rowsOf<{ keys: number; triggers: number }>(
+    await tx.execute(sql`select
+      (select count(*)::int from pg_constraint
+        where contype = 'f' and (conrelid = ${table}::regclass or confrelid = ${table}::regclass)) as keys,
+      (select count(*)::int from pg_trigger where tgrelid = ${table}::regclass) as triggers`),
   );
-  if (linked?.n) throw new Error(`rebuildTable: ${table} has foreign keys`);
+  if (linked?.keys) throw new Error(`rebuildTable: ${table} has foreign keys`);
+  if (linked?.triggers) throw new Error(`rebuildTable: ${table} has triggers`);
+  const grants = rowsOf<{ grantee: string | null; privilege: string; grantable: boolean }>(
+    await tx.execute(sql`select case when a.grantee = 0 then null else pg_get_userbyid(a.grantee) end as grantee,
+        a.privilege_type as privilege, a.is_grantable as grantable
+      from pg_class c, aclexplode(c.relacl) a
+      where c.oid = ${table}::regclass and a.grantee <> c.relowner`),
+  );
   const indexes = rowsOf<TableIndex>(
     await tx.execute(sql`select i.relname as name, pg_get_indexdef(x.indexrelid) as definition,
         c.conname as "constraintName", c.contype as "constraintType"
@@ -61,6 +71,11 @@ export async function rebuildTable(
         sql`alter table ${ident(copy)} add constraint ${ident(beside(index.constraintName))} ${kind} using index ${ident(beside(index.name))}`,
       );
     }
+  }
+  for (const g of grants) {
+    await tx.execute(
+      sql`grant ${sql.raw(g.privilege)} on ${ident(copy)} to ${g.grantee === null ? sql`public` : ident(g.grantee)} ${g.grantable ? sql`with grant option` : sql``}`,
+    );
   }
   await tx.execute(sql`analyze ${ident(copy)}`);
   await tx.execute(sql`drop table ${ident(table)}`);
