@@ -1,7 +1,7 @@
 import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050). */
+/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054). */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -87,8 +87,23 @@ export interface EarningRow {
   campaign_id: number | null;
 }
 
-const POST_EARNINGS = 'select * from loyalty_post_earnings($1)';
-const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true)';
+const POST_EARNINGS = 'select * from loyalty_post_earnings($1, false, $2)';
+const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true, $2)';
+
+/**
+ * The batch as `loyalty_post_earnings` takes it (migration 0054): each candidate campaign's terms
+ * once, by id, and each earning naming its candidates' ids — the same terms repeated in every
+ * earning made the batch's JSON, and its parsing, several times larger.
+ */
+export function batchParameters(items: EarningItem[]): [string, string | null] {
+  const terms: Record<number, CampaignCandidate> = {};
+  const slim = items.map(({ campaigns, ...item }) => {
+    if (!campaigns) return item;
+    for (const c of campaigns) terms[c.id] = c;
+    return { ...item, campaigns: campaigns.map((c) => c.id) };
+  });
+  return [JSON.stringify(slim), Object.keys(terms).length ? JSON.stringify(terms) : null];
+}
 
 /**
  * Posts earnings in one statement, one transaction; `items` sorted by customer number. A batch
@@ -96,8 +111,8 @@ const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true)';
  */
 const postEarnings = (db: Executor, items: EarningItem[], locked = false) =>
   locked
-    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, [JSON.stringify(items)])
-    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, [JSON.stringify(items)]);
+    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, batchParameters(items))
+    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, batchParameters(items));
 
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
 const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
