@@ -330,9 +330,11 @@ async function abPhases(
   const results: { on: boolean; perSecond: number; perEarn: number }[] = [];
   for (let i = 0; i < phases; i++) {
     const on = i % 4 === 1 || i % 4 === 2;
-    await turn(on);
-    // The other instances' caches drop at commit; the phase's own warm-up follows.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    if (on !== results.at(-1)?.on) {
+      await turn(on);
+      // The server's caches drop at the change's commit; the phase's own warm-up follows.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     results.push({ on, ...(await phase(`${i + 1} ${opts.ab} ${on ? 'on ' : 'off'}  `)) });
   }
   const ratios = { perSecond: [] as number[], perEarn: [] as number[] };
