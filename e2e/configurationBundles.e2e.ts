@@ -89,6 +89,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('item-save').click();
       await toast(page, b.itemCreated);
       await page.getByTestId(`value-kiosk.idleSeconds${stamp}`).getByText('90').waitFor();
+      // The form is emptied for the next item (its range too) before the next one is typed.
+      await expect.poll(() => page.locator('#config-item_key').inputValue()).toBe('');
 
       // A key another item has: the server's refusal is shown on the key.
       await page.locator('#config-item_key').fill('loyalty.expiryMonths');

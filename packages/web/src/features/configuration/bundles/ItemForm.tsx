@@ -96,10 +96,13 @@ export function ItemForm({ bundleId, item }: { bundleId: number; item?: ConfigIt
       for (const e of (done.error as ApiError | undefined)?.errors ?? []) fail(e.path.split('.'), e.message);
       return;
     }
+    // A new item's form is emptied at once, not after the list's refresh: what is typed meanwhile stays.
+    if (!item) form.resetFields();
     await client.invalidateQueries({ queryKey: ['config-bundles', bundleId] });
-    if (item) await client.invalidateQueries({ queryKey: configKeys.item(item.id) });
-    if (item) navigate(configPaths.configure(bundleId));
-    else form.resetFields();
+    if (item) {
+      await client.invalidateQueries({ queryKey: configKeys.item(item.id) });
+      navigate(configPaths.configure(bundleId));
+    }
   };
 
   return (
