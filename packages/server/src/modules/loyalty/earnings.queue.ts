@@ -95,7 +95,7 @@ const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true, $2)';
  * once, by id, and each earning naming its candidates' ids — the same terms repeated in every
  * earning made the batch's JSON, and its parsing, several times larger.
  */
-export function batchParameters(items: EarningItem[]): [string, string | null] {
+function batchParameters(items: EarningItem[]): [string, string | null] {
   const terms: Record<number, CampaignCandidate> = {};
   const slim = items.map(({ campaigns, ...item }) => {
     if (!campaigns) return item;
