@@ -4,6 +4,10 @@
 -- batch's JSON costs (parsing a 20 KB batch 170 µs, 46 KB 970 µs; then copied with each item).
 -- Now `p_campaign_terms` maps each candidate campaign's id to its terms, and an earning's
 -- `campaigns` lists ids. Without the map (older callers) `campaigns` still holds the terms.
+-- And the batch reads each campaign's budget once, not once per earning: with campaigns on, the
+-- on-phases of `bench --ab campaigns` slowed the longer they lasted, every earning reading again
+-- the campaign row each batch updates at its end. `loyalty.campaign_taken` keeps, per campaign the
+-- batch drew on, [points taken, customers reached, budget left when first read, status].
 DROP FUNCTION loyalty_post_earnings(jsonb, boolean);
 --> statement-breakpoint
 DROP FUNCTION loyalty_post_earning(text, text, integer, numeric, timestamptz, timestamptz, jsonb, integer, integer, jsonb, jsonb, jsonb, jsonb, text, integer);
@@ -69,11 +73,17 @@ BEGIN
       END IF;
     END IF;
     -- ACTIVE, or SCHEDULED and started (the scheduling job flips the status a little later); what
-    -- remains is the committed budget less what this batch took already.
-    mine := coalesce(taken -> kid::text, '[0, 0]'::jsonb);
-    SELECT k2.budget - k2.spent - (mine ->> 0)::integer,
-        CASE WHEN k2.status = 'SCHEDULED' AND k2.starts_at <= now() THEN 'ACTIVE' ELSE k2.status END
-      INTO remaining, st FROM campaigns k2 WHERE k2.id = kid;
+    -- remains is the budget as the batch first read it less what the batch took since. Read once
+    -- per batch: the batch's end takes what it drew only if the budget still holds it (else LY001,
+    -- and each earning is posted again with the campaign locked).
+    mine := taken -> kid::text;
+    IF mine IS NULL THEN
+      SELECT jsonb_build_array(0, 0, k2.budget - k2.spent,
+          CASE WHEN k2.status = 'SCHEDULED' AND k2.starts_at <= now() THEN 'ACTIVE' ELSE k2.status END)
+        INTO mine FROM campaigns k2 WHERE k2.id = kid;
+    END IF;
+    remaining := (mine ->> 2)::integer - (mine ->> 0)::integer;
+    st := mine ->> 3;
     IF st IS DISTINCT FROM 'ACTIVE' OR remaining <= 0 THEN
       CONTINUE;
     END IF;
@@ -93,7 +103,7 @@ BEGIN
       END IF;
     END IF;
     taken := jsonb_set(taken, ARRAY[kid::text], jsonb_build_array((mine ->> 0)::integer + want,
-      (mine ->> 1)::integer + CASE WHEN is_new THEN 1 ELSE 0 END));
+      (mine ->> 1)::integer + CASE WHEN is_new THEN 1 ELSE 0 END, mine -> 2, mine -> 3));
     bonus := bonus + want::integer;
     shares := shares || jsonb_build_object('id', kid, 'points', want);
     IF NOT (k ->> 'stackable')::boolean THEN

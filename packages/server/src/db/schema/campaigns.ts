@@ -68,7 +68,7 @@ export const campaigns = pgTable(
 export const campaignCustomers = pgTable(
   'campaign_customers',
   {
-    // No foreign key to campaigns here or in campaign_awards (migration 0056): see campaignAwards.
+    // No foreign key to campaigns here or in campaign_awards (migration 0055): see campaignAwards.
     campaignId: integer('campaign_id').notNull(),
     customerId: bigint('customer_id', { mode: 'number' })
       .notNull()
@@ -84,7 +84,7 @@ export const campaignCustomers = pgTable(
 /**
  * Each campaign's share of a ledger entry: positive on an EARN entry, negative on its reversal.
  * The sum per campaign is its `spent`; a ledger entry's `bonus_points` is the sum of its rows.
- * `campaign_id` has no foreign key (migration 0056): its check locked the campaign's row in every
+ * `campaign_id` has no foreign key (migration 0055): its check locked the campaign's row in every
  * earning, and with each batch updating that row's budget, the row's lockers became a multixact
  * that every read of it had to resolve — the earning's main cost with a campaign on (issue 15).
  * Only a draft campaign, which has no awards and reached nobody, can be deleted.
