@@ -88,6 +88,7 @@ export const serviceDefinitions = pgTable(
 /**
  * What each customer used of a limited service on one day (UTC): one row, counted up atomically
  * by the call that uses the service (INSERT … ON CONFLICT DO UPDATE … WHERE within the limit).
+ * The earn service is counted on the customer's row instead (customers.earnDay, migration 0056).
  * Rows of past days are purged by the configuration.usagePurge job.
  */
 export const serviceUsage = pgTable(

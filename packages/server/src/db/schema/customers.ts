@@ -49,6 +49,13 @@ export const customers = pgTable(
     lifetimePoints: integer('lifetime_points').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The earn service's use on `earnDay` (UTC) through limited channels: counted by the earning's
+     * own update of this row (migration 0056), where other services use service_usage.
+     */
+    earnDay: date('earn_day', { mode: 'string' }),
+    earnCount: integer('earn_count').notNull().default(0),
+    earnPoints: integer('earn_points').notNull().default(0),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(

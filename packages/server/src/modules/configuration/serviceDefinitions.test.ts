@@ -1,4 +1,5 @@
 import type { ServiceDefinition } from '@loyalty/contracts';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     ).json().key as string;
   pos = channel(t, { 'x-api-key': await key('POS') });
   app = channel(t, { 'x-api-key': await key('MOBILE_APP') });
-  for (const c of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6']) {
+  for (const c of ['S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7']) {
     await app('PUT', `/customers/${c}`, { fullName: `Service ${c}` });
     await earn(app, c, 1000);
   }
@@ -148,6 +149,17 @@ describe('daily limits per customer', () => {
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
     expect(results.filter((r) => r.json().code === 'LIMIT_EXCEEDED')).toHaveLength(3);
     expect(await balance('S4')).toBe(1030);
+    await send('DELETE', `/${def.id}`);
+  });
+
+  it("starts the count again on the next day (UTC): yesterday's use does not hold today's", async () => {
+    const def = await define({ service: 'earn', dailyCountLimit: 1, dailyPointsLimit: 100 });
+    expect((await earn(pos, 'S7', 100)).statusCode).toBe(201);
+    expect((await earn(pos, 'S7', 10)).json().code).toBe('LIMIT_EXCEEDED');
+    await t.app.db.execute(sql`update customers set earn_day = earn_day - 1 where customer_number = 'S7'`);
+    expect((await earn(pos, 'S7', 100)).statusCode).toBe(201);
+    expect((await earn(pos, 'S7', 10)).json().code).toBe('LIMIT_EXCEEDED');
+    expect(await balance('S7')).toBe(1200);
     await send('DELETE', `/${def.id}`);
   });
 

@@ -1,7 +1,7 @@
 import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054). */
+/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054, 0056). */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -16,7 +16,7 @@ export interface EarningItem {
   /** The posting API key's channel and id (migration 0042): the external id is unique in the channel. */
   channel: string | null;
   apiKeyId: number | null;
-  /** The earn service's limits per customer per day (service definitions, migration 0027); absent: none. */
+  /** The earn service's limits per customer per day (service definitions, migration 0027; counted on the customer's row, 0056); absent: none. */
   limit?: DailyLimit;
   /** The earn scope's active eligibility criteria, by priority (migration 0032); absent: none. */
   criteria?: CriterionJson[];
