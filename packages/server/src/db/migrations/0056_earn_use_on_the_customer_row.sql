@@ -106,8 +106,6 @@ DECLARE
   posted record;
   lim_count integer := (p_limit ->> 'count')::integer;
   lim_points integer := (p_limit ->> 'points')::integer;
-  awarded integer;
-  used integer;
   cust customers;
   failed integer;
   b record;
@@ -163,10 +161,14 @@ BEGIN
     points := loyalty_business_points(c.id, points, p_type_id, p_business);
   END IF;
   IF p_limit IS NOT NULL THEN
-    -- Counted on the customer's row, locked above and rewritten by the posting anyway.
-    used := CASE WHEN c.earn_day = (now() AT TIME ZONE 'UTC')::date THEN c.earn_count ELSE 0 END;
-    awarded := CASE WHEN c.earn_day = (now() AT TIME ZONE 'UTC')::date THEN c.earn_points ELSE 0 END;
-    IF (lim_count IS NOT NULL AND used >= lim_count) OR (lim_points IS NOT NULL AND awarded + points > lim_points) THEN
+    -- Counted on the customer's row, locked above and rewritten by the posting anyway; another
+    -- day's count is nothing used today.
+    IF c.earn_day IS DISTINCT FROM (now() AT TIME ZONE 'UTC')::date THEN
+      c.earn_count := 0;
+      c.earn_points := 0;
+    END IF;
+    IF (lim_count IS NOT NULL AND c.earn_count >= lim_count)
+        OR (lim_points IS NOT NULL AND c.earn_points + points > lim_points) THEN
       outcome := 'LIMIT_EXCEEDED';
       RETURN;
     END IF;
