@@ -38,8 +38,10 @@ const idSources: Record<string, string> = {
   'Alerts/ViewAlert/:id': '/alerts',
   'SystemConfigurations/ConfigureBundle/:id': '/config-bundles',
 };
-/** Screens that take their record as `?id=` (customer/info): the list it comes from. */
-const queryIdSources: Record<string, string> = { 'customer/info': '/customers' };
+/** Screens that take their record as `?id=` (customer/info): how to choose the record. */
+const queryIdSources: Record<string, (api: ApiCall) => Promise<string>> = {
+  'customer/info': fullestLedger,
+};
 for (const r of resources)
   for (const screen of Object.values(r.screens ?? {}))
     if (screen.path.includes(':id')) idSources[screen.path] = `/${r.name}`;
@@ -58,6 +60,26 @@ async function firstId(api: ApiCall, list: string): Promise<string> {
   return String(id);
 }
 
+/**
+ * The customer whose ledger's first page (as the screen shows it: 10 rows) holds the most kinds of
+ * row — earning, redemption, reversal, expiry, adjustment, and a campaign's bonus — of the first 100
+ * customers. The first customer of the list changes with each day's demo data, and with it what the
+ * walk would check (a bonus tag's contrast went unseen until a day's first customer had one).
+ */
+async function fullestLedger(api: ApiCall): Promise<string> {
+  let best = { id: '', kinds: -1 };
+  for (const customer of await records(api, '/customers', 100)) {
+    const rows = (await records(api, `/customers/${customer.id}/ledger`, 10)) as unknown as {
+      kind: string;
+      bonusPoints?: number;
+    }[];
+    const kinds = new Set(rows.map((r) => (r.bonusPoints ? `${r.kind}+bonus` : r.kind))).size;
+    if (kinds > best.kinds) best = { id: String(customer.id), kinds };
+  }
+  if (!best.id) throw new Error('no customer to open');
+  return best.id;
+}
+
 /** A configuration item: the first of the first bundle that has any. */
 async function firstItemId(api: ApiCall): Promise<string> {
   for (const bundle of await records(api, '/config-bundles', 100)) {
@@ -72,7 +94,7 @@ async function addresses(api: ApiCall): Promise<{ route: string; url: string }[]
   const out = [] as { route: string; url: string }[];
   for (const { path } of dashboardRoutes) {
     let url = path;
-    if (queryIdSources[path]) url = `${path}?id=${await firstId(api, queryIdSources[path])}`;
+    if (queryIdSources[path]) url = `${path}?id=${await queryIdSources[path](api)}`;
     else if (path === 'SystemConfigurations/ConfigureBundle/EditConfiguration/:id') {
       url = path.replace(':id', await firstItemId(api));
     } else if (path.includes(':id')) {
