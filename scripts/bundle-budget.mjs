@@ -5,7 +5,8 @@
 //   each with its static imports, plus the page and everything it lazy-loads (ECharts, the map …)
 //   and the strings of its area and of those it needs (src/i18n/areaStrings.json)
 // Strings are counted in Arabic, the larger language. Exits 1 when a route is over its budget.
-// `--all` lists every page, not only the heaviest; `--dist <dir>` reads another build.
+// `--all` lists every page, not only the heaviest; `--dist <dir>` reads another build; `--chunks <page>`
+// lists what one page downloads.
 // The budgets are a ratchet, lowered as the bundle shrinks: the sign-in page's is issue 24's target
 // (≤ 200 KB, met since the page is drawn without antd); the screens' is today's figure plus a little
 // room, the target (≤ 400 KB) printed beside it, not yet met (see docs/performance.md, "First page").
@@ -143,6 +144,15 @@ console.log(
 console.log('\nSign-in chunks:');
 for (const key of [...signIn.keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file))) {
   console.log(`${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}`);
+}
+// `--chunks <page>`: what a page downloads, heaviest first (a page's key or the end of it).
+const chunksArg = process.argv.indexOf('--chunks');
+if (chunksArg > 0) {
+  const route = screens.find((r) => r.name.endsWith(process.argv[chunksArg + 1]));
+  if (!route) throw new Error(`no page ending in ${process.argv[chunksArg + 1]}`);
+  console.log(`\n${route.name} chunks:`);
+  for (const key of [...route.keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file)))
+    console.log(`${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}  ${key}`);
 }
 if (over.length) {
   console.error(`\n${over.length} route(s) over budget: ${over.map((r) => r.name).join(', ')}`);
