@@ -219,14 +219,14 @@ describe('campaign life cycle', () => {
 });
 
 describe('budgets under concurrency (property)', () => {
-  it('never exceeds the budget or a customer’s cap; the bonus entries sum to the spend', async () => {
+  it('never exceeds the budget or a customer’s cap; the bonus entries sum to the spend; reach counts each customer once', async () => {
     const customers = ['K6', 'K7', 'K8', 'K9', 'K10', 'K11', 'K12'];
     let run = 0;
     await fc.assert(
       fc.asyncProperty(
         fc.record({
           budget: fc.integer({ min: 5, max: 400 }),
-          cap: fc.option(fc.integer({ min: 1, max: 120 }), { nil: null }),
+          cap: fc.option(fc.integer({ min: 1, max: 120 }), { nil: null, freq: 1 }),
           multiplier: fc.integer({ min: 1, max: 5 }),
           earnings: fc.array(
             fc.record({
@@ -271,6 +271,9 @@ describe('budgets under concurrency (property)', () => {
             ),
           );
           expect(Number(awards?.s ?? 0)).toBe(row?.spent);
+          // Reached: each customer it ever paid, once (counted at each batch's end, migration 0057).
+          const paid = byCustomer.filter((r) => Number(r.earned) > 0).length;
+          expect(row?.customersReached).toBe(paid);
           // Spent to the last point unless reversed: the campaign ended itself, the last award clipped.
           if (earned === row?.budget) expect(row?.status).toBe('ENDED');
           else await admin$('POST', `/campaigns/${k.id}/end`);
