@@ -46,11 +46,11 @@ for (const r of resources)
   for (const screen of Object.values(r.screens ?? {}))
     if (screen.path.includes(':id')) idSources[screen.path] = `/${r.name}`;
 
-type Records = { id: string | number }[];
-const records = async (api: ApiCall, list: string, pageSize: number): Promise<Records> => {
+type Records<T = object> = (T & { id: string | number })[];
+const records = async <T = object>(api: ApiCall, list: string, pageSize: number): Promise<Records<T>> => {
   const body = (await (await api('GET', `${list}?pageSize=${pageSize}`)).json()) as
-    | Records
-    | { items: Records };
+    | Records<T>
+    | { items: Records<T> };
   return Array.isArray(body) ? body : body.items;
 };
 
@@ -69,10 +69,11 @@ async function firstId(api: ApiCall, list: string): Promise<string> {
 async function fullestLedger(api: ApiCall): Promise<string> {
   let best = { id: '', kinds: -1 };
   for (const customer of await records(api, '/customers', 100)) {
-    const rows = (await records(api, `/customers/${customer.id}/ledger`, 10)) as unknown as {
-      kind: string;
-      bonusPoints?: number;
-    }[];
+    const rows = await records<{ kind: string; bonusPoints?: number }>(
+      api,
+      `/customers/${customer.id}/ledger`,
+      10,
+    );
     const kinds = new Set(rows.map((r) => (r.bonusPoints ? `${r.kind}+bonus` : r.kind))).size;
     if (kinds > best.kinds) best = { id: String(customer.id), kinds };
   }

@@ -141,18 +141,21 @@ console.log(
   `\nIssue 24's targets: sign-in ${kb(SIGN_IN_TARGET)} (now ${kb(signIn.size)}), ` +
     `any screen ${kb(SCREEN_TARGET)} (heaviest now ${kb(worst)}).`,
 );
-console.log('\nSign-in chunks:');
-for (const key of [...signIn.keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file))) {
-  console.log(`${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}`);
+/** A route's chunks, heaviest first; `withKey` adds each chunk's manifest key (its source). */
+function listChunks(title, keys, withKey = false) {
+  console.log(`\n${title} chunks:`);
+  for (const key of [...keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file)))
+    console.log(
+      `${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}${withKey ? `  ${key}` : ''}`,
+    );
 }
-// `--chunks <page>`: what a page downloads, heaviest first (a page's key or the end of it).
+listChunks('Sign-in', signIn.keys);
+// `--chunks <page>`: what a page downloads (a page's key or the end of it).
 const chunksArg = process.argv.indexOf('--chunks');
 if (chunksArg > 0) {
   const route = screens.find((r) => r.name.endsWith(process.argv[chunksArg + 1]));
   if (!route) throw new Error(`no page ending in ${process.argv[chunksArg + 1]}`);
-  console.log(`\n${route.name} chunks:`);
-  for (const key of [...route.keys].sort((a, b) => gzSize(manifest[b].file) - gzSize(manifest[a].file)))
-    console.log(`${kb(gzSize(manifest[key].file)).padStart(10)}  ${manifest[key].file}  ${key}`);
+  listChunks(route.name, route.keys, true);
 }
 if (over.length) {
   console.error(`\n${over.length} route(s) over budget: ${over.map((r) => r.name).join(', ')}`);
