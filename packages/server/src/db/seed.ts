@@ -10,6 +10,7 @@ import { seedDemoCampaigns } from './demo/campaigns.ts';
 import { seedDemoCatalogue } from './demo/catalogue.ts';
 import { seedDemoConfiguration } from './demo/configuration.ts';
 import { seedDemoContent } from './demo/content.ts';
+import { seedDemoCorrections } from './demo/corrections.ts';
 import { replayDemoExpiry } from './demo/expiry.ts';
 import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
@@ -146,4 +147,6 @@ export async function seedDemo(db: Db) {
   await seedDemoCampaigns(db);
   // Once: scheduled reports e-mailed to the administrator.
   await seedDemoReports(db);
+  // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
+  await seedDemoCorrections(db);
 }

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { rowsOf } from '../client.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
+import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
 import { generateCustomers, seedDemoProgramme, seedProgramme } from './index.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
@@ -99,5 +100,43 @@ describe('demo data', () => {
     const admin = await t.signIn();
     const list = await t.inject({ method: 'GET', url: '/api/admin/redemptions?pageSize=1', as: admin });
     expect(list.json().total).toBe(check?.redeemed);
+  });
+
+  it("adds the service desk's corrections once, as the newest postings, with every balance still agreeing", async () => {
+    await seedDemoCorrections(t.app.db);
+    await seedDemoCorrections(t.app.db);
+    const [check] = rowsOf<{
+      active: number;
+      adjusted: number;
+      reversed: number;
+      exact: number;
+      newest: number;
+      wrongBalance: number;
+      wrongRunning: number;
+      negative: number;
+    }>(
+      await t.app.db.execute(sql`
+        select
+          (select count(*) from customers where status = 'ACTIVE')::int as active,
+          (select count(*) from ledger_entries where kind = 'ADJUST' and note is not null and actor_id is not null)::int as adjusted,
+          (select count(*) from ledger_entries where kind = 'REVERSAL')::int as reversed,
+          (select count(*) from ledger_entries r join ledger_entries e on e.id = r.reversal_of
+             where r.kind = 'REVERSAL' and r.points = -e.points)::int as exact,
+          (select count(*) from ledger_entries x where x.kind in ('ADJUST', 'REVERSAL') and x.id = (
+             select max(id) from ledger_entries y where y.customer_id = x.customer_id and y.kind = x.kind)
+             and not exists (select 1 from ledger_entries z where z.customer_id = x.customer_id
+               and z.kind not in ('ADJUST', 'REVERSAL') and z.occurred_at > x.occurred_at))::int as newest,
+          (select count(*) from customers c where c.balance <> coalesce(
+             (select sum(points) from ledger_entries e where e.customer_id = c.id), 0))::int as "wrongBalance",
+          (select count(*) from (select balance_after, sum(points) over (partition by customer_id order by occurred_at, id) as run
+             from ledger_entries) r where r.balance_after <> r.run)::int as "wrongRunning",
+          (select count(*) from ledger_entries where balance_after < 0)::int as negative`),
+    );
+    // One active customer in twenty, newest first; every other one also a chargeback.
+    expect(check?.adjusted).toBe(Math.ceil((check?.active ?? 0) / 20));
+    expect(check?.reversed).toBeGreaterThan(0);
+    expect(check?.reversed).toBeLessThanOrEqual(Math.ceil((check?.adjusted ?? 0) / 2));
+    expect(check).toMatchObject({ exact: check?.reversed, wrongBalance: 0, wrongRunning: 0, negative: 0 });
+    expect(check?.newest).toBe((check?.adjusted ?? 0) + (check?.reversed ?? 0));
   });
 });
