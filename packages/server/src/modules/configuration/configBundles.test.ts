@@ -72,10 +72,11 @@ describe('GET /config-bundles', () => {
       ['alertDelivery', 'lists', 'loyaltyEngine', 'reports', 'signIn', 'systemLogs'].sort(),
     );
     const engine = await bundleByCode('loyaltyEngine');
-    expect(engine).toMatchObject({ system: true, status: 'ACTIVE', itemCount: 2, nameAr: 'محرك الولاء' });
+    expect(engine).toMatchObject({ system: true, status: 'ACTIVE', itemCount: 3, nameAr: 'محرك الولاء' });
     const items: ConfigItem[] = await ok('GET', `/config-bundles/${engine.id}/items`);
     expect(items.map((i) => [i.key, i.value, i.version])).toEqual([
       ['loyalty.earningBatchSize', 64, 1],
+      ['loyalty.earningBatchesInFlight', 2, 1],
       ['loyalty.expiryMonths', 24, 1],
     ]);
   });
@@ -241,6 +242,26 @@ describe('the other tunables take effect without a restart', () => {
     expect((await setValue('loyalty.earningBatchSize', 8)).statusCode).toBe(200);
     tunableNow(t.app.db, 'loyalty.earningBatchSize');
     await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchSize')).toBe(8);
+  });
+
+  it('the earnings queue reads how many batches may be on their way at once, and posts every earning', async () => {
+    expect((await setValue('loyalty.earningBatchesInFlight', 1)).statusCode).toBe(200);
+    tunableNow(t.app.db, 'loyalty.earningBatchesInFlight');
+    await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchesInFlight')).toBe(1);
+    const before = (await api('GET', '/customers/C-1/balance')).json().balance;
+    const posted = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api('POST', '/transactions', {
+          externalId: `IN-FLIGHT-${i}`,
+          customerNumber: 'C-1',
+          transactionTypeCode: 'SPEND',
+          amount: 10,
+        }),
+      ),
+    );
+    expect(posted.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    expect((await api('GET', '/customers/C-1/balance')).json().balance).toBe(before + 12 * 10);
+    expect((await setValue('loyalty.earningBatchesInFlight', 17)).statusCode).toBe(400);
   });
 
   it('the customer list counts up to its cap', async () => {

@@ -137,6 +137,18 @@ export const tunables: Tunable[] = [
     initial: () => 64,
   },
   {
+    key: 'loyalty.earningBatchesInFlight',
+    bundle: 'loyaltyEngine',
+    type: 'INTEGER',
+    validation: { min: 1, max: 16 },
+    descriptionEn:
+      'Batches of channel earnings on their way to the database at once; earnings that arrive meanwhile wait for the next batch.',
+    descriptionAr:
+      'عدد دفعات عمليات الكسب من القنوات المتجهة إلى قاعدة البيانات في الوقت نفسه؛ وما يصل في أثنائها ينتظر الدفعة التالية.',
+    // Two on a 2-core host sharing the database (docs/performance.md, "Two batches in flight").
+    initial: () => 2,
+  },
+  {
     key: 'security.signInAttemptsPerMinute',
     bundle: 'signIn',
     type: 'INTEGER',

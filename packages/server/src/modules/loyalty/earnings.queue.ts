@@ -117,9 +117,6 @@ const postEarnings = (db: Executor, items: EarningItem[], locked = false) =>
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
 const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
 
-/** Batches being posted at once; earnings that arrive meanwhile wait for the next batch. */
-const IN_FLIGHT = 4;
-
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 interface Waiting {
@@ -129,9 +126,10 @@ interface Waiting {
 }
 
 /**
- * Group commit for channel earnings. An earning that arrives while IN_FLIGHT batches are on their
- * way to the database waits, and the next batch takes everything that waited: one statement, one
- * round trip and one commit for many earnings under load, none of the wait when traffic is light.
+ * Group commit for channel earnings. An earning that arrives while `loyalty.earningBatchesInFlight`
+ * batches (a configuration item, 2 by default) are on their way to the database waits, and the
+ * next batch takes everything that waited: one statement, one round trip and one commit for many
+ * earnings under load, none of the wait when traffic is light.
  * A batch's earnings are sorted by customer number, so two batches lock customers in the same
  * order and cannot deadlock. A batch is one transaction: should it fail (a twin of an externalId
  * for another customer posted by another batch, a deadlock with a staff transaction, a value the
@@ -152,7 +150,8 @@ class EarningQueue {
   }
 
   private pump() {
-    while (this.inFlight < IN_FLIGHT && this.waiting.length) {
+    const depth = tunableNow<number>(this.db, 'loyalty.earningBatchesInFlight');
+    while (this.inFlight < depth && this.waiting.length) {
       const batch = this.waiting.splice(0, tunableNow<number>(this.db, 'loyalty.earningBatchSize'));
       // Stable: one customer's earnings keep their order of arrival.
       batch.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
