@@ -177,6 +177,15 @@ for (const lang of ['en', 'ar'] as const) {
       await toast(page, t.msg.voucherUpdateFailed);
     });
 
+    it('says when the voucher to edit cannot be fetched, and goes back to the list', async () => {
+      await page.goto(`/dashboard/rewards/edit-vocher/999999999?lang=${lang}`);
+      await toast(page, t.rewards.vouchers.fetchFailed);
+      await page.getByRole('heading', { name: t.rewards.vouchers.fetchFailed }).waitFor();
+      await page.getByRole('button', { name: t.common.backToList }).click();
+      await page.waitForURL(/\/dashboard\/rewards\/vocher/);
+      await page.getByTestId('vouchers-table').waitFor();
+    });
+
     it('refuses to delete a store or category still in use, then deletes them in order', async () => {
       await page.goto(`/dashboard/rewards/stores?lang=${lang}`);
       await confirmDelete(page, 'stores', store, t);

@@ -5,11 +5,9 @@ import { useLangNavigate } from '../i18n/lang.ts';
 import { useToast } from '../state/useToast.ts';
 import { ApprovalNotice } from './ApprovalNotice.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { DayInput, TimeInput } from './DayInput.tsx';
 import { firstFormError } from './formErrors.ts';
-import { ImageUpload } from './ImageUpload.tsx';
 import { Panel } from './Panel.tsx';
-import type { FieldDef, ResourceDefinition } from './resource.ts';
+import type { FieldControls, FieldDef, ResourceDefinition } from './resource.ts';
 import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
@@ -26,12 +24,14 @@ function sameValues(a: Values, b: Values, names: string[]): boolean {
   return names.every((n) => comparable(a[n]) === comparable(b[n]));
 }
 
-function inputOf(field: FieldDef<object>, t: (key: string) => string): ReactNode {
+function inputOf(field: FieldDef<object>, t: (key: string) => string, controls: FieldControls): ReactNode {
   if (field.input === 'number') return <InputNumber style={{ width: '100%' }} />;
   if (field.input === 'textarea') return <Input.TextArea rows={3} dir={textDirection(field.name)} />;
-  if (field.input === 'date') return <DayInput />;
-  if (field.input === 'time') return <TimeInput />;
-  if (field.input === 'image') return <ImageUpload />;
+  if (field.input === 'date' || field.input === 'time' || field.input === 'image') {
+    const Control = controls[field.input];
+    if (!Control) throw new Error(`the page of the ${field.name} field brings no ${field.input} control`);
+    return <Control />;
+  }
   if (field.input === 'switch') return <Switch />;
   if (field.input === 'select' && field.options) {
     return (
@@ -51,6 +51,8 @@ export interface ResourceFormProps<T extends { id: number }, I extends object> {
   initialValues?: Partial<I>;
   onSubmit: (values: I) => Promise<SubmitOutcome>;
   saving: boolean;
+  /** The date, time and image inputs, when the resource has such fields. */
+  controls?: FieldControls;
 }
 
 /**
@@ -64,6 +66,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
   initialValues,
   onSubmit,
   saving,
+  controls = {},
 }: ResourceFormProps<T, I>) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -145,7 +148,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
               dependencies={field.dependencies}
               valuePropName={field.input === 'switch' ? 'checked' : undefined}
             >
-              {inputOf(field as FieldDef<object>, t)}
+              {inputOf(field as FieldDef<object>, t, controls)}
             </Form.Item>
             {field.after && <field.after setValues={setValues} />}
           </Fragment>

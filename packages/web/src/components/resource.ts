@@ -69,6 +69,18 @@ export function fixedChoices(values: readonly string[], prefix: string): Choice[
   return values.map((value) => ({ value, label: `${prefix}.${value}` }));
 }
 
+/** An input a form's page brings: antd's `Form.Item` hands it `id`, `value` and `onChange`. */
+// biome-ignore lint/suspicious/noExplicitAny: each control holds its own kind of value
+export type FieldControl = ComponentType<{ id?: string; value?: any; onChange?: (value: any) => void }>;
+
+/**
+ * The heavier inputs — antd's date and time pickers (≈ 31 KB gzipped), the image upload (≈ 28 KB)
+ * — given to a form by the page of a resource that has such fields (e.g. `{ date: DayInput }`):
+ * the form does not import them, so the pages of the other forms, and the lists that share a
+ * resource's definition, do not download them (docs/performance.md, "First page").
+ */
+export type FieldControls = Partial<Record<'date' | 'time' | 'image', FieldControl>>;
+
 /** One form field; validation comes from the resource schema, never from here. */
 export interface FieldDef<I> {
   name: keyof I & string;
@@ -76,7 +88,8 @@ export interface FieldDef<I> {
   label: string;
   /**
    * `date` edits an ISO date (YYYY-MM-DD); `time` a time of day (HH:MM); `image` uploads a picture
-   * and holds its id; `switch` turns a boolean on and off.
+   * and holds its id — each drawn by a control the form's page brings (`FieldControls`);
+   * `switch` turns a boolean on and off.
    */
   input: 'text' | 'textarea' | 'number' | 'select' | 'date' | 'time' | 'image' | 'switch';
   /** The choices of a `select`. */
