@@ -28,9 +28,9 @@ describe('the shell', () => {
     await signIn(page, 'ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
     await page.goto('/dashboard?lang=ar');
-    const menu = page.getByRole('menu').first();
+    const menu = page.getByRole('navigation', { name: ar.menu.label });
     await menu.getByText(ar.menu.groups.loyalty).click();
-    await menu.getByText(ar.routes.tiers, { exact: true }).click();
+    await menu.getByRole('link', { name: ar.routes.tiers, exact: true }).click();
     await page.waitForURL(/\/dashboard\/loyalty\/tire/);
     expect(new URL(page.url()).searchParams.get('lang')).toBe('ar');
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Layout, Menu } from 'antd';
+import { Button, Flex, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
@@ -13,8 +13,9 @@ import { useLangNavigate } from '../i18n/lang.ts';
 import { logout } from '../state/auth.ts';
 import { useCan, useMe } from '../state/me.ts';
 import { useAppDispatch } from '../state/store.ts';
-import { buildMenu, menuSelection } from './menu.tsx';
+import { buildMenu, menuSelection } from './menu.ts';
 import type { DashboardRoute } from './routes.ts';
+import { SiderNav } from './SiderNav.tsx';
 
 /**
  * antd's heading sizes (h4 20 px, h5 16 px), drawn without its Typography, whose editable and
@@ -62,16 +63,16 @@ export default function DashboardLayout() {
           {t('common.skipToContent')}
         </a>
         <Layout.Sider collapsible collapsed={collapsed} onCollapse={setCollapsed} width={264} breakpoint="lg">
-          <h5 style={{ ...heading(5), color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}>
-            {t('app.name')}
-          </h5>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={buildMenu(t, can)}
-            selectedKeys={[selected]}
-            defaultOpenKeys={open ? [open] : []}
-          />
+          {/* Folded (below antd's lg breakpoint, or by its trigger), the sider keeps only the trigger
+              that unfolds it: the menu has no icons to show in a narrow column. */}
+          <div hidden={collapsed}>
+            <h5
+              style={{ ...heading(5), color: '#fff', margin: 16, whiteSpace: 'nowrap', overflow: 'hidden' }}
+            >
+              {t('app.name')}
+            </h5>
+            <SiderNav items={buildMenu(t, can)} selected={selected} open={open} />
+          </div>
         </Layout.Sider>
         <Layout>
           <Layout.Header style={{ background: '#fff', paddingInline: 24 }}>

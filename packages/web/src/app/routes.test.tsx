@@ -7,7 +7,7 @@ import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
 import { vouchersResource } from '../features/rewards/vouchers/vouchers.resource.tsx';
 import { installFakeApi } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
-import { buildMenu } from './menu.tsx';
+import { buildMenu } from './menu.ts';
 import screenTableJson from './resourceScreens.json';
 import { screenTable } from './resourceScreens.ts';
 import { dashboardPath, dashboardRoutes, publicRoutes, resourcePages } from './routes.ts';
@@ -152,14 +152,14 @@ describe('route table', () => {
   it('menu lists only screens the user may open, grouped by area, with no link to ComingSoon', () => {
     const t = ((key: string) => key) as Parameters<typeof buildMenu>[0];
     const keys = (items: ReturnType<typeof buildMenu>): string[] =>
-      items.flatMap((i) => (i && 'children' in i && i.children ? keys(i.children) : [String(i?.key)]));
+      items.flatMap((i) => (i.children ? keys(i.children) : [i.key]));
     const all = keys(buildMenu(t, () => true));
     expect(all).toContain('/dashboard/loyalty/tire');
     expect(all).not.toContain('/dashboard/ComingSoon');
     expect(all).not.toContain('/dashboard/create-tire');
     const withoutTiers = keys(buildMenu(t, (p) => p !== 'tier.read'));
     expect(withoutTiers).not.toContain('/dashboard/loyalty/tire');
-    expect(buildMenu(t, () => true).map((i) => i?.key)).toEqual([
+    expect(buildMenu(t, () => true).map((i) => i.key)).toEqual([
       '/dashboard',
       'employeesCustomers',
       'loyalty',
