@@ -172,7 +172,7 @@ export function ProblemPanel({
   tone: 'error' | 'warning';
   title: string;
   text?: string;
-  action: ReactNode;
+  action?: ReactNode;
 }) {
   return (
     <div className={`plain plain-problem ${tone}`}>

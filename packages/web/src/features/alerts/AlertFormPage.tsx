@@ -21,7 +21,6 @@ import {
   Input,
   InputNumber,
   Radio,
-  Result,
   Row,
   Select,
   Typography,
@@ -37,6 +36,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { fixedChoices } from '../../components/resource.ts';
 import { activeStatusChoices } from '../../components/StatusTag.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
@@ -113,7 +113,7 @@ export default function AlertFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const editing = useRecord('alerts', alertApi.get);
   if (mode === 'edit') {
     if (!editing.valid || editing.query.isError) {
-      return <Result status="warning" title={t('alerts.alerts.fetchFailed')} />;
+      return <ProblemPanel tone="warning" title={t('alerts.alerts.fetchFailed')} />;
     }
     if (!editing.query.data) return <InlineLoading text={t('alerts.loading')} />;
     return (
@@ -125,7 +125,7 @@ export default function AlertFormPage({ mode }: { mode: 'create' | 'edit' }) {
     );
   }
   if (!Number.isInteger(routeId) || routeId <= 0) {
-    return <Result status="warning" title={t('alerts.groups.fetchFailed')} />;
+    return <ProblemPanel tone="warning" title={t('alerts.groups.fetchFailed')} />;
   }
   return <AlertForm groupId={routeId} />;
 }

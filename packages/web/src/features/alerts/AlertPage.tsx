@@ -1,11 +1,12 @@
 import { alertCommands } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Flex, Result, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -27,7 +28,7 @@ export default function AlertPage() {
     queryFn: ({ signal }) => alertsApi.stats(id, signal),
     enabled: valid,
   });
-  if (!valid || query.isError) return <Result status="warning" title={t('alerts.alerts.fetchFailed')} />;
+  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('alerts.alerts.fetchFailed')} />;
   const a = query.data;
   if (!a) return <InlineLoading text={t('alerts.loading')} />;
   const s = stats.data;

@@ -1,8 +1,9 @@
-import { Descriptions, Flex, Result } from 'antd';
+import { Descriptions, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -21,7 +22,8 @@ export default function CategoryPage() {
     () => groupsResource(lang, { categoryId: id, back: alertPaths.category(id) }),
     [lang, id],
   );
-  if (!valid || query.isError) return <Result status="warning" title={t('alerts.categories.fetchFailed')} />;
+  if (!valid || query.isError)
+    return <ProblemPanel tone="warning" title={t('alerts.categories.fetchFailed')} />;
   const c = query.data;
   if (!c) return <InlineLoading text={t('alerts.loading')} />;
   return (

@@ -1,7 +1,7 @@
-import { Result } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceForm } from '../../components/ResourceForm.tsx';
 import { useResourceActions } from '../../components/useResourceActions.ts';
 import { useLang } from '../../i18n/lang.ts';
@@ -19,7 +19,7 @@ export default function GroupCreatePage() {
     [lang, categoryId],
   );
   const actions = useResourceActions(resource);
-  if (!valid) return <Result status="warning" title={t('alerts.categories.fetchFailed')} />;
+  if (!valid) return <ProblemPanel tone="warning" title={t('alerts.categories.fetchFailed')} />;
   return (
     <ResourceForm
       resource={resource}

@@ -1,9 +1,10 @@
-import { Descriptions, Flex, Result } from 'antd';
+import { Descriptions, Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -19,7 +20,7 @@ export default function GroupPage() {
   const base = useMemo(() => groupsResource(lang, { back: '' }), [lang]);
   const { id, valid, query } = useRecord(base.key, base.api.get);
   const alerts = useMemo(() => alertsResource(id, t), [id, t]);
-  if (!valid || query.isError) return <Result status="warning" title={t('alerts.groups.fetchFailed')} />;
+  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('alerts.groups.fetchFailed')} />;
   const g = query.data;
   if (!g) return <InlineLoading text={t('alerts.loading')} />;
   return (

@@ -6,12 +6,13 @@ import {
   alertSettingsInput,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Result, Row, Space, Switch } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Space, Switch } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { issueText } from '../../components/zodRules.ts';
@@ -50,7 +51,7 @@ export default function SettingsPage() {
     queryKey: ['alert-settings'],
     queryFn: ({ signal }) => alertsApi.settings(signal),
   });
-  if (query.isError) return <Result status="warning" title={t('alerts.settings.fetchFailed')} />;
+  if (query.isError) return <ProblemPanel tone="warning" title={t('alerts.settings.fetchFailed')} />;
   if (!query.data) return <InlineLoading text={t('alerts.loading')} />;
   return <SettingsForm key={query.data.updatedAt} settings={query.data} />;
 }

@@ -21,7 +21,6 @@ import {
   InputNumber,
   Popconfirm,
   Radio,
-  Result,
   Row,
   Switch,
   Typography,
@@ -39,6 +38,7 @@ import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { fixedChoices, screenLink } from '../../components/resource.ts';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -118,7 +118,7 @@ export default function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) 
     enabled: mode === 'edit' && valid,
   });
   if (mode === 'create') return <CampaignForm />;
-  if (!valid || query.isError) return <Result status="warning" title={t('campaigns.fetchFailed')} />;
+  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('campaigns.fetchFailed')} />;
   if (!query.data) return <InlineLoading text={t('campaigns.loading')} />;
   return <CampaignForm key={query.data.updatedAt} campaign={query.data} />;
 }

@@ -1,8 +1,9 @@
 import { messageResource } from '@loyalty/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
@@ -15,10 +16,10 @@ export function ConversationLoad({ valid, query }: { valid: boolean; query: UseQ
   return (
     <>
       {valid && <QueryError query={query} />}
-      <Result
-        status="warning"
+      <ProblemPanel
+        tone="warning"
         title={t('messaging.conversation.fetchFailed')}
-        extra={
+        action={
           <Button onClick={() => navigate(screenLink(messageResource, 'list'))}>
             {t('common.backToList')}
           </Button>

@@ -1,9 +1,10 @@
 import { configBundleCommands, configBundleResource, configItemCommands } from '@loyalty/contracts';
-import { Button, Descriptions, Flex, Result, Space, Tag } from 'antd';
+import { Button, Descriptions, Flex, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../../components/format.tsx';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { ProblemPanel } from '../../../components/plain.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
@@ -21,7 +22,7 @@ export default function BundlePage() {
   const can = useCan();
   const navigate = useLangNavigate();
   const { id, valid, bundle, items } = useBundle();
-  if (!valid || bundle.isError) return <Result status="warning" title={t(`${p}.fetchFailed`)} />;
+  if (!valid || bundle.isError) return <ProblemPanel tone="warning" title={t(`${p}.fetchFailed`)} />;
   const b = bundle.data;
   if (!b) return <InlineLoading text={t(`${p}.loading`)} />;
   return (

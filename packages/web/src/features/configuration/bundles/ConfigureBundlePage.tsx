@@ -1,8 +1,9 @@
 import { configBundleResource, configItemCommands } from '@loyalty/contracts';
-import { Button, Flex, Result } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { ProblemPanel } from '../../../components/plain.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
@@ -18,7 +19,7 @@ export default function ConfigureBundlePage() {
   const can = useCan();
   const navigate = useLangNavigate();
   const { id, valid, bundle, items } = useBundle();
-  if (!valid || bundle.isError) return <Result status="warning" title={t(`${p}.fetchFailed`)} />;
+  if (!valid || bundle.isError) return <ProblemPanel tone="warning" title={t(`${p}.fetchFailed`)} />;
   const b = bundle.data;
   if (!b) return <InlineLoading text={t(`${p}.loading`)} />;
   return (

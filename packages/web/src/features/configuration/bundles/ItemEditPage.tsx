@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Result } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
+import { ProblemPanel } from '../../../components/plain.tsx';
 import { configApi, configKeys } from './api.ts';
 import { p } from './bundles.resource.tsx';
 import { ItemForm } from './ItemForm.tsx';
@@ -18,7 +19,7 @@ export default function ItemEditPage() {
     queryFn: ({ signal }) => configApi.item(id, signal),
     enabled: valid,
   });
-  if (!valid || item.isError) return <Result status="warning" title={t(`${p}.itemFetchFailed`)} />;
+  if (!valid || item.isError) return <ProblemPanel tone="warning" title={t(`${p}.itemFetchFailed`)} />;
   const i = item.data;
   if (!i) return <InlineLoading text={t(`${p}.loading`)} />;
   return (
