@@ -25,7 +25,7 @@ export function SiderNav({ items, selected, open }: { items: MenuItem[]; selecte
         {items.map((item) =>
           item.children ? (
             <li key={item.key}>
-              {/* Opened for the screen's area when it changes; the user's own opening stays. */}
+              {/* Open for the screen's area, closed again when a screen of another opens; an area the user opened stays open. */}
               <details open={item.key === open || undefined}>
                 <summary>{item.label}</summary>
                 <ul>
