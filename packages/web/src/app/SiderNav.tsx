@@ -25,7 +25,8 @@ export function SiderNav({ items, selected, open }: { items: MenuItem[]; selecte
         {items.map((item) =>
           item.children ? (
             <li key={item.key}>
-              {/* Open for the screen's area, closed again when a screen of another opens; an area the user opened stays open. */}
+              {/* Open for the screen's area, closed again when a screen of another area opens;
+                  an area the user opened stays open. */}
               <details open={item.key === open || undefined}>
                 <summary>{item.label}</summary>
                 <ul>

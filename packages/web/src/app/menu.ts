@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
 import { DASHBOARD, type DashboardRoute, dashboardPath, dashboardRoutes, menuGroups } from './routes.ts';
 
-export const HOME_KEY = DASHBOARD;
-
 /** An entry of the sider menu: a screen (its path and label), or an area with its screens. */
 export interface MenuItem {
   key: string;
@@ -18,12 +16,12 @@ export function buildMenu(t: TFunction, can: (permission: string | undefined) =>
       .map((r) => ({ key: dashboardPath(r.path), label: t(`routes.${r.label}`) }));
     return children.length ? [{ key: group, label: t(`menu.groups.${group}`), children }] : [];
   });
-  return [{ key: HOME_KEY, label: t('routes.dashboard') }, ...groups];
+  return [{ key: DASHBOARD, label: t('routes.dashboard') }, ...groups];
 }
 
 /** The menu key to highlight for a screen, and the group to open. */
 export function menuSelection(route: DashboardRoute | undefined): { selected: string; open?: string } {
-  if (!route) return { selected: HOME_KEY };
+  if (!route) return { selected: DASHBOARD };
   return {
     selected: dashboardPath(route.menu ? route.path : (route.parent ?? route.path)),
     open: route.group,
