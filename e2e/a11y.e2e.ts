@@ -150,7 +150,7 @@ async function latinText(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
     const data =
       'td, input, textarea, code, [translate="no"], .ant-descriptions-item-content, .ant-select-selection-item, .ant-select-content';
-    const library = '.anticon, .ant-input-number-action, .ant-select-clear, .ant-table-selection';
+    const library = '.anticon, .ant-input-number-action, .ant-select-clear';
     const isCode = (word: string) =>
       /^[^a-z]*$/.test(word) ||
       /\d|[@/{]/.test(word) ||

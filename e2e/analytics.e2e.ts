@@ -45,9 +45,9 @@ for (const lang of ['en', 'ar'] as const) {
         .click();
       await page.waitForURL(/band=HIGH/);
       const ranked = page.getByTestId('churn-ranked');
-      const first = ranked.locator('tbody tr.ant-table-row').first();
+      const first = ranked.locator('tbody tr[data-row-key]').first();
       await first.waitFor();
-      const rows = ranked.locator('tbody tr.ant-table-row');
+      const rows = ranked.locator('tbody tr[data-row-key]');
       const high = rows.filter({ has: page.locator('.ant-tag', { hasText: t.churn.bands.HIGH }) });
       await expect
         .poll(async () => (await rows.count()) > 0 && (await high.count()) === (await rows.count()))
@@ -106,7 +106,7 @@ for (const lang of ['en', 'ar'] as const) {
         .getByTitle(t.nlp.sentiments.NEGATIVE, { exact: true })
         .click();
       await page.waitForURL(/sentiment=NEGATIVE/);
-      const rows = page.getByTestId('nlp-messages').locator('tbody tr.ant-table-row');
+      const rows = page.getByTestId('nlp-messages').locator('tbody tr[data-row-key]');
       await rows.first().waitFor();
       const negativeRows = rows.filter({
         has: page.locator('.ant-tag', { hasText: t.nlp.sentiments.NEGATIVE }),

@@ -91,9 +91,9 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.type('Gold');
       await page.keyboard.press('Enter');
       await page.waitForURL(/q=Gold/);
-      await table.locator('tbody tr.ant-table-row').nth(1).waitFor({ state: 'detached' });
+      await table.locator('tbody tr[data-row-key]').nth(1).waitFor({ state: 'detached' });
       const edit = table
-        .locator('tbody tr.ant-table-row')
+        .locator('tbody tr[data-row-key]')
         .first()
         .getByRole('button', { name: t.common.edit });
       await tabTo(page, edit, 30);

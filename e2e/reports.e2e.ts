@@ -69,9 +69,9 @@ for (const lang of ['en', 'ar'] as const) {
     it('opens two reports, changes the period, and shows each as a chart and a table', async () => {
       await page.goto(`/dashboard/MainReports?lang=${lang}`);
       await page.getByTestId('report-liability').click();
-      await page.getByTestId('report-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('report-table').locator('tbody tr[data-row-key]').first().waitFor();
       await page.getByRole('img', { name: t.reports.names.liability }).locator('svg').first().waitFor();
-      const rows = page.getByTestId('report-table').locator('tbody tr.ant-table-row');
+      const rows = page.getByTestId('report-table').locator('tbody tr[data-row-key]');
       // 90 days: a point a week; 12 months: a point a month, from the month the period starts in.
       await preset(page, t.common.periods.last12Months);
       await page.waitForURL(/from=.*&to=/);
@@ -87,13 +87,13 @@ for (const lang of ['en', 'ar'] as const) {
         .getByText(t.reports.columns.firstResponseHours)
         .first()
         .waitFor();
-      await page.getByTestId('report-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('report-table').locator('tbody tr[data-row-key]').first().waitFor();
       await shoot(page, `report-serviceDesk-${lang}`);
 
       for (const name of ['expiryForecast', 'activity', 'tierMigration', 'staffActivity'] as const) {
         await page.getByTestId(`report-${name}`).click();
         await page.getByTestId('report-title').getByText(t.reports.names[name]).waitFor();
-        await page.getByTestId('report-table').locator('tbody tr.ant-table-row').first().waitFor();
+        await page.getByTestId('report-table').locator('tbody tr[data-row-key]').first().waitFor();
         await shoot(page, `report-${name}-${lang}`);
       }
     });
@@ -101,7 +101,7 @@ for (const lang of ['en', 'ar'] as const) {
     it('downloads the export of a list: exactly the rows of its filters, in its order', async () => {
       const query = 'status=ACTIVE&segment=BUSINESS&sort=fullName:desc';
       await page.goto(`/dashboard/customer?${query}&lang=${lang}`);
-      await page.getByTestId('customers-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('customers-table').locator('tbody tr[data-row-key]').first().waitFor();
       await page.getByRole('button', { name: t.common.export }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),

@@ -51,7 +51,7 @@ for (const lang of ['en', 'ar'] as const) {
       // Not drawn on screen: no table for a period this long.
       expect(await page.getByTestId('report-table').count()).toBe(0);
       await notice.getByTestId('report-run').click();
-      await page.locator('.ant-dropdown:visible').getByText(t.common.exportCsv, { exact: true }).click();
+      await page.getByRole('menuitem', { name: t.common.exportCsv }).click();
 
       const runs = page.getByTestId('report-runs');
       await runs.waitFor();
@@ -82,13 +82,13 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`/dashboard/MainReports?report=vouchers&lang=${lang}`);
       await page.getByTestId('report-title').getByText(t.reports.names.vouchers).waitFor();
       await page.getByTestId('report-table').getByText(t.reports.columns.pointsSpent).first().waitFor();
-      await page.getByTestId('report-table').locator('tbody tr.ant-table-row').first().waitFor();
+      await page.getByTestId('report-table').locator('tbody tr[data-row-key]').first().waitFor();
       await shoot(page, `report-vouchers-${lang}`);
       await page.getByTestId('report-cohorts').click();
       await page.getByTestId('report-title').getByText(t.reports.names.cohorts).waitFor();
       const heat = page.getByTestId('cohort-heatmap');
       await heat.getByText(t.reports.columns.m1).first().waitFor();
-      await heat.locator('tbody tr.ant-table-row').first().waitFor();
+      await heat.locator('tbody tr[data-row-key]').first().waitFor();
       await page.getByRole('img', { name: t.reports.names.cohorts }).locator('svg').first().waitFor();
       await shoot(page, `report-cohorts-${lang}`);
     });
@@ -127,7 +127,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: t.common.save }).click();
       await toast(page, t.reports.schedules.created);
       await page.waitForURL(/MainReports\/Schedules(\?|$)/);
-      const row = page.locator('tr.ant-table-row', { hasText: title });
+      const row = page.locator('tr[data-row-key]', { hasText: title });
       await row.waitFor();
       await row.getByText(t.reports.schedules.frequencies.MONTHLY).waitFor();
       await row.getByText(t.reports.names.cohorts).waitFor();

@@ -1,6 +1,7 @@
 import { diffRecords } from '@loyalty/contracts';
-import { Table, Typography } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from './DataTable.tsx';
 
 const show = (v: unknown) =>
   v === undefined || v === null ? (
@@ -19,7 +20,7 @@ export function ChangeDiff({ before, after }: { before: unknown; after: unknown 
   const { t } = useTranslation();
   const rows = diffRecords(before ?? undefined, after ?? undefined);
   return (
-    <Table
+    <DataTable
       data-testid="change-diff"
       size="small"
       rowKey="path"

@@ -1,29 +1,14 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { type Image, imageContentTypes, imagePath, MAX_IMAGE_BYTES } from '@loyalty/contracts';
-import { Button, Flex, Image as Picture, Typography, Upload } from 'antd';
+import { type Image, imageContentTypes, MAX_IMAGE_BYTES } from '@loyalty/contracts';
+import { Button, Flex, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { apiSend } from '../api/typed.ts';
 import { useToast } from '../state/useToast.ts';
+import { ImageThumb } from './ImageThumb.tsx';
 
 const accepted: readonly string[] = imageContentTypes;
-
-/** A thumbnail of an uploaded image (lists, previews). */
-export function ImageThumb({ id, size = 40 }: { id: string | null | undefined; size?: number }) {
-  const { t } = useTranslation();
-  if (!id) return null;
-  return (
-    <Picture
-      src={imagePath(id)}
-      width={size * 1.5}
-      height={size}
-      style={{ objectFit: 'cover', borderRadius: 4 }}
-      // The thumbnail is a button that opens the preview: its text is what it does.
-      alt={t('image.preview')}
-    />
-  );
-}
 
 /**
  * A form field holding an image id: uploads the chosen file (`POST /api/admin/images`, checked

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Flex, Input, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { ListParams } from '../api/resource.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useCan, useMe } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { type DataColumn, type DataSorter, DataTable } from './DataTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ltrText } from './format.tsx';
 import { Panel } from './Panel.tsx';
@@ -77,13 +78,13 @@ export function ResourceTable<T extends { id: number }, I extends object>({
   const canEdit = allowed(resource.permissions.update);
   const canDelete = resource.permissions.delete !== undefined && can(resource.permissions.delete);
 
-  const columns: TableColumnsType<T> = resource.columns.map((c) => ({
+  const columns: DataColumn<T>[] = resource.columns.map((c) => ({
     key: c.key,
     dataIndex: c.key,
     title: t(c.label),
     sorter: resource.sortFields.includes(c.key),
     sortOrder: sort?.field === c.key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
-    render: c.render ? (_: unknown, row: T) => c.render?.(row) : undefined,
+    ...(c.render && { render: (_: never, row: T) => c.render?.(row) }),
   }));
   if (canEdit || canDelete) {
     columns.push({
@@ -109,12 +110,11 @@ export function ResourceTable<T extends { id: number }, I extends object>({
     });
   }
 
-  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    const nextSort = s?.order ? `${String(s.columnKey)}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
-    const pageSize = pagination.pageSize ?? list.pageSize;
+  const onChange = (pagination: { current: number; pageSize: number }, _filters: object, s: DataSorter) => {
+    const nextSort = s.order ? `${s.columnKey}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
+    const pageSize = pagination.pageSize;
     const resetPage = nextSort !== list.sort || pageSize !== list.pageSize;
-    setList({ sort: nextSort, pageSize, page: resetPage ? 1 : (pagination.current ?? 1) });
+    setList({ sort: nextSort, pageSize, page: resetPage ? 1 : pagination.current });
   };
 
   return (
@@ -153,7 +153,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         </Space>
       </Flex>
       <QueryError query={query} />
-      <Table<T>
+      <DataTable<T>
         data-testid={`${resource.key}-table`}
         rowKey="id"
         // A back office reads many rows at once: the denser of antd's sizes.

@@ -1,9 +1,10 @@
 import { apiKeyRead, type SessionInfo, type TotpEnrolment } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Flex, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -100,7 +101,7 @@ function SessionsCard() {
     });
   return (
     <Panel title={t('admin.sessions.title')}>
-      <Table<SessionInfo>
+      <DataTable<SessionInfo>
         size="small"
         rowKey="id"
         loading={sessions.isFetching}

@@ -10,11 +10,12 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -90,7 +91,7 @@ export function ApiKeysSection() {
       }
     >
       <Typography.Paragraph type="secondary">{t('apiKeys.intro')}</Typography.Paragraph>
-      <Table<ApiKey>
+      <DataTable<ApiKey>
         data-testid="api-keys-table"
         size="small"
         rowKey="id"

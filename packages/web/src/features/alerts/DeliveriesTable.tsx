@@ -1,8 +1,9 @@
 import { type AlertDelivery, alertDeliveryCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 import { Ltr, Timestamp } from '../../components/format.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -34,7 +35,7 @@ export function DeliveriesTable({ alertId, customerId }: { alertId?: number; cus
     });
     if (done.ok) await queryClient.invalidateQueries({ queryKey: ['alert-deliveries'] });
   };
-  const columns: TableColumnsType<AlertDelivery> = [
+  const columns: DataColumn<AlertDelivery>[] = [
     {
       key: 'createdAt',
       title: t('alerts.deliveries.createdAt'),
@@ -124,7 +125,7 @@ export function DeliveriesTable({ alertId, customerId }: { alertId?: number; cus
           </Button>
         ))}
       </Button.Group>
-      <Table<AlertDelivery>
+      <DataTable<AlertDelivery>
         size="small"
         rowKey="id"
         columns={columns}

@@ -5,9 +5,10 @@ import {
   approvalStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -51,7 +52,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
     placeholderData: keepPreviousData,
   });
 
-  const columns: TableColumnsType<ApprovalRequest> = [
+  const columns: DataColumn<ApprovalRequest>[] = [
     { key: 'id', dataIndex: 'id', title: t('approvals.fields.id'), render: (id: number) => `#${id}` },
     {
       key: 'serviceId',
@@ -161,7 +162,7 @@ export function RequestsScreen({ view }: { view: ApprovalView }) {
         />
       )}
       <QueryError query={requests} />
-      <Table<ApprovalRequest>
+      <DataTable<ApprovalRequest>
         data-testid={`requests-${view}`}
         rowKey="id"
         columns={columns}

@@ -1,8 +1,9 @@
 import { type Service, serviceCommands, serviceFields, serviceSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Button, Flex, Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -103,7 +104,7 @@ export default function ServicesPage() {
           style={{ minWidth: 200 }}
         />
       </Flex>
-      <Table<Service>
+      <DataTable<Service>
         data-testid="services-table"
         rowKey="serviceId"
         dataSource={services.data?.items}

@@ -1,9 +1,10 @@
 import type { CampaignPerformance } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Empty, Flex, Row, Table, Typography } from 'antd';
+import { Col, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { formatPoints, Ltr, formatAmount as money } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
@@ -88,7 +89,7 @@ export default function PerformancePage() {
           <Col xs={24}>
             <Panel size="small" title={t('campaigns.performance.byProduct')}>
               <ScrollRegion label={t('campaigns.performance.byProduct')}>
-                <Table
+                <DataTable
                   size="small"
                   rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
                   pagination={false}
@@ -145,7 +146,7 @@ export default function PerformancePage() {
                 {t('campaigns.performance.upliftHelp')}
               </Typography.Paragraph>
               <ScrollRegion label={t('campaigns.performance.uplift')}>
-                <Table
+                <DataTable
                   size="small"
                   rowKey="campaignId"
                   pagination={false}

@@ -26,7 +26,6 @@ import {
   Progress,
   Space,
   Statistic,
-  type TableColumnsType,
   Tabs,
   Tag,
 } from 'antd';
@@ -36,6 +35,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, type WriteResult } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import {
   Day,
   DayWithHijri,
@@ -128,7 +128,7 @@ export default function CustomerInfoPage() {
       ? 100
       : Math.min(100, Math.round((progress.qualifyingPoints / progress.nextTierMinPoints) * 100));
 
-  const ledgerColumns: TableColumnsType<LedgerEntry> = [
+  const ledgerColumns: DataColumn<LedgerEntry>[] = [
     {
       key: 'occurredAt',
       title: t('customers.ledger.occurredAt'),
@@ -196,7 +196,7 @@ export default function CustomerInfoPage() {
     },
   ];
 
-  const redemptionColumns: TableColumnsType<Redemption> = [
+  const redemptionColumns: DataColumn<Redemption>[] = [
     {
       key: 'createdAt',
       title: t('customers.redemptions.createdAt'),

@@ -1,8 +1,9 @@
 import type { Page } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Table, type TableColumnsType } from 'antd';
+
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 
 /** A server-paged table of one of the customer's lists. */
 export function PagedTable<T extends { id: number }>({
@@ -12,7 +13,7 @@ export function PagedTable<T extends { id: number }>({
 }: {
   queryKey: unknown[];
   load: (query: { page: number; pageSize: number }, signal?: AbortSignal) => Promise<Page<T>>;
-  columns: TableColumnsType<T>;
+  columns: DataColumn<T>[];
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
@@ -22,7 +23,7 @@ export function PagedTable<T extends { id: number }>({
     placeholderData: keepPreviousData,
   });
   return (
-    <Table<T>
+    <DataTable<T>
       size="small"
       rowKey="id"
       columns={columns}

@@ -7,12 +7,13 @@ import {
   commandSummaries,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Select, Table, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { CommandName } from '../../components/CommandName.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
@@ -103,7 +104,7 @@ export default function AdminLogsPage() {
       </Flex>
       {verify && <VerifyResult result={verify} onClose={() => setVerify(undefined)} />}
       <QueryError query={logs} />
-      <Table<AdminLog>
+      <DataTable<AdminLog>
         data-testid="admin-logs-table"
         rowKey="id"
         size="small"

@@ -1,8 +1,9 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Select, Table, Typography } from 'antd';
+import { Button, Flex, InputNumber, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
@@ -58,7 +59,7 @@ export default function SystemLogsPage() {
           </span>
         </Flex>
         <QueryError query={logs} />
-        <Table<SystemLog>
+        <DataTable<SystemLog>
           data-testid="system-logs-table"
           rowKey="id"
           size="small"

@@ -7,10 +7,11 @@ import {
   reportSources,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Flex, Menu, Row, Table, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Menu, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatAmount, formatPoints, Ltr } from '../../components/format.tsx';
@@ -197,7 +198,7 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
   const { t } = useTranslation();
   return (
     <Panel size="small">
-      <Table
+      <DataTable
         data-testid="report-table"
         size="small"
         loading={loading}
@@ -240,7 +241,7 @@ function TierMatrix({ report }: { report: Report }) {
   // The "to" tiers run across the columns: leftwards in Arabic.
   const across = lang === 'ar' ? '←' : '→';
   return (
-    <Table
+    <DataTable
       data-testid="tier-matrix"
       size="small"
       bordered
@@ -275,7 +276,7 @@ function CohortHeatMap({ report }: { report: Report }) {
   const { t } = useTranslation();
   const months = report.columns.filter((c) => /^m\d+$/.test(c));
   return (
-    <Table
+    <DataTable
       data-testid="cohort-heatmap"
       size="small"
       bordered

@@ -44,4 +44,25 @@ describe('the Export button of a list', () => {
       ),
     );
   });
+
+  it('opens its formats by keyboard: arrows move between them, Escape closes and returns to the button', async () => {
+    installFakeApi();
+    await renderApp('/dashboard/loyalty/tire');
+    const u = userEvent.setup();
+    const button = await screen.findByRole('button', { name: /Export/ });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    button.focus();
+    await u.keyboard('{ArrowDown}');
+    const menu = await screen.findByRole('menu', { name: 'Export' });
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'CSV (any tool)' }));
+    await u.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Excel workbook' }));
+    await u.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'CSV (any tool)' }));
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
 });

@@ -10,23 +10,11 @@ import {
   DEFAULT_CHURN_HORIZON_DAYS,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Col,
-  Empty,
-  Flex,
-  InputNumber,
-  Progress,
-  Row,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Col, Empty, Flex, InputNumber, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/Chart.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
@@ -67,7 +55,7 @@ function MetricsCard({ model }: { model: ChurnModel }) {
         })}
         {model.sampled ? ` ${t('analytics.churn.metrics.sampled')}` : ''}
       </Typography.Paragraph>
-      <Table
+      <DataTable
         size="small"
         pagination={false}
         rowKey="key"
@@ -336,7 +324,7 @@ export default function ChurnPage() {
         {scores.isError ? (
           <Alert type="error" showIcon title={t('analytics.churn.loadFailed')} />
         ) : (
-          <Table<ChurnScore>
+          <DataTable<ChurnScore>
             rowKey="id"
             loading={scores.isFetching}
             dataSource={scores.data?.items ?? []}

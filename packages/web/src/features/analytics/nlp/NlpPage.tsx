@@ -9,10 +9,11 @@ import {
   sentiments,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Flex, Progress, Row, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Col, Empty, Flex, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartPoint } from '../../../components/Chart.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
@@ -70,7 +71,7 @@ function ModelCard({ model }: { model: NlpModel }) {
       <Typography.Paragraph type="secondary">
         {t('analytics.nlp.metrics.explain', { train: model.trainedOn, test: model.testedOn })}
       </Typography.Paragraph>
-      <Table
+      <DataTable
         size="small"
         pagination={false}
         rowKey="key"
@@ -323,7 +324,7 @@ export default function NlpPage() {
             width={140}
           />
         </Flex>
-        <Table<MessageInsight>
+        <DataTable<MessageInsight>
           rowKey="id"
           loading={messages.isFetching}
           dataSource={messages.data?.items ?? []}

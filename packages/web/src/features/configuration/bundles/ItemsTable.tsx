@@ -1,7 +1,8 @@
 import { type ConfigItem, configItemCommands } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
@@ -34,7 +35,7 @@ export function ItemsTable({
     if (done.ok) await client.invalidateQueries({ queryKey: ['config-bundles', item.bundleId] });
   };
   return (
-    <Table<ConfigItem>
+    <DataTable<ConfigItem>
       data-testid="config-items"
       size="small"
       rowKey="id"

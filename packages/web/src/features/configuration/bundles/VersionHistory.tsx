@@ -1,7 +1,8 @@
 import { type ConfigItem, type ConfigItemVersion, configItemCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Table } from 'antd';
+import { Button, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -49,7 +50,7 @@ export function VersionHistory({
   return (
     <Panel title={t(`${p}.history`)} data-testid="version-history">
       <QueryError query={versions} />
-      <Table<ConfigItemVersion>
+      <DataTable<ConfigItemVersion>
         size="small"
         rowKey="id"
         loading={versions.isLoading}

@@ -5,11 +5,12 @@ import {
   eligibilityScopes,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiGet } from '../../../api/typed.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
@@ -91,7 +92,7 @@ function CheckCustomer() {
                 : '—'}
             </Descriptions.Item>
           </Descriptions>
-          <Table
+          <DataTable
             data-testid="eligibility-check-table"
             size="small"
             rowKey="id"

@@ -9,10 +9,11 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Input, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Flex, Input, Select, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../../api/typed.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -92,7 +93,7 @@ export default function FeaturesPage() {
           style={{ minWidth: 180 }}
         />
       </Flex>
-      <Table<Feature>
+      <DataTable<Feature>
         data-testid="features-table"
         rowKey="id"
         size="middle"

@@ -18,11 +18,12 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type ContentLang, contentLangs, type Faq, type FaqMoveInput, faqCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Segmented, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Segmented, Space } from 'antd';
 import { createContext, type HTMLAttributes, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiWrite } from '../../../api/typed.ts';
+import { type DataColumn, DataTable } from '../../../components/DataTable.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';
@@ -153,7 +154,7 @@ export default function FaqListPage() {
     void queryClient.invalidateQueries({ queryKey: [faqsResource.key] });
   };
 
-  const columns: TableColumnsType<Faq> = [
+  const columns: DataColumn<Faq>[] = [
     ...(canMove
       ? [{ key: 'drag', width: 48, render: () => <DragHandle label={t('content.faqs.dragHandle')} /> }]
       : []),
@@ -215,7 +216,7 @@ export default function FaqListPage() {
       <QueryError query={data} />
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={rows.map((r) => String(r.id))} strategy={verticalListSortingStrategy}>
-          <Table<Faq>
+          <DataTable<Faq>
             data-testid="faqs-table"
             rowKey="id"
             columns={columns}

@@ -1,10 +1,11 @@
 import './legal.css';
 import { type LegalDocument, type LegalKind, legalDocumentCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Modal, Space, Table, type TableColumnsType, Tabs } from 'antd';
+import { Button, Descriptions, Flex, Modal, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type DataColumn, DataTable } from '../../../components/DataTable.tsx';
 import { Day, Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -163,7 +164,7 @@ export function LegalVersionsPage({ kind }: { kind: LegalKind }) {
       },
     });
 
-  const columns: TableColumnsType<LegalDocument> = [
+  const columns: DataColumn<LegalDocument>[] = [
     { key: 'version', dataIndex: 'version', title: t('content.legal.fields.version'), width: 90 },
     {
       key: 'title',
@@ -228,7 +229,7 @@ export function LegalVersionsPage({ kind }: { kind: LegalKind }) {
           )}
         </Flex>
         <QueryError query={versions} />
-        <Table<LegalDocument>
+        <DataTable<LegalDocument>
           data-testid="legal-versions-table"
           rowKey="id"
           columns={columns}

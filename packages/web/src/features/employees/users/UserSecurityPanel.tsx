@@ -1,8 +1,9 @@
 import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Table, Tag } from 'antd';
+import { Button, Descriptions, Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiPath, apiGet, apiWrite } from '../../../api/typed.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, formatTime } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
@@ -144,7 +145,7 @@ export function UserSecurityPanel({ id }: { id: number }) {
             </Button>
           ))}
       </Flex>
-      <Table<SessionInfo>
+      <DataTable<SessionInfo>
         size="small"
         rowKey="id"
         loading={sessions.isFetching}

@@ -1,10 +1,11 @@
 import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiSend } from '../../../api/typed.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -108,7 +109,7 @@ export function SimulatePanel() {
               })}
             />
           ))}
-          <Table
+          <DataTable
             size="small"
             rowKey="ruleId"
             pagination={false}

@@ -64,7 +64,9 @@ describe('message queue (/dashboard/message)', () => {
     await renderApp('/dashboard/message?lang=en');
     const u = userEvent.setup();
     await screen.findByRole('link', { name: 'Question 1' });
-    const boxes = document.querySelectorAll<HTMLInputElement>('tr.ant-table-row input[type="checkbox"]');
+    const boxes = document.querySelectorAll<HTMLInputElement>(
+      'tbody tr[data-row-key] input[type="checkbox"]',
+    );
     expect(boxes).toHaveLength(2);
     for (const box of boxes) await u.click(box);
     await u.click(await screen.findByRole('button', { name: 'Assign selected' }));

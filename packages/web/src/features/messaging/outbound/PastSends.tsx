@@ -1,8 +1,9 @@
 import type { OutboundMessage } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -20,7 +21,7 @@ export function PastSends({ onOpen }: { onOpen: (id: number) => void }) {
   });
   return (
     <Panel title={t('messaging.outbound.past.title')}>
-      <Table<OutboundMessage>
+      <DataTable<OutboundMessage>
         size="small"
         rowKey="id"
         scroll={{ x: 'max-content' }}

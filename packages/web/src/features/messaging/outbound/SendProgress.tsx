@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Progress, Statistic, Table } from 'antd';
+import { Alert, Descriptions, Flex, Progress, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -50,7 +51,7 @@ export function SendProgress({ id }: { id: number }) {
           <Statistic title={t('messaging.outbound.deliveryStatuses.SKIPPED')} value={s.skipped} />
           <Statistic title={t('messaging.outbound.deliveryStatuses.FAILED')} value={s.failed} />
         </Flex>
-        <Table
+        <DataTable
           size="small"
           pagination={false}
           rowKey={(r) => `${r.status}-${r.reason ?? ''}`}

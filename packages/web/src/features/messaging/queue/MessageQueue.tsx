@@ -7,11 +7,12 @@ import {
   messageStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Flex, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Checkbox, DatePicker, Flex, Segmented, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteResult } from '../../../api/client.ts';
+import { DataTable } from '../../../components/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
@@ -165,7 +166,7 @@ export function MessageQueue() {
       <AssignModal open={assigning} onClose={() => setAssigning(false)} onAssign={assign} />
       <QueryError query={messages} />
       <ScrollRegion label={t('messaging.queue.tableLabel')}>
-        <Table<Message>
+        <DataTable<Message>
           data-testid="messages-table"
           rowKey="id"
           dataSource={messages.data?.items}

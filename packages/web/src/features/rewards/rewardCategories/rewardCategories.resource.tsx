@@ -8,7 +8,7 @@ import {
   rewardCategorySortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
-import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 

@@ -7,7 +7,7 @@ import {
   storeSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
-import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, screenPaths } from '../../../components/resource.ts';
 import { rewardCategoryChoices } from '../choices.ts';

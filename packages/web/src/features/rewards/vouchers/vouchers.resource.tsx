@@ -8,7 +8,7 @@ import {
   voucherStatuses,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../../api/resource.ts';
-import { ImageThumb } from '../../../components/ImageUpload.tsx';
+import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
