@@ -48,7 +48,7 @@ for (const lang of ['en', 'ar'] as const) {
       const last30 = await (await api('GET', '/dashboard')).json();
       const issued = page.getByTestId('kpi-issued').locator('.ant-statistic-content-value');
       expect((await issued.innerText()).replaceAll(',', '')).toBe(String(last30.points.issued.value));
-      await page.getByRole('img', { name: t.dashboard.charts.activity }).locator('svg').first().waitFor();
+      await page.getByRole('img', { name: t.dashboard.charts.activity }).locator('canvas').first().waitFor();
       await shoot(page, `dashboard-${lang}`);
 
       await preset(page, t.common.periods.last90);
@@ -70,7 +70,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`/dashboard/MainReports?lang=${lang}`);
       await page.getByTestId('report-liability').click();
       await page.getByTestId('report-table').locator('tbody tr[data-row-key]').first().waitFor();
-      await page.getByRole('img', { name: t.reports.names.liability }).locator('svg').first().waitFor();
+      await page.getByRole('img', { name: t.reports.names.liability }).locator('canvas').first().waitFor();
       const rows = page.getByTestId('report-table').locator('tbody tr[data-row-key]');
       // 90 days: a point a week; 12 months: a point a month, from the month the period starts in.
       await preset(page, t.common.periods.last12Months);

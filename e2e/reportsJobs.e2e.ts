@@ -89,7 +89,7 @@ for (const lang of ['en', 'ar'] as const) {
       const heat = page.getByTestId('cohort-heatmap');
       await heat.getByText(t.reports.columns.m1).first().waitFor();
       await heat.locator('tbody tr[data-row-key]').first().waitFor();
-      await page.getByRole('img', { name: t.reports.names.cohorts }).locator('svg').first().waitFor();
+      await page.getByRole('img', { name: t.reports.names.cohorts }).locator('canvas').first().waitFor();
       await shoot(page, `report-cohorts-${lang}`);
     });
 

@@ -198,15 +198,12 @@ function Charts({ d }: { d: Dashboard }) {
             ) : (
               <Chart
                 label={t('dashboard.charts.activity')}
-                option={{
-                  tooltip: { trigger: 'axis' },
-                  legend: { top: 0 },
-                  grid: { left: 8, right: 8, bottom: 8, top: 36, containLabel: true },
-                  xAxis: { type: 'category', data: p.series.map((s) => s.start) },
-                  yAxis: { type: 'value' },
+                description={{
+                  kind: 'bar',
+                  labels: p.series.map((s) => s.start),
                   series: [
-                    { name: t('dashboard.kpi.issued'), type: 'bar', data: p.series.map((s) => s.issued) },
-                    { name: t('dashboard.kpi.redeemed'), type: 'bar', data: p.series.map((s) => s.redeemed) },
+                    { name: t('dashboard.kpi.issued'), data: p.series.map((s) => s.issued) },
+                    { name: t('dashboard.kpi.redeemed'), data: p.series.map((s) => s.redeemed) },
                     {
                       name: t('dashboard.kpi.expired'),
                       type: 'line',
@@ -229,25 +226,11 @@ function Charts({ d }: { d: Dashboard }) {
           >
             <Chart
               label={t('dashboard.charts.tiers')}
-              option={{
-                tooltip: { trigger: 'item' },
-                legend: {
-                  bottom: 0,
-                  formatter: (name: string) =>
-                    `${name}: ${formatPoints(d.tiers?.find((x) => tierName(x) === name)?.customers ?? 0)}`,
-                },
-                series: [
-                  {
-                    type: 'pie',
-                    radius: ['40%', '68%'],
-                    top: -24,
-                    label: { show: false },
-                    data: d.tiers.map((tier) => ({
-                      name: tierName(tier),
-                      value: tier.customers,
-                    })),
-                  },
-                ],
+              description={{
+                kind: 'doughnut',
+                labels: d.tiers.map(tierName),
+                series: [{ name: t('dashboard.charts.tiers'), data: d.tiers.map((tier) => tier.customers) }],
+                legend: 'bottom',
               }}
             />
           </Panel>
@@ -266,23 +249,15 @@ function Charts({ d }: { d: Dashboard }) {
               <Chart
                 label={t('dashboard.charts.topRewards')}
                 height={240}
-                option={{
-                  tooltip: { trigger: 'axis' },
-                  grid: { left: 8, right: 24, bottom: 8, top: 8, containLabel: true },
-                  // Redemptions are counted: no 0.2 on the axis.
-                  xAxis: { type: 'value', minInterval: 1 },
-                  yAxis: {
-                    type: 'category',
-                    inverse: true,
-                    data: d.topRewards.map((r) => localText(r.name, r.nameAr, lang)),
-                  },
+                description={{
+                  kind: 'bar',
+                  horizontal: true,
+                  labels: d.topRewards.map((r) => localText(r.name, r.nameAr, lang)),
                   series: [
-                    {
-                      name: t('dashboard.charts.redemptions'),
-                      type: 'bar',
-                      data: d.topRewards.map((r) => r.redemptions),
-                    },
+                    { name: t('dashboard.charts.redemptions'), data: d.topRewards.map((r) => r.redemptions) },
                   ],
+                  x: { integer: true },
+                  legend: 'none',
                 }}
               />
             )}

@@ -103,7 +103,7 @@ function ReportView({
     enabled: !background,
   });
   const report = query.data?.name === name ? query.data : undefined;
-  const option = report && chartOf(name, report, t, lang);
+  const chart = report && chartOf(name, report, t, lang);
   const tall = name === 'activity' || name === 'staffActivity';
 
   return (
@@ -147,13 +147,13 @@ function ReportView({
           ) : name === 'cohorts' ? (
             <Flex vertical gap={16}>
               <CohortHeatMap report={report} />
-              {option && <Chart label={t('reports.names.cohorts')} option={option} height={300} />}
+              {chart && <Chart label={t('reports.names.cohorts')} description={chart} height={300} />}
             </Flex>
           ) : (
-            option && (
+            chart && (
               <Chart
                 label={t(`reports.names.${name}`)}
-                option={option}
+                description={chart}
                 height={tall ? Math.max(280, Math.min(report.rows.length, 15) * 28 + 60) : 300}
               />
             )

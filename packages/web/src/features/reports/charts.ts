@@ -1,48 +1,45 @@
 import type { Report, ReportName } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
-
-type Option = Record<string, unknown>;
+import type { ChartDescription } from '../../components/Chart.tsx';
 
 /** A posting channel in words; '' is the back office and the system's own jobs. */
 export const channelName = (t: TFunction, channel: string) =>
   channel ? t(`channels.${channel}`, { defaultValue: channel }) : t('reports.noChannel');
-const col = (r: Report, key: string) => r.rows.map((row) => row[key] ?? 0);
-const grid = { left: 8, right: 16, bottom: 8, top: 40, containLabel: true };
+const text = (r: Report, key: string) => r.rows.map((row) => String(row[key] ?? ''));
+const numbers = (r: Report, key: string) => r.rows.map((row) => Number(row[key] ?? 0));
+/** The first 15 rows: a longer list of bars is not readable (the table has them all). */
+const top15 = (r: Report) => ({ ...r, rows: r.rows.slice(0, 15) });
 
 /** The chart of a report, from its rows; none for the tier matrix (drawn as a table). */
-export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 'ar'): Option | undefined {
-  const label = (key: string) => t(`reports.columns.${key}`);
-  const bars = (x: unknown[], keys: string[], horizontal = false): Option => ({
-    tooltip: { trigger: 'axis' },
-    legend: { top: 0 },
-    grid,
-    xAxis: horizontal ? { type: 'value' } : { type: 'category', data: x },
-    yAxis: horizontal ? { type: 'category', data: x, inverse: true } : { type: 'value' },
-    series: keys.map((k) => ({ name: label(k), type: 'bar', data: col(r, k) })),
+export function chartOf(
+  name: ReportName,
+  r: Report,
+  t: TFunction,
+  lang: 'en' | 'ar',
+): ChartDescription | undefined {
+  const series = (of: Report, key: string) => ({ name: t(`reports.columns.${key}`), data: numbers(of, key) });
+  // Across the chart (horizontal) for long labels.
+  const bars = (of: Report, labels: string[], keys: string[], horizontal = false): ChartDescription => ({
+    kind: 'bar',
+    horizontal,
+    labels,
+    series: keys.map((k) => series(of, k)),
   });
   switch (name) {
     case 'liability':
       return {
-        tooltip: { trigger: 'axis' },
-        legend: { top: 0 },
-        grid,
-        xAxis: { type: 'category', data: col(r, 'period') },
-        yAxis: [{ type: 'value' }, { type: 'value' }],
+        kind: 'bar',
+        labels: text(r, 'period'),
         series: [
-          ...['issued', 'redeemed', 'expired'].map((k) => ({ name: label(k), type: 'bar', data: col(r, k) })),
-          {
-            name: label('outstanding'),
-            type: 'line',
-            yAxisIndex: 1,
-            smooth: true,
-            data: col(r, 'outstanding'),
-          },
+          ...['issued', 'redeemed', 'expired'].map((k) => series(r, k)),
+          { ...series(r, 'outstanding'), type: 'line', axis: 'right', smooth: true },
         ],
       };
     case 'expiryForecast':
-      return bars(col(r, 'month'), ['expiring']);
+      return bars(r, text(r, 'month'), ['expiring']);
     case 'activity':
       return bars(
+        r,
         r.rows.map(
           (row) =>
             `${row.transactionType} · ${channelName(t, String(row.channel))} · ${t(`reports.kinds.${row.kind}`)}`,
@@ -51,35 +48,37 @@ export function chartOf(name: ReportName, r: Report, t: TFunction, lang: 'en' | 
         true,
       );
     case 'serviceDesk':
-      return bars(col(r, lang === 'ar' ? 'categoryAr' : 'categoryEn'), ['received', 'replied', 'overdue']);
-    case 'staffActivity':
-      return bars(col(r, 'user').slice(0, 15), ['succeeded', 'sentForApproval', 'denied', 'failed'], true);
+      return bars(r, text(r, lang === 'ar' ? 'categoryAr' : 'categoryEn'), [
+        'received',
+        'replied',
+        'overdue',
+      ]);
+    case 'staffActivity': {
+      const top = top15(r);
+      return bars(top, text(top, 'user'), ['succeeded', 'sentForApproval', 'denied', 'failed'], true);
+    }
     case 'vouchers': {
-      // The 15 most redeemed, named in the reader's language.
-      const top = { ...r, rows: r.rows.slice(0, 15) };
-      return {
-        ...bars(col(top, lang === 'ar' ? 'voucherAr' : 'voucher'), ['redemptions'], true),
-        series: [
-          { name: label('redemptions'), type: 'bar', data: col(top, 'redemptions') },
-          { name: label('cancelled'), type: 'bar', data: col(top, 'cancelled') },
-        ],
-      };
+      // The most redeemed, named in the reader's language.
+      const top = top15(r);
+      return bars(
+        top,
+        text(top, lang === 'ar' ? 'voucherAr' : 'voucher'),
+        ['redemptions', 'cancelled'],
+        true,
+      );
     }
     case 'cohorts': {
       // One retention curve per joining month: the share active N months after joining.
       const months = r.columns.filter((c) => /^m\d+$/.test(c));
       return {
-        tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (v === null ? '—' : `${v}%`) },
-        legend: { top: 0, type: 'scroll' },
-        grid: { ...grid, top: 48 },
-        xAxis: { type: 'category', data: months.map((m) => t('reports.columns.monthN', { n: m.slice(1) })) },
-        yAxis: { type: 'value', max: 100, axisLabel: { formatter: '{value}%' } },
+        kind: 'line',
+        labels: months.map((m) => t('reports.columns.monthN', { n: m.slice(1) })),
         series: r.rows.map((row) => ({
           name: String(row.cohort),
-          type: 'line',
-          connectNulls: false,
-          data: months.map((m) => row[m] ?? null),
+          data: months.map((m) => (row[m] ?? null) as number | null),
         })),
+        y: { max: 100 },
+        format: (v) => `${v}%`,
       };
     }
     default:

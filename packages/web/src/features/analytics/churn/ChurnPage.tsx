@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Alert, Button, Col, Empty, Flex, InputNumber, Progress, Row, Space, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart } from '../../../components/Chart.tsx';
+import { Chart, type ChartDescription } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
@@ -86,76 +86,50 @@ function Charts({ model }: { model: ChurnModel }) {
   const { t } = useTranslation();
   // Charts are not mirrored in Arabic (docs/web.md): axes read as they do in English.
   const calibration = useMemo(
-    () => ({
-      tooltip: { trigger: 'axis' },
-      legend: { data: [t('analytics.churn.charts.observed'), t('analytics.churn.charts.ideal')] },
-      xAxis: { type: 'value', min: 0, max: 1, name: t('analytics.churn.charts.predicted') },
-      yAxis: {
-        type: 'value',
-        min: 0,
-        max: 1,
-        name: t('analytics.churn.charts.observedAxis'),
-      },
+    (): ChartDescription => ({
+      kind: 'line',
       series: [
         {
           name: t('analytics.churn.charts.observed'),
-          type: 'line',
-          data: model.calibration.map((b) => [b.predicted, b.observed]),
-          symbolSize: 8,
+          data: model.calibration.map((b) => ({ x: b.predicted, y: b.observed })),
         },
         {
           name: t('analytics.churn.charts.ideal'),
-          type: 'line',
           data: [
-            [0, 0],
-            [1, 1],
+            { x: 0, y: 0 },
+            { x: 1, y: 1 },
           ],
-          lineStyle: { type: 'dashed' },
-          symbol: 'none',
+          dashed: true,
         },
       ],
+      x: { min: 0, max: 1, title: t('analytics.churn.charts.predicted') },
+      y: { min: 0, max: 1, title: t('analytics.churn.charts.observedAxis') },
     }),
     [model, t],
   );
-  const comparison = useMemo(
-    () => ({
-      tooltip: {},
-      legend: { data: [t('analytics.churn.metrics.model'), t('analytics.churn.metrics.baseline')] },
-      xAxis: {
-        type: 'category',
-        axisLabel: { interval: 0 },
-        data: ['AUC', t('analytics.churn.metrics.precisionAt10'), t('analytics.churn.metrics.recallAt10')],
-      },
-      yAxis: { type: 'value', min: 0, max: 1 },
+  const comparison = useMemo((): ChartDescription => {
+    const metrics = (m: ChurnModel['baseline']) =>
+      [m.auc, m.precisionAt10, m.recallAt10].map((v) => +v.toFixed(3));
+    return {
+      kind: 'bar',
+      labels: ['AUC', t('analytics.churn.metrics.precisionAt10'), t('analytics.churn.metrics.recallAt10')],
       series: [
-        {
-          name: t('analytics.churn.metrics.model'),
-          type: 'bar',
-          data: [model.model.auc, model.model.precisionAt10, model.model.recallAt10].map(
-            (v) => +v.toFixed(3),
-          ),
-        },
-        {
-          name: t('analytics.churn.metrics.baseline'),
-          type: 'bar',
-          data: [model.baseline.auc, model.baseline.precisionAt10, model.baseline.recallAt10].map(
-            (v) => +v.toFixed(3),
-          ),
-        },
+        { name: t('analytics.churn.metrics.model'), data: metrics(model.model) },
+        { name: t('analytics.churn.metrics.baseline'), data: metrics(model.baseline) },
       ],
-    }),
-    [model, t],
-  );
+      y: { min: 0, max: 1 },
+    };
+  }, [model, t]);
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={12}>
         <Panel title={t('analytics.churn.charts.calibration')}>
-          <Chart option={calibration} label={t('analytics.churn.charts.calibration')} />
+          <Chart description={calibration} label={t('analytics.churn.charts.calibration')} />
         </Panel>
       </Col>
       <Col xs={24} lg={12}>
         <Panel title={t('analytics.churn.charts.comparison')}>
-          <Chart option={comparison} label={t('analytics.churn.charts.comparison')} />
+          <Chart description={comparison} label={t('analytics.churn.charts.comparison')} />
         </Panel>
       </Col>
     </Row>

@@ -12,7 +12,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { Button, Col, Empty, Flex, Progress, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Chart, type ChartPoint } from '../../../components/Chart.tsx';
+import { Chart, type ChartDescription, type ChartPoint } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
@@ -178,7 +178,7 @@ export default function NlpPage() {
   const periods = useMemo(() => [...new Set((o?.trend ?? []).map((p) => p.period))], [o]);
   const keywordPeriod = filters.period ?? periods.at(-1);
   // Charts are not mirrored in Arabic (docs/web.md): time runs left to right as on the dashboard.
-  const trend = useMemo(() => {
+  const trend = useMemo((): ChartDescription => {
     const cats = [...new Set((o?.trend ?? []).map((p) => p.categoryId))];
     const negativeShare = periods.map((period) => {
       const rows = (o?.trend ?? []).filter((p) => p.period === period);
@@ -186,31 +186,22 @@ export default function NlpPage() {
       return total ? +(rows.reduce((n, r) => n + r.negative, 0) / total).toFixed(3) : 0;
     });
     return {
-      tooltip: { trigger: 'axis' },
-      legend: { type: 'scroll', bottom: 0 },
-      grid: { bottom: 60, containLabel: true },
-      xAxis: { type: 'category', data: periods },
-      yAxis: [
-        { type: 'value', name: t('analytics.nlp.trend.volume') },
-        { type: 'value', name: t('analytics.nlp.trend.negative'), min: 0, max: 1 },
-      ],
+      kind: 'bar',
+      labels: periods,
       series: [
+        // A bar series per category, in the order onTrendClick finds them.
         ...cats.map((categoryId) => ({
           name: categoryLabel(o, categoryId, lang, none),
-          type: 'bar',
           stack: 'volume',
-          categoryId,
           data: periods.map(
             (period) => o?.trend.find((p) => p.period === period && p.categoryId === categoryId)?.count ?? 0,
           ),
         })),
-        {
-          name: t('analytics.nlp.trend.negative'),
-          type: 'line',
-          yAxisIndex: 1,
-          data: negativeShare,
-        },
+        { name: t('analytics.nlp.trend.negative'), type: 'line', axis: 'right', data: negativeShare },
       ],
+      y: { title: t('analytics.nlp.trend.volume') },
+      y2: { title: t('analytics.nlp.trend.negative'), min: 0, max: 1 },
+      legend: 'bottom',
     };
   }, [o, periods, lang, none, t]);
 
@@ -262,7 +253,12 @@ export default function NlpPage() {
       </Row>
       <Panel title={t('analytics.nlp.trend.title')} data-testid="nlp-trend">
         {periods.length ? (
-          <Chart option={trend} height={320} label={t('analytics.nlp.trend.title')} onClick={onTrendClick} />
+          <Chart
+            description={trend}
+            height={320}
+            label={t('analytics.nlp.trend.title')}
+            onClick={onTrendClick}
+          />
         ) : (
           <Empty />
         )}
