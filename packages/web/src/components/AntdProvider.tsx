@@ -35,8 +35,6 @@ const themeOf = (motion: boolean): ThemeConfig => ({
   token: { ...contrastSafe, motion },
   components: {
     Notification: { motionDurationMid: '0.3s' },
-    // An empty table's message is text to read, not a disabled control.
-    Table: { colorTextDisabled: readableGrey },
   },
 });
 const animatedTheme = themeOf(true);

@@ -1,7 +1,7 @@
 import { diffRecords } from '@loyalty/contracts';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from './DataTable.tsx';
+import { Typography } from './Typography.tsx';
 
 const show = (v: unknown) =>
   v === undefined || v === null ? (

@@ -24,7 +24,7 @@ const names = () => bodyRows().map((r) => within(r).getAllByRole('cell')[0]?.tex
 describe('DataTable', () => {
   it('pages its own rows when the server gives no total, with "1–10 of 23"', async () => {
     const u = userEvent.setup();
-    render(
+    const { rerender } = render(
       <DataTable<Row>
         rowKey="id"
         columns={columns}
@@ -40,6 +40,16 @@ describe('DataTable', () => {
     expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('button', { name: 'Next page' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('cell', { name: '220 pts' })).toBeTruthy();
+    // Fewer rows after a refetch: the last page there is.
+    rerender(
+      <DataTable<Row>
+        rowKey="id"
+        columns={columns}
+        dataSource={rows.slice(0, 12)}
+        pagination={{ pageSize: 10 }}
+      />,
+    );
+    expect(names()).toEqual(['Row 11', 'Row 12']);
   });
 
   it('asks for the server page, page size and sort the way antd did: ascending, descending, none', async () => {

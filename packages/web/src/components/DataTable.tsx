@@ -102,9 +102,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Paged by the server (a `total`) or here (the rows the table was given).
   const paged = pagination !== false && pagination !== undefined;
   const serverPaged = paged && pagination.total !== undefined;
-  const current = (paged && pagination.current) || localPage.current;
   const pageSize = (paged && pagination.pageSize) || localPage.pageSize;
   const total = serverPaged ? (pagination.total ?? 0) : dataSource.length;
+  const asked = (paged && pagination.current) || localPage.current;
+  // Its own rows that shrank (a refetch) show their last page rather than an empty one.
+  const current = serverPaged ? asked : Math.min(asked, Math.max(1, Math.ceil(total / pageSize)));
   const rows =
     paged && !serverPaged ? dataSource.slice((current - 1) * pageSize, current * pageSize) : dataSource;
 

@@ -1,12 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { type Image, imageContentTypes, MAX_IMAGE_BYTES } from '@loyalty/contracts';
-import { Button, Flex, Typography, Upload } from 'antd';
+import { Button, Flex, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { apiSend } from '../api/typed.ts';
 import { useToast } from '../state/useToast.ts';
 import { ImageThumb } from './ImageThumb.tsx';
+import { Typography } from './Typography.tsx';
 
 const accepted: readonly string[] = imageContentTypes;
 

@@ -1,9 +1,10 @@
 import type { TotpEnrolment } from '@loyalty/contracts';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { LineList } from './LineList.tsx';
+import { Typography } from './Typography.tsx';
 
 /** Asks for a 6-digit code from the authenticator app (or a recovery code). */
 export function CodeForm({

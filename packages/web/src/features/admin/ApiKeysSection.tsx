@@ -10,7 +10,7 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
@@ -18,6 +18,7 @@ import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';
 import { useConfirm } from '../../state/confirm.ts';

@@ -1,6 +1,6 @@
 import { alertCommands } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Flex, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
@@ -8,6 +8,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { alertApi } from './alerts.resource.tsx';

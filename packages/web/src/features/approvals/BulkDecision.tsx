@@ -1,9 +1,10 @@
 import type { ApprovalBulkItem } from '@loyalty/contracts';
-import { Button, Flex, Modal, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineList } from '../../components/LineList.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useDecisions } from './useDecisions.ts';
 
 /** Approve or reject the selected requests; each is decided on its own and its outcome listed. */

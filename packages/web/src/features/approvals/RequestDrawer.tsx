@@ -1,6 +1,6 @@
 import type { ApprovalRequest, ApprovalView } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Drawer, Flex, Typography } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -11,6 +11,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { RecordName } from '../../components/localized.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useServiceName } from '../../components/useServiceName.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';

@@ -1,7 +1,8 @@
-import { Modal, Typography } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
 import { CodeForm } from '../../components/SecondFactor.tsx';
+import { Typography } from '../../components/Typography.tsx';
 
 /** The step-up dialog (StepUpPrompt.tsx): a valid code steps the session up; Cancel gives up. */
 export default function StepUpDialog({ open, onDone }: { open: boolean; onDone: (ok: boolean) => void }) {

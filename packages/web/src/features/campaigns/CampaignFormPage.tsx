@@ -23,7 +23,6 @@ import {
   Radio,
   Row,
   Switch,
-  Typography,
   Upload,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -40,6 +39,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { Typography } from '../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { messageText } from '../../components/zodRules.ts';

@@ -1,6 +1,6 @@
 import type { CampaignPerformance } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Empty, Flex, Row, Typography } from 'antd';
+import { Col, Empty, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart, type ChartDescription } from '../../components/Chart.tsx';
@@ -10,6 +10,7 @@ import { formatPoints, Ltr, formatAmount as money } from '../../components/forma
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { campaignsApi } from './api.ts';
 

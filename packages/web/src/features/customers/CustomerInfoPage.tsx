@@ -26,7 +26,6 @@ import {
   Progress,
   Space,
   Statistic,
-  Tabs,
   Tag,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -51,6 +50,7 @@ import { Panel } from '../../components/Panel.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
 import { CustomerChurnCard } from '../analytics/widgets.ts';

@@ -1,6 +1,5 @@
 import type { Page } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/DataTable.tsx';

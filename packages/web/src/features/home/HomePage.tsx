@@ -6,7 +6,7 @@ import {
   voucherResource,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Col, Empty, Flex, Row, Typography } from 'antd';
+import { Col, Empty, Flex, Row } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
@@ -17,6 +17,7 @@ import { localText, useDataLang } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { screenLink, screenUrl } from '../../components/resource.ts';
+import { Typography } from '../../components/Typography.tsx';
 import { useMe } from '../../state/me.ts';
 import { dashboardApi } from './api.ts';
 import { change, KpiCard } from './KpiCard.tsx';

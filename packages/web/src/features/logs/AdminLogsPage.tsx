@@ -7,7 +7,7 @@ import {
   commandSummaries,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Select, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -21,6 +21,7 @@ import { RecordName } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';

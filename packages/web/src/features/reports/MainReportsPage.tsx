@@ -7,7 +7,7 @@ import {
   reportSources,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Flex, Menu, Row, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, Menu, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Chart } from '../../components/Chart.tsx';
@@ -18,6 +18,7 @@ import { formatAmount, formatPoints, Ltr } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { reportEndpoint, reportsApi } from './api.ts';

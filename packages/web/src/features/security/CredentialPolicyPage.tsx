@@ -5,9 +5,10 @@ import {
   credentialPresets,
   presetOf,
 } from '@loyalty/contracts';
-import { Button, Flex, Form, InputNumber, Switch, Tag, Typography } from 'antd';
+import { Button, Flex, Form, InputNumber, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../components/SettingsCard.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { settingsMessages } from './choices.ts';
 
 const numbers = ['minLength', 'maxLength', 'historyCount'] as const;

@@ -1,11 +1,12 @@
 import type { PasswordSetting } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { ResourceCreatePage, ResourceEditPage } from '../../components/ResourceFormPages.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
+import { Typography } from '../../components/Typography.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import {

@@ -10,7 +10,7 @@ import {
   DEFAULT_CHURN_HORIZON_DAYS,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Flex, InputNumber, Progress, Row, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Flex, InputNumber, Progress, Row, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription } from '../../../components/Chart.tsx';
@@ -21,6 +21,7 @@ import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
+import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useCan } from '../../../state/me.ts';

@@ -1,9 +1,10 @@
 import { churnRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Space, Statistic, Tag, Typography } from 'antd';
+import { Space, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { Panel } from '../../../components/Panel.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useCan } from '../../../state/me.ts';
 import { churnApi } from './api.ts';
 import { bandColor, Drivers, pct } from './drivers.tsx';

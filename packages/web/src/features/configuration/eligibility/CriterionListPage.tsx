@@ -5,7 +5,7 @@ import {
   eligibilityScopes,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Input, Space, Tag, Typography } from 'antd';
+import { Alert, Descriptions, Flex, Input, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -14,6 +14,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { CriterionRule, eligibilityResource, p, valueChoices } from './eligibility.resource.tsx';
 

@@ -1,6 +1,6 @@
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { p, userConfigurationsResource } from './userConfigurations.resource.tsx';
 
 export default function UserConfigurationListPage() {

@@ -1,7 +1,7 @@
 import './legal.css';
 import { type LegalDocument, type LegalKind, legalDocumentCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Modal, Space, Tabs } from 'antd';
+import { Button, Descriptions, Flex, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,12 +11,13 @@ import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
+import { Tabs } from '../../../components/Tabs.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useCan } from '../../../state/me.ts';
+import { LegalText } from './LegalText.tsx';
 import { LEGAL_KEY, legalApi, legalPaths, publishLegal, useLegalDiff, usePublished } from './legalApi.ts';
-import { RichTextEditor } from './RichTextEditor.tsx';
 
 /** The word-level changes between two versions, in both languages. */
 function DiffModal({ id, against, onClose }: { id?: number; against?: number; onClose: () => void }) {
@@ -92,7 +93,7 @@ function PublishedCard({ kind }: { kind: LegalKind }) {
                 children: (
                   <>
                     <h3 dir="ltr">{doc.titleEn}</h3>
-                    <RichTextEditor readOnly dir="ltr" value={doc.bodyEn} label={doc.titleEn} />
+                    <LegalText dir="ltr" html={doc.bodyEn} label={doc.titleEn} />
                   </>
                 ),
               },
@@ -102,7 +103,7 @@ function PublishedCard({ kind }: { kind: LegalKind }) {
                 children: (
                   <>
                     <h3 dir="rtl">{doc.titleAr}</h3>
-                    <RichTextEditor readOnly dir="rtl" value={doc.bodyAr} label={doc.titleAr} />
+                    <LegalText dir="rtl" html={doc.bodyAr} label={doc.titleAr} />
                   </>
                 ),
               },

@@ -27,18 +27,15 @@ interface Props {
   value?: string;
   onChange?: (html: string) => void;
   dir: 'ltr' | 'rtl';
-  /** Read-only: shows the text (ProseMirror keeps only what its schema knows, no script). */
-  readOnly?: boolean;
   label: string;
 }
 
 /** Rich text (Tiptap): paragraphs, headings, lists, bold, italic, links; HTML in and out. */
-export function RichTextEditor({ value = '', onChange, dir, readOnly = false, label }: Props) {
+export function RichTextEditor({ value = '', onChange, dir, label }: Props) {
   const { t } = useTranslation();
   const editor = useEditor({
     extensions,
     content: value,
-    editable: !readOnly,
     immediatelyRender: true,
     editorProps: {
       attributes: {
@@ -73,34 +70,32 @@ export function RichTextEditor({ value = '', onChange, dir, readOnly = false, la
   );
   const chain = () => editor.chain().focus();
   return (
-    <div className={readOnly ? 'legal-editor read-only' : 'legal-editor'} dir={dir}>
-      {!readOnly && (
-        <Space wrap style={{ marginBottom: 8 }}>
-          {tool('bold', <BoldOutlined />, () => chain().toggleBold().run(), editor.isActive('bold'))}
-          {tool('italic', <ItalicOutlined />, () => chain().toggleItalic().run(), editor.isActive('italic'))}
-          <Button
-            size="small"
-            type={editor.isActive('heading', { level: 2 }) ? 'primary' : 'default'}
-            onClick={() => chain().toggleHeading({ level: 2 }).run()}
-          >
-            {t('content.legal.editor.heading')}
-          </Button>
-          {tool(
-            'bulletList',
-            <UnorderedListOutlined />,
-            () => chain().toggleBulletList().run(),
-            editor.isActive('bulletList'),
-          )}
-          {tool(
-            'orderedList',
-            <OrderedListOutlined />,
-            () => chain().toggleOrderedList().run(),
-            editor.isActive('orderedList'),
-          )}
-          {tool('undo', <UndoOutlined />, () => chain().undo().run())}
-          {tool('redo', <RedoOutlined />, () => chain().redo().run())}
-        </Space>
-      )}
+    <div className="legal-editor" dir={dir}>
+      <Space wrap style={{ marginBottom: 8 }}>
+        {tool('bold', <BoldOutlined />, () => chain().toggleBold().run(), editor.isActive('bold'))}
+        {tool('italic', <ItalicOutlined />, () => chain().toggleItalic().run(), editor.isActive('italic'))}
+        <Button
+          size="small"
+          type={editor.isActive('heading', { level: 2 }) ? 'primary' : 'default'}
+          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+        >
+          {t('content.legal.editor.heading')}
+        </Button>
+        {tool(
+          'bulletList',
+          <UnorderedListOutlined />,
+          () => chain().toggleBulletList().run(),
+          editor.isActive('bulletList'),
+        )}
+        {tool(
+          'orderedList',
+          <OrderedListOutlined />,
+          () => chain().toggleOrderedList().run(),
+          editor.isActive('orderedList'),
+        )}
+        {tool('undo', <UndoOutlined />, () => chain().undo().run())}
+        {tool('redo', <RedoOutlined />, () => chain().redo().run())}
+      </Space>
       <EditorContent editor={editor} />
     </div>
   );

@@ -1,6 +1,6 @@
 import { type Role, type RoleInput, roleFields, type StaffPermission } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Tree, Typography } from 'antd';
+import { Alert, Button, Flex, Form, Input, Tree } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { LocalName } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { activeStatusChoices } from '../../../components/StatusTag.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';

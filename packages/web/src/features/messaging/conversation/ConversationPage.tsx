@@ -1,5 +1,5 @@
 import { messageCommands } from '@loyalty/contracts';
-import { Button, Col, Descriptions, Flex, Form, Input, Row, Space, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Flex, Form, Input, Row, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
@@ -7,6 +7,7 @@ import { DateTime } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenUrl } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';
 import { useCan } from '../../../state/me.ts';

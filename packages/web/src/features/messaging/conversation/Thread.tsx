@@ -1,7 +1,8 @@
 import type { MessageDetail } from '@loyalty/contracts';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, formatTime } from '../../../components/format.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { MessageText } from '../MessageText.tsx';
 

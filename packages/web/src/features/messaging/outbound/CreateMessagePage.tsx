@@ -7,7 +7,7 @@ import {
   renderMessage,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Row, Tabs, Typography } from 'antd';
+import { Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,8 @@ import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { Panel } from '../../../components/Panel.tsx';
+import { Tabs } from '../../../components/Tabs.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';

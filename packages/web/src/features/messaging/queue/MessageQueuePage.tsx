@@ -1,7 +1,7 @@
 import { messageCategoryRead } from '@loyalty/contracts';
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Tabs } from '../../../components/Tabs.tsx';
 import { LANG_PARAM } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
 import { CategoriesTab } from '../categories/CategoriesTab.tsx';

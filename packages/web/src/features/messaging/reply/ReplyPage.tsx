@@ -1,12 +1,13 @@
 import { messageReplyBody, messageResource, renderMessage } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Input, Row, Typography } from 'antd';
+import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenLink } from '../../../components/resource.ts';
+import { Typography } from '../../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { messageText, zodRules } from '../../../components/zodRules.ts';
 import { useLangNavigate } from '../../../i18n/lang.ts';

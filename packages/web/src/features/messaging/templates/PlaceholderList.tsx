@@ -1,7 +1,8 @@
 import { messagePlaceholderNames } from '@loyalty/contracts';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/Panel.tsx';
+import { Typography } from '../../../components/Typography.tsx';
 
 /**
  * The documented placeholders (contracts `messagePlaceholders`), each with what it becomes; a
