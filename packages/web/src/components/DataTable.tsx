@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@loyalty/contracts';
 import {
   type ComponentType,
   type HTMLAttributes,
@@ -86,7 +87,8 @@ interface DataTableProps<T> {
   'data-testid'?: string;
 }
 
-const PAGE_SIZES = [10, 20, 50, 100];
+/** The page sizes a list offers (the server's maximum last). */
+export const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 const ARIA_SORT = { ascend: 'ascending', descend: 'descending' } as const;
 
 const keyOf = <T,>(column: DataColumn<T>, index: number) => column.key ?? column.dataIndex ?? String(index);

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseSort } from '@loyalty/contracts';
+import { DEFAULT_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Input, Space } from 'antd';
 import type { TFunction } from 'i18next';
@@ -8,15 +8,19 @@ import type { ListParams } from '../api/resource.ts';
 import { useLangNavigate } from '../i18n/lang.ts';
 import { useCan, useMe } from '../state/me.ts';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
-import { type DataColumn, type DataSorter, DataTable } from './DataTable.tsx';
+import {
+  type DataColumn,
+  type DataPagination,
+  type DataSorter,
+  DataTable,
+  PAGE_SIZES,
+} from './DataTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ltrText } from './format.tsx';
 import { Panel } from './Panel.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
-
-const PAGE_SIZES = [10, 20, 50, MAX_PAGE_SIZE];
 
 /** page / pageSize / sort / q from the URL (next to `lang`), cleaned of anything invalid. */
 export function readListParams(
@@ -110,13 +114,6 @@ export function ResourceTable<T extends { id: number }, I extends object>({
     });
   }
 
-  const onChange = (pagination: { current: number; pageSize: number }, _filters: object, s: DataSorter) => {
-    const nextSort = s.order ? `${s.columnKey}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
-    const pageSize = pagination.pageSize;
-    const resetPage = nextSort !== list.sort || pageSize !== list.pageSize;
-    setList({ sort: nextSort, pageSize, page: resetPage ? 1 : pagination.current });
-  };
-
   return (
     <Panel>
       <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
@@ -165,16 +162,8 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         loading={{ spinning: query.isFetching, description: t(resource.messages.loading) }}
         // No "No records found" flash before the first answer has arrived.
         locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.total ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          // Lists over very large tables count up to a bound (`totalCapped`): "1–20 of 1000+".
-          showTotal: (total, range) => totalRange(t, total, range, totalCapped),
-        }}
-        onChange={onChange}
+        pagination={listPagination(list, query.data?.total, t, totalCapped)}
+        onChange={listChange(list, setList)}
         onRow={(row) => {
           const link = resource.rowLink?.(row);
           return link ? { onClick: () => navigate(link), style: { cursor: 'pointer' } } : {};
@@ -190,3 +179,33 @@ export function ResourceTable<T extends { id: number }, I extends object>({
  */
 export const totalRange = (t: TFunction, total: number, [from, to]: [number, number], capped: boolean) =>
   t('common.totalRange', { from, to, total: capped ? ltrText(`${total}+`) : total });
+
+/**
+ * A list's paging as the table shows it: the page sizes offered and "1–20 of 245", or "1–20 of
+ * 1000+" when the server counted up to a bound (`capped`, lists over very large tables).
+ */
+export const listPagination = (
+  list: ListParams,
+  total: number | undefined,
+  t: TFunction,
+  capped: boolean,
+): DataPagination => ({
+  current: list.page,
+  pageSize: list.pageSize,
+  total: total ?? 0,
+  pageSizeOptions: PAGE_SIZES,
+  showSizeChanger: true,
+  showTotal: (n, range) => totalRange(t, n, range, capped),
+});
+
+/**
+ * The table's page, page size or sort asked for, written to the list's URL state with `set`: a new
+ * sort or page size goes back to page 1.
+ */
+export const listChange =
+  (list: ListParams, set: (patch: Partial<ListParams>) => void) =>
+  (pagination: { current: number; pageSize: number }, _filters: object, s: DataSorter) => {
+    const sort = s.order ? `${s.columnKey}:${s.order === 'ascend' ? 'asc' : 'desc'}` : undefined;
+    const resetPage = sort !== list.sort || pagination.pageSize !== list.pageSize;
+    set({ sort, pageSize: pagination.pageSize, page: resetPage ? 1 : pagination.current });
+  };

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import type { Query } from '../api/client.ts';
 import { useMe } from '../state/me.ts';
-import { readListParams, totalRange } from './ResourceTable.tsx';
+import { listChange, listPagination, readListParams } from './ResourceTable.tsx';
 
 /** The instant a local calendar day (YYYY-MM-DD) starts; `nextDay` gives an inclusive end. */
 export function dayStart(day: string | undefined, nextDay = false): string | undefined {
@@ -15,7 +15,7 @@ export function dayStart(day: string | undefined, nextDay = false): string | und
 /**
  * A filtered list's state in the URL, as ResourceTable keeps it (page, pageSize, sort, q) plus
  * the screen's own filters: read them, change them (a filter change goes back to page 1), and
- * wire an antd Table's paging and sorting to them. `from`/`to` days become ISO instants.
+ * wire a table's paging and sorting to them. `from`/`to` days become ISO instants.
  */
 export function useListUrl(sortFields: readonly string[], filterNames: readonly string[]) {
   const [params, setParams] = useSearchParams();
@@ -50,29 +50,9 @@ export function useListUrl(sortFields: readonly string[], filterNames: readonly 
     filter: (patch: Record<string, string | undefined>) => set({ ...patch, page: 1 }),
     sortOrder: (key: string) =>
       sort?.field === key ? (sort.direction === 'asc' ? ('ascend' as const) : ('descend' as const)) : null,
-    onTableChange: (
-      pagination: { current?: number; pageSize?: number },
-      _filters: unknown,
-      sorter: unknown,
-    ) => {
-      const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
-        | { order?: string | null; columnKey?: unknown }
-        | undefined;
-      const nextSort = s?.order
-        ? `${String(s.columnKey)}:${s.order === 'ascend' ? 'asc' : 'desc'}`
-        : undefined;
-      const pageSize = pagination.pageSize ?? list.pageSize;
-      const resetPage = nextSort !== list.sort || pageSize !== list.pageSize;
-      set({ sort: nextSort, pageSize, page: resetPage ? 1 : (pagination.current ?? 1) });
-    },
+    onTableChange: listChange(list, set),
     /** `capped`: the server counted up to a bound (`totalCapped`), shown as "1–20 of 1000+". */
-    pagination: (total: number | undefined, t: TFunction, capped = false) => ({
-      current: list.page,
-      pageSize: list.pageSize,
-      total: total ?? 0,
-      pageSizeOptions: [10, 20, 50, 100],
-      showSizeChanger: true,
-      showTotal: (n: number, range: [number, number]) => totalRange(t, n, range, capped),
-    }),
+    pagination: (total: number | undefined, t: TFunction, capped = false) =>
+      listPagination(list, total, t, capped),
   };
 }
