@@ -231,7 +231,7 @@ async function untranslatedKeys(page: Page): Promise<Finding[]> {
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
   await page
-    .locator('.ant-spin-spinning, .ant-skeleton, .plain-spinner, [data-testid="loading-overlay"]')
+    .locator('.ant-spin-spinning, .skeleton, .plain-spinner, [data-testid="loading-overlay"]')
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => {});

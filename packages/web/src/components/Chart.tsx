@@ -1,5 +1,5 @@
-import { Skeleton } from 'antd';
 import { lazy, Suspense } from 'react';
+import { SkeletonBlock } from './Skeleton.tsx';
 
 /** What a chart draws: bars and lines along categories (or [x, y] points), or a doughnut. */
 export interface ChartDescription {
@@ -66,9 +66,7 @@ const ChartView = lazy(() => import('./ChartView.tsx'));
 /** A chart (Chart.js on a canvas), loaded on demand; a placeholder of its size until then. */
 export function Chart(props: ChartProps) {
   return (
-    <Suspense
-      fallback={<Skeleton.Node active style={{ inlineSize: '100%', blockSize: props.height ?? 280 }} />}
-    >
+    <Suspense fallback={<SkeletonBlock style={{ inlineSize: '100%', blockSize: props.height ?? 280 }} />}>
       <ChartView {...props} />
     </Suspense>
   );

@@ -1,7 +1,7 @@
-import { Skeleton } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import './plain.css';
 import './panel.css';
+import { Skeleton } from './Skeleton.tsx';
 
 interface PanelProps {
   title?: ReactNode;
@@ -41,7 +41,7 @@ export function Panel(props: PanelProps) {
         </div>
       )}
       <div className="panel-body" style={styles?.body}>
-        {loading ? <Skeleton active /> : children}
+        {loading ? <Skeleton /> : children}
       </div>
     </div>
   );
