@@ -57,7 +57,7 @@ export async function signInHere(page: Page) {
 export const toast = (page: Page, text: string) =>
   page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
 
-/** Types a day (`2026-11-25`) or a time (`09:30`) into an antd picker, and confirms it with Enter. */
+/** Types a day (`2026-11-25`) or a time (`09:30`) into a picker's field (components/DayInput.tsx), and confirms it with Enter. */
 export async function typeInPicker(page: Page, selector: string, value: string) {
   const input = page.locator(selector);
   await input.click();

@@ -24,10 +24,14 @@ const shoot = async (page: Page, name: string) => {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 };
 
-/** Picks a preset of the (first) period picker. */
+/** Picks a preset of the (first) period picker: its "Period start" field opens its dialog. */
 async function preset(page: Page, label: string) {
-  await page.locator('.ant-picker-range').first().click();
-  await page.locator('.ant-picker-presets:visible').getByText(label, { exact: true }).click();
+  const start = [en, ar].map((l) => l.common.calendar.periodStart).join('|');
+  await page
+    .getByRole('combobox', { name: new RegExp(`^(${start})$`) })
+    .first()
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: label, exact: true }).click();
 }
 
 for (const lang of ['en', 'ar'] as const) {

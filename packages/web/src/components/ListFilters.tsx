@@ -1,7 +1,8 @@
-import { DatePicker, Input } from 'antd';
-import dayjs from 'dayjs';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { parseDay } from './Calendar.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
+import { DayRangeInput } from './DayRangePicker.tsx';
 import type { Choices } from './resource.ts';
 
 /** What the filter controls need from useListUrl. */
@@ -66,9 +67,9 @@ export function ChoiceFilter({
 }
 
 /**
- * The `from`/`to` calendar days of a list (useListUrl turns them into instants): one antd range
- * picker, in the interface's language and direction (the native date inputs showed the browser's
- * `mm/dd/yyyy` on Arabic screens). Either end may stay open.
+ * The `from`/`to` calendar days of a list (useListUrl turns them into instants): one range picker
+ * (components/DayRangePicker.tsx), in the interface's language and direction (the native date inputs
+ * showed the browser's `mm/dd/yyyy` on Arabic screens). Either end may stay open; clearable.
  */
 export function DayRangeFilter({
   list,
@@ -82,18 +83,15 @@ export function DayRangeFilter({
   width?: number;
 }) {
   const { t } = useTranslation();
-  const { from, to } = list.filters;
-  const asDay = (value: string | undefined) => (value && dayjs(value).isValid() ? dayjs(value) : null);
+  const asDay = (value: string | undefined) => (parseDay(value) ? value : undefined);
   return (
-    <DatePicker.RangePicker
-      allowEmpty={[true, true]}
-      aria-label={`${t(fromLabel)} – ${t(toLabel)}`}
-      placeholder={[t(fromLabel), t(toLabel)]}
-      value={[asDay(from), asDay(to)]}
-      onChange={(days) =>
-        list.filter({ from: days?.[0]?.format('YYYY-MM-DD'), to: days?.[1]?.format('YYYY-MM-DD') })
-      }
-      style={width ? { width: width * 2 } : undefined}
+    <DayRangeInput
+      allowEmpty
+      label={`${t(fromLabel)} – ${t(toLabel)}`}
+      labels={[t(fromLabel), t(toLabel)]}
+      value={{ from: asDay(list.filters.from), to: asDay(list.filters.to) }}
+      onChange={(days) => list.filter({ from: days.from, to: days.to })}
+      style={{ width: width ? width * 2 : 280 }}
     />
   );
 }

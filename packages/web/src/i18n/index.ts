@@ -19,8 +19,8 @@ type Loader = () => Promise<Messages>;
 const appFiles: Record<Lang, Loader> = {
   en: () => import('./en.json').then((m) => m.default),
   // With Arabic come antd's Arabic locale (English is antd's built-in default) and dayjs's, which
-  // the date pickers read their month and day names from (its Arabic-Indic digits apply only with a
-  // plugin the app does not load: digits stay Latin, docs/decisions/bilingual.md).
+  // the calendar (components/Calendar.tsx) reads its month and day names from (its Arabic-Indic
+  // digits apply only with a plugin the app does not load: digits stay Latin, bilingual.md).
   ar: async () => {
     const [messages, locale] = await Promise.all([
       import('./ar.json'),
@@ -29,24 +29,12 @@ const appFiles: Record<Lang, Loader> = {
     ]);
     // antd's locale files are CommonJS: in the production build their default export is the
     // module (`{ default: locale }`), in the dev server the locale itself.
-    const arabic = (locale.default as { default?: Locale }).default ?? locale.default;
-    antdLocales.ar = withNarrowWeekDays(arabic);
+    antdLocales.ar = (locale.default as { default?: Locale }).default ?? locale.default;
     return messages.default;
   },
 };
 
-/**
- * antd's Arabic calendar heads its columns with the days' full names, which overlap in a 36 px
- * column ("الخميسالجمعة"): the one-letter names Arabic calendars use instead (dayjs's `weekdaysMin`).
- */
-function withNarrowWeekDays(locale: Locale): Locale {
-  const picker = locale.DatePicker;
-  if (!picker) return locale;
-  const shortWeekDays = ['ح', 'ن', 'ث', 'ر', 'خ', 'ج', 'س'];
-  return { ...locale, DatePicker: { ...picker, lang: { ...picker.lang, shortWeekDays } } };
-}
-
-/** antd's texts (pagination, pickers, …) for a loaded language. */
+/** antd's texts (empty lists, upload, …) for a loaded language. */
 const antdLocales: Partial<Record<Lang, Locale>> = { en: enUS };
 export const antdLocale = (lang: Lang): Locale | undefined => antdLocales[lang];
 const areaFiles: Record<string, Loader> = import.meta.glob<Messages>('../features/*/locales/*.json', {

@@ -12,7 +12,6 @@ import {
   Alert,
   Button,
   Col,
-  DatePicker,
   Descriptions,
   Flex,
   Form,
@@ -25,7 +24,7 @@ import {
   Switch,
   Upload,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,10 +47,11 @@ import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
 import { campaignApi, campaignsApi, criterionChoices, earnTypeChoices, tierChoices } from './api.ts';
 import { BudgetUsed, CampaignStatusTag } from './campaigns.resource.tsx';
+import { type Period, PeriodInput } from './PeriodInput.tsx';
 
 /** The form's values: the input's shape, the period as a range of dates, the customer list as text. */
 interface Values extends Omit<CampaignInput, 'startsAt' | 'endsAt' | 'customerNumbers'> {
-  period: [Dayjs | null, Dayjs | null] | null;
+  period: Period;
   customerList: string;
 }
 
@@ -288,11 +288,7 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
           ))}
           <Col xs={24} md={12}>
             <Form.Item label={t('campaigns.fields.period')} required {...item('period')}>
-              <DatePicker.RangePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                style={{ width: '100%' }}
-              />
+              <PeriodInput />
             </Form.Item>
           </Col>
           <Col xs={12} md={6}>

@@ -7,8 +7,7 @@ import {
   messageStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, DatePicker, Flex, Segmented, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Checkbox, Flex, Segmented, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteResult } from '../../../api/client.ts';
@@ -16,7 +15,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
-import { ChoiceFilter, SearchFilter } from '../../../components/ListFilters.tsx';
+import { ChoiceFilter, DayRangeFilter, SearchFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
@@ -139,12 +138,10 @@ export function MessageQueue() {
           options={staffChoices}
           width={150}
         />
-        <DatePicker.RangePicker
-          aria-label={t('messaging.queue.filters.from')}
-          placeholder={[t('messaging.queue.filters.from'), t('messaging.queue.filters.to')]}
-          allowEmpty={[true, true]}
-          value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
-          onChange={(_, [from, to]) => filter({ from: from || undefined, to: to || undefined })}
+        <DayRangeFilter
+          list={list}
+          fromLabel="messaging.queue.filters.from"
+          toLabel="messaging.queue.filters.to"
         />
         <Checkbox
           checked={filters.overdue === 'true'}
