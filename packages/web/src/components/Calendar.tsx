@@ -1,7 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import './plain.css';
 import './calendar.css';
+import { useDataLang } from './localized.tsx';
 
 /** The text a day travels as in the forms, the URL and the contracts. */
 export const DAY = 'YYYY-MM-DD';
@@ -15,8 +17,7 @@ export function parseDay(text: string | null | undefined): Dayjs | undefined {
 
 /** dayjs's locale of the screen's language: Arabic once the Arabic strings loaded it (i18n/index.ts). */
 export function useDayLocale(): string {
-  const { i18n } = useTranslation();
-  return i18n.language === 'ar' && dayjs.Ls.ar ? 'ar' : 'en';
+  return useDataLang() === 'ar' && dayjs.Ls.ar ? 'ar' : 'en';
 }
 
 interface CalendarProps {
@@ -160,7 +161,7 @@ export function Calendar({ value, range, initial, onPick, onActive, disabledDate
             {weeks[0]?.map((d) => (
               <th key={d.day()} scope="col" abbr={d.format('dddd')}>
                 <span aria-hidden="true">{d.format('dd')}</span>
-                <span className="calendar-sr">{d.format('dddd')}</span>
+                <span className="plain-sr">{d.format('dddd')}</span>
               </th>
             ))}
           </tr>

@@ -78,12 +78,8 @@ function TextPicker({
           open,
           dialogId,
           onOpen,
-          onEnter: () => {
-            if (!text.edited) return false;
-            text.commit();
-            setOpen(false);
-            return true;
-          },
+          text,
+          onClose: () => setOpen(false),
         })}
         ref={inputRef}
         className="picker-input"
@@ -92,9 +88,6 @@ function TextPicker({
           placeholder ??
           t(kind === 'day' ? 'common.calendar.dayPlaceholder' : 'common.calendar.timePlaceholder')
         }
-        value={text.text}
-        onChange={(e) => text.edit(e.target.value)}
-        onBlur={() => text.commit()}
       />
     </PickerShell>
   );

@@ -113,24 +113,17 @@ export function DayRangeInput({
             setOpen(true);
             if (focus) setFocusPanel((n) => n + 1);
           },
-          onEnter: () => {
-            if (!text.edited) return false;
-            text.commit();
-            close(false);
-            return true;
-          },
+          text,
+          onClose: () => close(false),
         })}
         ref={ref}
         className={`picker-input${open && focused === end ? ' active' : ''}`}
         aria-label={labels[end === 'from' ? 0 : 1]}
         placeholder={placeholders[end === 'from' ? 0 : 1]}
-        value={text.text}
-        onChange={(e) => text.edit(e.target.value)}
         onFocus={(e) => {
           lastInput.current = e.currentTarget;
           setFocused(end);
         }}
-        onBlur={() => text.commit()}
       />
     );
   };

@@ -1,4 +1,5 @@
 import {
+  type ChangeEvent,
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
@@ -203,19 +204,23 @@ export function PickerShell({
   );
 }
 
-/** The props every picker input shares: the popover's ARIA, opening from the keyboard, Enter. */
+/**
+ * The props every picker input shares: the popover's ARIA, opening from the keyboard, and the typed
+ * text (shown, edited, committed on leaving the field or by Enter, which closes the popover).
+ */
 export function pickerInputProps({
   open,
   dialogId,
   onOpen,
-  onEnter,
+  text,
+  onClose,
 }: {
   open: boolean;
   dialogId: string;
   /** `focusPanel`: opened from the keyboard, the focus goes into the popover. */
   onOpen: (focusPanel: boolean) => void;
-  /** Enter: commit what was typed (true), or else open. */
-  onEnter: () => boolean;
+  text: ReturnType<typeof usePickerText>;
+  onClose: () => void;
 }) {
   return {
     type: 'text',
@@ -226,6 +231,9 @@ export function pickerInputProps({
     'aria-haspopup': 'dialog' as const,
     'aria-expanded': open,
     'aria-controls': open ? dialogId : undefined,
+    value: text.text,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => text.edit(e.target.value),
+    onBlur: () => text.commit(),
     onClick: () => {
       if (!open) onOpen(false);
     },
@@ -233,7 +241,9 @@ export function pickerInputProps({
       if (e.key === 'Enter') {
         // Never the form's submit: Enter confirms the picker's text, as in antd's pickers.
         e.preventDefault();
-        if (!onEnter()) onOpen(true);
+        if (!text.edited) return onOpen(true);
+        text.commit();
+        onClose();
       } else if (e.key === 'ArrowDown') {
         e.preventDefault();
         onOpen(true);

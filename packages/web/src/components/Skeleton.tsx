@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import './plain.css';
 import './skeleton.css';
 
 /**
@@ -10,7 +11,7 @@ export function Skeleton() {
   const { t } = useTranslation();
   return (
     <div className="skeleton" role="status">
-      <span className="skeleton-label">{t('common.loading')}</span>
+      <span className="plain-sr">{t('common.loading')}</span>
       <div className="skeleton-bar skeleton-title" />
       <div className="skeleton-bar" />
       <div className="skeleton-bar" />
@@ -24,7 +25,7 @@ export function SkeletonBlock({ style }: { style?: CSSProperties }) {
   const { t } = useTranslation();
   return (
     <div className="skeleton skeleton-bar skeleton-block" role="status" style={style}>
-      <span className="skeleton-label">{t('common.loading')}</span>
+      <span className="plain-sr">{t('common.loading')}</span>
     </div>
   );
 }

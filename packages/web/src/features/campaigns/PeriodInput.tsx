@@ -1,12 +1,12 @@
 import { Flex } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DAY } from '../../components/Calendar.tsx';
 import { DayInput, TimeInput } from '../../components/DayInput.tsx';
 import type { FormItemProps } from '../../components/Picker.tsx';
 
 export type Period = [Dayjs | null, Dayjs | null] | null;
 
-const DAY = 'YYYY-MM-DD';
 const TIME = 'HH:mm';
 /** A day picked without a time starts at its first minute, or ends at its last. */
 const DEFAULT_TIME = ['00:00', '23:59'] as const;
