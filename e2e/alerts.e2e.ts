@@ -15,10 +15,10 @@ beforeAll(async () => {
   gateway = await startSmsGateway();
 });
 
-/** Opens the select `#id` and picks the option titled `option`. */
+/** Opens the select `#id` and picks the option named `option`. */
 async function pick(page: Page, id: string, option: string) {
   await page.locator(id).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 for (const lang of ['en', 'ar'] as const) {

@@ -39,10 +39,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // High risk only: every row says so; the first leads to its customer.
       await page.getByRole('combobox', { name: t.churn.filters.band }).click();
-      await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle(t.churn.bands.HIGH, { exact: true })
-        .click();
+      await page.getByRole('listbox').getByRole('option', { name: t.churn.bands.HIGH, exact: true }).click();
       await page.waitForURL(/band=HIGH/);
       const ranked = page.getByTestId('churn-ranked');
       const first = ranked.locator('tbody tr[data-row-key]').first();
@@ -102,8 +99,8 @@ for (const lang of ['en', 'ar'] as const) {
       // Drill-down: negative messages only.
       await page.getByRole('combobox', { name: t.nlp.filters.sentiment }).click();
       await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle(t.nlp.sentiments.NEGATIVE, { exact: true })
+        .getByRole('listbox')
+        .getByRole('option', { name: t.nlp.sentiments.NEGATIVE, exact: true })
         .click();
       await page.waitForURL(/sentiment=NEGATIVE/);
       const rows = page.getByTestId('nlp-messages').locator('tbody tr[data-row-key]');

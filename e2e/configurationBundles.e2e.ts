@@ -21,7 +21,7 @@ mkdirSync(shots, { recursive: true });
 
 async function choose(page: Page, selector: string, option: string) {
   await page.locator(selector).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The error antd shows under the form field with this id. */

@@ -15,11 +15,11 @@ const browser = useBrowser();
 const shots = process.env.SCREENSHOTS_DIR ?? path.join(process.env.TMPDIR ?? '/tmp', 'content-e2e-shots');
 mkdirSync(shots, { recursive: true });
 
-/** Picks options of the antd select with this id. */
+/** Picks options of the select (a combobox) with this id. */
 async function choose(page: Page, selector: string, ...options: string[]) {
   await page.locator(selector).click();
   for (const option of options) {
-    await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+    await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
   }
   await page.keyboard.press('Escape');
 }

@@ -139,9 +139,11 @@ for (const lang of ['en', 'ar'] as const) {
       // one run in ten failed after this Enter, Tab never reaching the next field; the likeliest
       // cause, an Enter taken while the list was still opening (2026-11-26, not reproduced alone).
       await page.keyboard.press('ArrowDown');
-      await page.locator('.ant-select-dropdown .ant-select-item-option-active').first().waitFor();
+      const type = page.locator('#transaction-types_type');
+      await expect.poll(() => type.getAttribute('aria-activedescendant')).toBeTruthy();
       await page.keyboard.press('Enter');
-      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
+      await expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+      await expect.poll(() => type.inputValue()).toBe(t.transactionTypes.kinds.EARN);
       await tabTo(page, page.locator('#transaction-types_code'), 3);
       await page.keyboard.type(code);
       await page.keyboard.press('Enter');

@@ -15,10 +15,10 @@ const texts = {
 } as const;
 const browser = useBrowser();
 
-/** Picks an option of the antd select with this id. */
+/** Picks an option of the select (a combobox) with this id. */
 async function choose(page: Page, selector: string, option: string) {
   await page.locator(selector).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -138,8 +138,8 @@ for (const lang of ['en', 'ar'] as const) {
       // The select shows the first page of vouchers and searches the server as one types.
       await dialog.getByRole('combobox').fill(cheapest.name);
       await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle(`${shownName} · ${cheapest.pointsRequired}`, { exact: true })
+        .getByRole('listbox')
+        .getByRole('option', { name: `${shownName} · ${cheapest.pointsRequired}`, exact: true })
         .click();
       await dialog.getByRole('button', { name: t.customers.actions.redeem }).click();
       await toast(page, t.customers.redeemed);

@@ -18,7 +18,7 @@ async function choose(page: Page, label: string, option: string, typed = option)
   const select = page.getByRole('combobox', { name: label }).first();
   await select.click();
   await select.fill(typed);
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 for (const lang of ['en', 'ar'] as const) {
@@ -51,8 +51,8 @@ for (const lang of ['en', 'ar'] as const) {
         .fill('عزيزتي {{customer.name}}، لديك {{customer.balance}} نقطة.');
       await page.locator('#message-templates_status').click();
       await page
-        .locator('.ant-select-dropdown:visible')
-        .getByTitle(t.common.status.ACTIVE, { exact: true })
+        .getByRole('listbox')
+        .getByRole('option', { name: t.common.status.ACTIVE, exact: true })
         .click();
       await page.locator('button[type="submit"]').click();
       await toast(page, t.messaging.templates.created);

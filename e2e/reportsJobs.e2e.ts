@@ -26,10 +26,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 async function choose(page: Page, field: string, option: string) {
   await page.locator(field).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
 }
 
 for (const lang of ['en', 'ar'] as const) {

@@ -39,7 +39,7 @@ async function upload(page: Page, file = picture) {
 
 async function choose(page: Page, field: string, option: string) {
   await page.locator(field).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).click();
 }
 
 async function confirmDelete(page: Page, table: string, name: string, t: (typeof texts)['en']) {

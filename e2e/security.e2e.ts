@@ -18,10 +18,10 @@ const texts = {
 } as const;
 const browser = useBrowser();
 
-/** Picks `option` in the antd select of the form item whose control id is `id`. */
+/** Picks `option` in the select (a combobox) of the form item whose control id is `id`. */
 async function choose(page: Page, id: string, option: string) {
   await page.locator(`#${id}`).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
 }
 
 for (const lang of ['en', 'ar'] as const) {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, ok } from '../test/fakeApi.ts';
@@ -39,16 +39,17 @@ function renderSelect(node: React.ReactNode) {
 }
 
 async function open() {
-  await act(async () => {
-    fireEvent.mouseDown(screen.getByRole('combobox'));
-  });
+  await userEvent.setup().click(screen.getByRole('combobox'));
 }
+
+const option = (name: string) => screen.queryByRole('option', { name });
+const findOption = (name: string) => screen.findByRole('option', { name });
 
 describe('ChoiceSelect', () => {
   it("shows the selected record's label even when it is not on the first page (fetched by id)", async () => {
     const api = installThings();
     renderSelect(<ChoiceSelect options={thingChoices} value={242} aria-label="Thing" />);
-    expect(await screen.findByTitle('Thing 242')).toBeTruthy();
+    expect(await screen.findByDisplayValue('Thing 242')).toBeTruthy();
     expect(api.callsTo('GET /api/admin/stores/242')).toHaveLength(1);
     const first = api.callsTo('GET /api/admin/stores')[0];
     expect(new URLSearchParams(first?.search).get('pageSize')).toBe(String(CHOICES_PAGE_SIZE));
@@ -58,17 +59,17 @@ describe('ChoiceSelect', () => {
     const api = installThings();
     renderSelect(<ChoiceSelect options={thingChoices} aria-label="Thing" />);
     await open();
-    expect(await screen.findByTitle('Thing 1')).toBeTruthy();
-    expect(screen.queryByTitle('Thing 199')).toBeNull();
+    expect(await findOption('Thing 1')).toBeTruthy();
+    expect(option('Thing 199')).toBeNull();
     await userEvent.setup().type(screen.getByRole('combobox'), '199');
-    expect(await screen.findByTitle('Thing 199')).toBeTruthy();
+    expect(await findOption('Thing 199')).toBeTruthy();
     // One request for the whole word, not one per keystroke.
     await waitFor(() =>
       expect(api.callsTo('GET /api/admin/stores').map((c) => new URLSearchParams(c.search).get('q'))).toEqual(
         [null, '199'],
       ),
     );
-    expect(screen.queryByTitle('Thing 1')).toBeNull();
+    expect(option('Thing 1')).toBeNull();
   });
 
   it('keeps fixed choices: translated, filtered in the browser, no request', async () => {
@@ -77,8 +78,8 @@ describe('ChoiceSelect', () => {
       <ChoiceSelect options={fixedChoices(['ACTIVE', 'DISABLED'], 'common.status')} aria-label="Status" />,
     );
     await open();
-    expect(await screen.findByTitle('Active')).toBeTruthy();
-    expect(screen.getByTitle('Disabled')).toBeTruthy();
+    expect(await findOption('Active')).toBeTruthy();
+    expect(option('Disabled')).toBeTruthy();
     expect(api.calls).toEqual([]);
   });
 });

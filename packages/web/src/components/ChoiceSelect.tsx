@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataLang } from './localized.tsx';
 import type { Choice, Choices, RemoteChoices } from './resource.ts';
+import { Select, type SelectProps } from './Select.tsx';
 
 type ChoiceSelectProps = {
   options: Choices;
@@ -98,7 +98,7 @@ function RemoteChoiceSelect({
       )}
       value={value}
       onChange={(next, option) => {
-        setPicked(Array.isArray(option) ? undefined : (option as Choice | undefined));
+        setPicked(Array.isArray(option) || !option ? undefined : { ...option, label: String(option.label) });
         onChange?.(next, option);
       }}
       onOpenChange={(open) => {

@@ -6,12 +6,12 @@ import {
   type ReactNode,
   type RefObject,
   useEffect,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import './picker.css';
+import { usePopover } from './popover.ts';
 
 /** What antd's Form.Item hands its control besides id, value and onChange. */
 export interface FormItemProps {
@@ -102,16 +102,7 @@ export function PickerShell({
   const { t } = useTranslation();
   const wrap = useRef<HTMLDivElement>(null);
   const popover = useRef<HTMLDivElement>(null);
-  const [place, setPlace] = useState('');
-
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: MouseEvent) => {
-      if (!wrap.current?.contains(e.target as Node)) onOpenChange(false);
-    };
-    document.addEventListener('mousedown', outside);
-    return () => document.removeEventListener('mousedown', outside);
-  }, [open, onOpenChange]);
+  const place = usePopover(open, () => onOpenChange(false), wrap, popover);
 
   const focused = useRef(focusPanel);
   useEffect(() => {
@@ -119,16 +110,6 @@ export function PickerShell({
     focused.current = focusPanel;
     popover.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
   }, [open, focusPanel]);
-
-  useLayoutEffect(() => {
-    const box = popover.current?.getBoundingClientRect();
-    const field = wrap.current?.getBoundingClientRect();
-    if (!open || !box || !field) return setPlace('');
-    const rtl = wrap.current?.closest('[dir]')?.getAttribute('dir') === 'rtl';
-    const endAligned = rtl ? box.left < 0 : box.right > window.innerWidth;
-    const above = box.bottom > window.innerHeight && field.top > box.height + 8;
-    setPlace([endAligned && 'end', above && 'above'].filter(Boolean).join(' '));
-  }, [open]);
 
   const focusInput = () => (inputRef.current ?? wrap.current?.querySelector('input'))?.focus();
   const onKeyDown = (e: KeyboardEvent) => {
@@ -194,7 +175,7 @@ export function PickerShell({
           id={dialogId}
           role="dialog"
           aria-label={dialogLabel}
-          className={`picker-popover ${place}`}
+          className={`popover picker-popover ${place}`}
           onMouseDown={(e) => e.preventDefault()}
         >
           {panel}

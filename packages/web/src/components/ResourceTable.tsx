@@ -134,7 +134,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
             placeholder={t(f.label)}
             aria-label={t(f.label)}
             value={list[f.name] ?? undefined}
-            onChange={(value) => setList({ [f.name]: value ?? undefined, page: 1 })}
+            onChange={(value?: string) => setList({ [f.name]: value ?? undefined, page: 1 })}
             style={{ minWidth: 160 }}
           />
         ))}

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/index.ts';
 import { installFakeApi, ok } from '../test/fakeApi.ts';
@@ -47,11 +48,9 @@ describe('bilingual records', () => {
         />
       </QueryClientProvider>,
     );
-    await act(async () => {
-      fireEvent.mouseDown(screen.getByRole('combobox'));
-    });
-    expect(await screen.findByTitle('ذهبي')).toBeTruthy();
-    expect(await screen.findByTitle('Plain')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('combobox'));
+    expect(await screen.findByRole('option', { name: 'ذهبي' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'Plain' })).toBeTruthy();
   });
 });
 

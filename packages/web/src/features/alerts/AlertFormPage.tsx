@@ -12,7 +12,7 @@ import {
   scheduledAlertEvents,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, type FormRule, Input, InputNumber, Radio, Row, Select } from 'antd';
+import { Button, Col, Flex, Form, type FormRule, Input, InputNumber, Radio, Row } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { fixedChoices } from '../../components/resource.ts';
+import { Select } from '../../components/Select.tsx';
 import { activeStatusChoices } from '../../components/StatusTag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';

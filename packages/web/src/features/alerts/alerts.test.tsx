@@ -1,5 +1,5 @@
 import { alertsCatalogue } from '@loyalty/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, ok } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -58,7 +58,9 @@ describe('alert form (Alerts/AddAlert/{groupId})', () => {
     await act(async () => {
       fireEvent.mouseDown(event);
     });
-    fireEvent.click(await screen.findByTitle('Points earned'));
+    fireEvent.click(
+      await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Points earned' }),
+    );
     await fill('Subject (English)', 'Hi {{customer.nickname}}');
     await fill('Subject (Arabic)', 'مرحبا');
     await fill('Text (English)', 'You earned {{event.points}} points.');

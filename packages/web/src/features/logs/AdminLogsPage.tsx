@@ -7,7 +7,7 @@ import {
   commandSummaries,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Select } from 'antd';
+import { Alert, Button, Descriptions, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
@@ -20,6 +20,7 @@ import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { RecordName } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { Select } from '../../components/Select.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';

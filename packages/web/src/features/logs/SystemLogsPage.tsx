@@ -1,6 +1,6 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, InputNumber, Select } from 'antd';
+import { Button, Flex, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
@@ -9,6 +9,7 @@ import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
+import { Select } from '../../components/Select.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';

@@ -2,12 +2,13 @@ import { DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import type { ExportFormat, ReportName, ReportRun } from '@loyalty/contracts';
 import { reportRunCommands } from '@loyalty/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, List, Progress } from 'antd';
+import { Button, Dropdown, Flex, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import type { DayRange } from '../../components/DayRangePicker.tsx';
 import { Ltr } from '../../components/format.tsx';
+import { LineList } from '../../components/LineList.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useCan } from '../../state/me.ts';
@@ -95,27 +96,12 @@ export function BackgroundRuns() {
   };
   return (
     <Panel size="small" title={t('reports.runs.title')} data-testid="report-runs">
-      <List
-        size="small"
-        dataSource={items}
-        renderItem={(run) => (
-          <List.Item
-            data-testid={`report-run-${run.id}`}
-            actions={[
-              run.status === 'DONE' ? (
-                <Button
-                  key="file"
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  onClick={() => void download(run)}
-                  data-testid={`report-run-file-${run.id}`}
-                >
-                  {run.format === 'csv' ? 'CSV' : 'Excel'}
-                </Button>
-              ) : null,
-            ]}
-          >
-            <Flex vertical style={{ width: '100%' }} gap={2}>
+      {/* antd's List brought its Pagination, and with it antd's Select (issue 24). */}
+      <LineList
+        items={items}
+        render={(run) => (
+          <Flex align="center" gap={12} data-testid={`report-run-${run.id}`}>
+            <Flex vertical style={{ flex: 1, minWidth: 0 }} gap={2}>
               <Typography.Text strong>
                 {t(`reports.names.${run.report}`)} · <Ltr>{`${run.from} → ${run.to}`}</Ltr>
               </Typography.Text>
@@ -132,7 +118,17 @@ export function BackgroundRuns() {
                   : ''}
               </Typography.Text>
             </Flex>
-          </List.Item>
+            {run.status === 'DONE' && (
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => void download(run)}
+                data-testid={`report-run-file-${run.id}`}
+              >
+                {run.format === 'csv' ? 'CSV' : 'Excel'}
+              </Button>
+            )}
+          </Flex>
         )}
       />
     </Panel>

@@ -1,5 +1,5 @@
 import { credentialPresets } from '@loyalty/contracts';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
@@ -124,7 +124,7 @@ describe('security/PasswordSettings/Add/Lock', () => {
         fireEvent.mouseDown(select as HTMLElement);
       });
       await act(async () => {
-        fireEvent.click((await screen.findAllByTitle(option)).at(-1) as HTMLElement);
+        fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
       });
     }
     await click('Save');

@@ -1,12 +1,13 @@
 import type { EligibilityCriterion, EligibilityCriterionInput } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, InputNumber, Select, Spin } from 'antd';
+import { Alert, Button, Flex, Form, Input, InputNumber, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { Panel } from '../../../components/Panel.tsx';
+import { Select } from '../../../components/Select.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard.ts';
 import { isRequired, messageText, zodRules } from '../../../components/zodRules.ts';

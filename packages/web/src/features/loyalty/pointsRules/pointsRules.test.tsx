@@ -109,7 +109,7 @@ const writes = (api: ReturnType<typeof install>) =>
 async function choose(label: string, option: string) {
   const u = userEvent.setup();
   await u.click(await screen.findByLabelText(label));
-  await u.click(await screen.findByTitle(option));
+  await u.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: option }));
 }
 
 async function fillRule(values: Record<string, string> = {}) {
@@ -212,7 +212,7 @@ describe('points rules screens', () => {
     ) as HTMLElement;
     const u = userEvent.setup();
     await u.click(within(panel).getByLabelText('نوع التحويل'));
-    await u.click(await screen.findByTitle('Card purchase (CARD_SPEND)'));
+    await u.click(await screen.findByRole('option', { name: 'Card purchase (CARD_SPEND)' }));
     await u.type(within(panel).getByLabelText('المبلغ'), '125');
     await u.click(within(panel).getByRole('button', { name: 'محاكاة' }));
     expect(await within(panel).findByText('تنطبق القاعدة رقم 7: 12 نقطة')).toBeTruthy();

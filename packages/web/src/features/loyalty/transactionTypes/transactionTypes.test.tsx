@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, page } from '../../../test/fakeApi.ts';
@@ -37,7 +37,7 @@ describe('transaction type screens', () => {
     await u.type(await screen.findByLabelText('Name', {}, { timeout: 10_000 }), 'Card purchase');
     await u.type(screen.getByLabelText('Description'), 'POS card spend');
     await u.click(screen.getByLabelText('Type'));
-    await u.click(await screen.findByTitle('Earn'));
+    await u.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: 'Earn' }));
     await u.type(screen.getByLabelText('Code'), 'card_spend');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     await toast('Transaction type created');

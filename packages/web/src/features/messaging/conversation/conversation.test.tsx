@@ -18,7 +18,7 @@ async function pick(combobox: HTMLElement, option: string) {
   await act(async () => {
     fireEvent.mouseDown(combobox);
   });
-  fireEvent.click(await screen.findByTitle(option));
+  fireEvent.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: option }));
 }
 
 describe('message queue (/dashboard/message)', () => {

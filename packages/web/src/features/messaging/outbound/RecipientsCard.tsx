@@ -6,7 +6,7 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Form, Input, Segmented, Select, Statistic, Upload } from 'antd';
+import { Alert, Flex, Form, Input, Segmented, Statistic, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -14,6 +14,7 @@ import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { LineList } from '../../../components/LineList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
+import { Select } from '../../../components/Select.tsx';
 import { messageText } from '../../../components/zodRules.ts';
 import { outboundApi } from './api.ts';
 
@@ -180,7 +181,9 @@ export function RecipientsCard({
                   placeholder={t('messaging.outbound.recipients.anySegment')}
                   value={filter.segment ?? undefined}
                   options={segmentChoices.map((c) => ({ value: c.value, label: t(c.label) }))}
-                  onChange={(segment) => changeFilter({ segment: segment ?? null })}
+                  onChange={(segment?: NonNullable<Filter['segment']>) =>
+                    changeFilter({ segment: segment ?? null })
+                  }
                 />
               </Form.Item>
               <Form.Item label={t('customers.fields.status')}>

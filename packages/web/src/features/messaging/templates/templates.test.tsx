@@ -32,7 +32,7 @@ async function choose(label: string, option: string) {
   await act(async () => {
     fireEvent.mouseDown(field as HTMLElement);
   });
-  fireEvent.click(await screen.findByTitle(option));
+  fireEvent.click(await within(await screen.findByRole('listbox')).findByRole('option', { name: option }));
 }
 
 describe('templates (/dashboard/template)', () => {
