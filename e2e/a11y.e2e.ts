@@ -148,8 +148,7 @@ async function axeViolations(page: Page): Promise<Finding[]> {
  */
 async function latinText(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
-    const data =
-      'td, input, textarea, code, [translate="no"], .ant-descriptions-item-content, .select-chip, .select-value';
+    const data = 'td, input, textarea, code, [translate="no"], .descriptions dd, .select-chip, .select-value';
     const library = '.anticon, .ant-input-number-action';
     const isCode = (word: string) =>
       /^[^a-z]*$/.test(word) ||

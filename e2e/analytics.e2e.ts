@@ -45,7 +45,7 @@ for (const lang of ['en', 'ar'] as const) {
       const first = ranked.locator('tbody tr[data-row-key]').first();
       await first.waitFor();
       const rows = ranked.locator('tbody tr[data-row-key]');
-      const high = rows.filter({ has: page.locator('.ant-tag', { hasText: t.churn.bands.HIGH }) });
+      const high = rows.filter({ has: page.locator('.tag', { hasText: t.churn.bands.HIGH }) });
       await expect
         .poll(async () => (await rows.count()) > 0 && (await high.count()) === (await rows.count()))
         .toBe(true);
@@ -94,7 +94,7 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await metrics.getByText(t.nlp.languages.ar, { exact: true }).count()).toBe(2);
       expect(await metrics.getByText(t.nlp.languages.en, { exact: true }).count()).toBe(2);
       await page.getByTestId('nlp-trend').getByRole('img', { name: t.nlp.trend.title }).waitFor();
-      await page.getByTestId('nlp-keywords').locator('.ant-tag').first().waitFor();
+      await page.getByTestId('nlp-keywords').locator('.tag').first().waitFor();
 
       // Drill-down: negative messages only.
       await page.getByRole('combobox', { name: t.nlp.filters.sentiment }).click();
@@ -106,7 +106,7 @@ for (const lang of ['en', 'ar'] as const) {
       const rows = page.getByTestId('nlp-messages').locator('tbody tr[data-row-key]');
       await rows.first().waitFor();
       const negativeRows = rows.filter({
-        has: page.locator('.ant-tag', { hasText: t.nlp.sentiments.NEGATIVE }),
+        has: page.locator('.tag', { hasText: t.nlp.sentiments.NEGATIVE }),
       });
       await expect
         .poll(async () => (await rows.count()) > 0 && (await negativeRows.count()) === (await rows.count()))

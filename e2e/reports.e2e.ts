@@ -50,7 +50,7 @@ for (const lang of ['en', 'ar'] as const) {
       await outstanding.getByText(t.dashboard.kpi.outstanding).waitFor();
       const api = await staffApi(page);
       const last30 = await (await api('GET', '/dashboard')).json();
-      const issued = page.getByTestId('kpi-issued').locator('.ant-statistic-content-value');
+      const issued = page.getByTestId('kpi-issued').locator('.statistic-value');
       expect((await issued.innerText()).replaceAll(',', '')).toBe(String(last30.points.issued.value));
       await page.getByRole('img', { name: t.dashboard.charts.activity }).locator('canvas').first().waitFor();
       await shoot(page, `dashboard-${lang}`);

@@ -1,5 +1,5 @@
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from './Alert.tsx';
 import { useNeedsApproval } from './useMakerChecker.ts';
 
 /** Tells a form's user that saving goes to a checker first (shown only when it does). */

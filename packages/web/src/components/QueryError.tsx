@@ -1,6 +1,7 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { Alert } from './Alert.tsx';
 
 /** A failed query: the translated error code and a retry button. */
 export function QueryError({

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, InputNumber, Switch } from 'antd';
+import { Button, Flex, Form, Input, InputNumber } from 'antd';
 import { Fragment, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../i18n/lang.ts';
@@ -8,6 +8,7 @@ import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { firstFormError } from './formErrors.ts';
 import { Panel } from './Panel.tsx';
 import type { FieldControls, FieldDef, ResourceDefinition } from './resource.ts';
+import { Switch } from './Switch.tsx';
 import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';

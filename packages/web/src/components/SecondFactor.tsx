@@ -1,8 +1,9 @@
 import type { TotpEnrolment } from '@loyalty/contracts';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
+import { Alert } from './Alert.tsx';
 import { LineList } from './LineList.tsx';
 import { Typography } from './Typography.tsx';
 

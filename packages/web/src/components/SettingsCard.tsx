@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { get, write } from '../api/client.ts';
 import type { SettingsPath } from '../api/typed.ts';
 import { useCan } from '../state/me.ts';
 import { useToast } from '../state/useToast.ts';
+import { Alert } from './Alert.tsx';
 import { firstFormError } from './formErrors.ts';
 import { InlineLoading } from './LoadingOverlay.tsx';
 import { Panel } from './Panel.tsx';

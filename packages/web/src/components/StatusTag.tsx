@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Choices, fixedChoices } from './resource.ts';
+import { Tag } from './Tag.tsx';
 
 /**
  * The one status → colour map of the app: record statuses (users, roles, customers, vouchers,

@@ -1,14 +1,17 @@
 import { apiKeyRead, type SessionInfo, type TotpEnrolment } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Modal, Tag } from 'antd';
+import { Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { applied, useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useConfirm } from '../../state/confirm.ts';
 import { meQueryKey, useCan, useMe } from '../../state/me.ts';

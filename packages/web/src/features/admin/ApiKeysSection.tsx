@@ -10,15 +10,17 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Modal, Tag } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Select } from '../../components/Select.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';

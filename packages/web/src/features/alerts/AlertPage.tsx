@@ -1,13 +1,16 @@
 import { alertCommands } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Col, Descriptions, Flex, Row, Statistic, Tag } from 'antd';
+import { Button, Col, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
+import { Statistic } from '../../components/Statistic.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';

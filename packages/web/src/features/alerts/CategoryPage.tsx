@@ -1,6 +1,7 @@
-import { Descriptions, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';

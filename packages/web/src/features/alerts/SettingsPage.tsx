@@ -6,13 +6,15 @@ import {
   alertSettingsInput,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Space, Switch } from 'antd';
+import { Button, Col, Flex, Form, Input, InputNumber, Row, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { issueText } from '../../components/zodRules.ts';
@@ -149,7 +151,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
             style={{ marginTop: 8 }}
             type={tested[channel].ok ? 'success' : 'error'}
             showIcon
-            message={t(tested[channel].ok ? 'alerts.settings.testSent' : 'alerts.settings.testFailed')}
+            title={t(tested[channel].ok ? 'alerts.settings.testSent' : 'alerts.settings.testFailed')}
             description={<span dir="ltr">{tested[channel].text}</span>}
             data-testid={`test-result-${channel}`}
           />

@@ -6,10 +6,10 @@ import {
   alertResource,
   alertSortFields,
 } from '@loyalty/contracts';
-import { Tag } from 'antd';
 import { resourceApi } from '../../api/resource.ts';
 import { defineResource, type ResourceDefinition } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { alertPaths } from './paths.ts';
 
 export const alertApi = resourceApi<typeof alertResource, AlertInput>(alertResource);

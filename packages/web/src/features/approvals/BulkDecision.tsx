@@ -1,9 +1,10 @@
 import type { ApprovalBulkItem } from '@loyalty/contracts';
-import { Button, Flex, Modal, Tag } from 'antd';
+import { Button, Flex, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineList } from '../../components/LineList.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useDecisions } from './useDecisions.ts';
 

@@ -5,14 +5,16 @@ import {
   serviceCommands,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Collapse, Flex, Form, Switch } from 'antd';
+import { Button, Collapse, Flex, Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Select } from '../../components/Select.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useMakerCheckerCatalog } from '../../components/useMakerChecker.ts';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';

@@ -1,11 +1,13 @@
 import { type Service, serviceCommands, serviceFields, serviceSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal, Switch, Tag } from 'antd';
+import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Select } from '../../components/Select.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { zodRules } from '../../components/zodRules.ts';

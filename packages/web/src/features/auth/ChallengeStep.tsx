@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@loyalty/contracts';
-import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert.tsx';
 import { AntdProvider } from '../../components/AntdProvider.tsx';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
 import { authApi } from './api.ts';

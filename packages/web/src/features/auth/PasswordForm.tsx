@@ -1,7 +1,8 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
 
 interface Values {
   currentPassword?: string;

@@ -9,10 +9,8 @@ import {
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Col,
-  Descriptions,
   Flex,
   Form,
   type FormRule,
@@ -21,7 +19,6 @@ import {
   Popconfirm,
   Radio,
   Row,
-  Switch,
   Upload,
 } from 'antd';
 import dayjs from 'dayjs';
@@ -29,15 +26,18 @@ import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { Alert } from '../../components/Alert.tsx';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';

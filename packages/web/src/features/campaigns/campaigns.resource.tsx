@@ -8,10 +8,11 @@ import {
   campaignSortFields,
   campaignStatuses,
 } from '@loyalty/contracts';
-import { Progress, Tag } from 'antd';
+import { Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatPoints, formatShare, Ltr } from '../../components/format.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
+import { Tag } from '../../components/Tag.tsx';
 import { campaignApi, nameIn } from './api.ts';
 
 export const campaignStatusColor: Record<Campaign['status'], string> = {

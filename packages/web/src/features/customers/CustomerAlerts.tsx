@@ -5,11 +5,12 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Switch } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
 import { Ltr, Timestamp } from '../../components/format.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';

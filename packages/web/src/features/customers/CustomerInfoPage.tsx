@@ -14,27 +14,16 @@ import {
   voucherResource,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Progress,
-  Space,
-  Statistic,
-  Tag,
-} from 'antd';
+import { Button, Flex, Form, Input, InputNumber, Modal, Progress, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError, type WriteResult } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import {
   Day,
   DayWithHijri,
@@ -49,8 +38,10 @@ import { LocalText, useDataLang } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
+import { Statistic } from '../../components/Statistic.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
 import { CustomerChurnCard } from '../analytics/widgets.ts';

@@ -1,10 +1,11 @@
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
-import { Flex, Statistic } from 'antd';
+import { Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { Statistic } from '../../components/Statistic.tsx';
 import { Typography } from '../../components/Typography.tsx';
 
 /** Percent change from `previous` to `value`; undefined when there is nothing to compare with. */

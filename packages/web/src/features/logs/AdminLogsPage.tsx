@@ -7,13 +7,15 @@ import {
   commandSummaries,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
+import { Alert } from '../../components/Alert.tsx';
 import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { CommandName } from '../../components/CommandName.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';

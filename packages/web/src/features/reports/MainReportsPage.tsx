@@ -7,9 +7,10 @@ import {
   reportSources,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Flex, Menu, Row } from 'antd';
+import { Button, Col, Empty, Flex, Menu, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/Alert.tsx';
 import { Chart } from '../../components/Chart.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
@@ -134,7 +135,7 @@ function ReportView({
           type="info"
           showIcon
           data-testid="report-long-range"
-          message={t('reports.runs.longRange', { days: BACKGROUND_RANGE_DAYS })}
+          title={t('reports.runs.longRange', { days: BACKGROUND_RANGE_DAYS })}
           action={<RunInBackground name={name} range={range} primary />}
         />
       )}

@@ -5,9 +5,11 @@ import {
   credentialPresets,
   presetOf,
 } from '@loyalty/contracts';
-import { Button, Flex, Form, InputNumber, Switch, Tag } from 'antd';
+import { Button, Flex, Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '../../components/SettingsCard.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { settingsMessages } from './choices.ts';
 

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { Alert } from '../../components/Alert.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';

@@ -1,8 +1,10 @@
 import { type SecurityPolicy, securityPolicyCommands, securityPolicyRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/typed.ts';
+import { Alert } from '../../components/Alert.tsx';
+import { Descriptions } from '../../components/Descriptions.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';

@@ -10,9 +10,10 @@ import {
   DEFAULT_CHURN_HORIZON_DAYS,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Empty, Flex, InputNumber, Progress, Row, Space, Tag } from 'antd';
+import { Button, Col, Empty, Flex, InputNumber, Progress, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert.tsx';
 import { Chart, type ChartDescription } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
@@ -21,6 +22,7 @@ import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';

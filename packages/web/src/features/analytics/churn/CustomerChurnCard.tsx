@@ -1,9 +1,11 @@
 import { churnRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Space, Statistic, Tag } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { Panel } from '../../../components/Panel.tsx';
+import { Statistic } from '../../../components/Statistic.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useCan } from '../../../state/me.ts';
 import { churnApi } from './api.ts';

@@ -1,7 +1,8 @@
 import type { ChurnFeature, ChurnScore } from '@loyalty/contracts';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatPoints, Ltr } from '../../../components/format.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 
 export const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 export const bandColor = { HIGH: 'red', MEDIUM: 'orange', LOW: 'green' } as const;

@@ -9,7 +9,7 @@ import {
   sentiments,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Flex, Progress, Row, Space, Statistic, Tag } from 'antd';
+import { Button, Col, Empty, Flex, Progress, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription, type ChartPoint } from '../../../components/Chart.tsx';
@@ -20,6 +20,8 @@ import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
+import { Statistic } from '../../../components/Statistic.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';

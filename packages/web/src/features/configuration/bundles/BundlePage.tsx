@@ -1,12 +1,14 @@
 import { configBundleCommands, configBundleResource, configItemCommands } from '@loyalty/contracts';
-import { Button, Descriptions, Flex, Space, Tag } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ProblemPanel } from '../../../components/plain.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
 import { configPaths } from './api.ts';

@@ -6,12 +6,13 @@ import {
   configItemTypes,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Space, Switch } from 'antd';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/client.ts';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
+import { Switch } from '../../../components/Switch.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLangNavigate } from '../../../i18n/lang.ts';

@@ -1,10 +1,11 @@
 import { type ConfigItem, configItemCommands } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';

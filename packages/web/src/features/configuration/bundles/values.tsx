@@ -1,9 +1,11 @@
 import type { ConfigItem, ConfigItemType, ConfigValue } from '@loyalty/contracts';
-import { Input, InputNumber, Switch, Tag } from 'antd';
+import { Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeDiff } from '../../../components/ChangeDiff.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Select } from '../../../components/Select.tsx';
+import { Switch } from '../../../components/Switch.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { p } from './bundles.resource.tsx';

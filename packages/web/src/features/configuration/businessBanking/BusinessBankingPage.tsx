@@ -5,12 +5,13 @@ import {
   type TransactionType,
   transactionTypeResource,
 } from '@loyalty/contracts';
-import { Form, InputNumber, Switch } from 'antd';
+import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceEndpoint } from '../../../api/resource.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { listChoices } from '../../../components/resource.ts';
 import { SettingsCard } from '../../../components/SettingsCard.tsx';
+import { Switch } from '../../../components/Switch.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 
 const p = 'configuration.businessBanking';

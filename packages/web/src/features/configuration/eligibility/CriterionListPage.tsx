@@ -5,15 +5,18 @@ import {
   eligibilityScopes,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Input, Space, Tag } from 'antd';
+import { Flex, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiGet } from '../../../api/typed.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { CriterionRule, eligibilityResource, p, valueChoices } from './eligibility.resource.tsx';

@@ -16,11 +16,11 @@ import {
   numericCriterionFields,
   numericOperators,
 } from '@loyalty/contracts';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceApi } from '../../../api/resource.ts';
 import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 
 export const p = 'configuration.eligibility';

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Input, Switch, Tag } from 'antd';
+import { Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../../api/typed.ts';
@@ -17,6 +17,8 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
+import { Switch } from '../../../components/Switch.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';

@@ -8,12 +8,12 @@ import {
   serviceDefinitionResource,
   serviceDefinitionSortFields,
 } from '@loyalty/contracts';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceApi } from '../../../api/resource.ts';
 import { formatPoints } from '../../../components/format.tsx';
 import { defineResource, fixedChoices, screenLink, screenPaths } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 
 const p = 'configuration.serviceDefinitions';

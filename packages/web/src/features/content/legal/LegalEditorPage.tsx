@@ -1,10 +1,11 @@
 import './legal.css';
 import { type LegalDocumentInput, type LegalKind, legalDocumentInput } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/Alert.tsx';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';

@@ -1,10 +1,11 @@
 import { type Role, type RoleInput, roleFields, type StaffPermission } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Form, Input, Tree } from 'antd';
+import { Button, Flex, Form, Input, Tree } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Alert } from '../../../components/Alert.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';

@@ -1,5 +1,6 @@
-import { Alert, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert.tsx';
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
 import { usersResource } from './users.resource.tsx';
 

@@ -1,11 +1,13 @@
 import { type SessionInfo, type User, userCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Descriptions, Flex, Tag } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type ApiPath, apiGet, apiWrite } from '../../../api/typed.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { DateTime, formatTime } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';

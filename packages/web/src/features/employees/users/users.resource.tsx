@@ -7,11 +7,12 @@ import {
   userSortFields,
   userUpdateFields,
 } from '@loyalty/contracts';
-import { Space, Tag } from 'antd';
+import { Space } from 'antd';
 import { resourceApi } from '../../../api/resource.ts';
 import { DateTime } from '../../../components/format.tsx';
 import { defineResource, type FieldDef, screenPaths } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { i18n } from '../../../i18n/index.ts';
 import { roleChoices } from '../choices.ts';
 

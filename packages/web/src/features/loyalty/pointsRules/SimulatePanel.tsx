@@ -1,14 +1,17 @@
 import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Tag } from 'antd';
+import { Button, Flex, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiSend } from '../../../api/typed.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 
 interface Values {

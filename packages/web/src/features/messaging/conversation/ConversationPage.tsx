@@ -1,12 +1,14 @@
 import { messageCommands } from '@loyalty/contracts';
-import { Button, Col, Descriptions, Flex, Form, Input, Row, Space, Tag } from 'antd';
+import { Button, Col, Flex, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { DateTime } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenUrl } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useConfirm } from '../../../state/confirm.ts';

@@ -1,6 +1,6 @@
 import type { MessageDetail } from '@loyalty/contracts';
-import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { LocalText } from '../../../components/localized.tsx';

@@ -6,15 +6,17 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Form, Input, Segmented, Statistic, Upload } from 'antd';
+import { Flex, Form, Input, Segmented, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { LineList } from '../../../components/LineList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { Select } from '../../../components/Select.tsx';
+import { Statistic } from '../../../components/Statistic.tsx';
 import { messageText } from '../../../components/zodRules.ts';
 import { outboundApi } from './api.ts';
 

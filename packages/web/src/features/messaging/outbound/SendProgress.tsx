@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Flex, Progress, Statistic } from 'antd';
+import { Flex, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { Alert } from '../../../components/Alert.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
+import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Statistic } from '../../../components/Statistic.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { outboundApi } from './api.ts';
 import { audienceText } from './audience.ts';

@@ -7,7 +7,7 @@ import {
   messageStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Flex, Segmented, Space, Tag } from 'antd';
+import { Button, Checkbox, Flex, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WriteResult } from '../../../api/client.ts';
@@ -21,6 +21,7 @@ import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
+import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';

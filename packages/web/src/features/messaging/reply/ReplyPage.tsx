@@ -1,8 +1,9 @@
 import { messageReplyBody, messageResource, renderMessage } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Input, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
 import { Panel } from '../../../components/Panel.tsx';

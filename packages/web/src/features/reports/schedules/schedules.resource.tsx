@@ -10,7 +10,6 @@ import {
   reportScheduleResource,
   reportScheduleSortFields,
 } from '@loyalty/contracts';
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceApi } from '../../../api/resource.ts';
 import { apiGet } from '../../../api/typed.ts';
@@ -21,6 +20,7 @@ import {
   type RemoteChoices,
   screenPaths,
 } from '../../../components/resource.ts';
+import { Tag } from '../../../components/Tag.tsx';
 
 /** Staff who may receive a report (with an e-mail address and report.read), searched by name. */
 const recipientChoices: RemoteChoices = {

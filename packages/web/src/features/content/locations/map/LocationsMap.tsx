@@ -1,10 +1,10 @@
 import type { LocationMarker } from '@loyalty/contracts';
-import { Alert } from 'antd';
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster, { type PointFeature } from 'supercluster';
+import { Alert } from '../../../../components/Alert.tsx';
 import { LangLink } from '../../../../components/LangLink.tsx';
 import { useLang } from '../../../../i18n/lang.ts';
 import { locationsResource } from '../locations.resource.tsx';
