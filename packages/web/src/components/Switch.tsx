@@ -36,6 +36,7 @@ export function Switch({
   const classes = ['switch', on && 'switch-on', size === 'small' && 'switch-small', className];
   return (
     <button
+      {...props}
       type="button"
       role="switch"
       aria-checked={on}
@@ -46,7 +47,6 @@ export function Switch({
         setOwn(!on);
         onChange?.(!on);
       }}
-      {...props}
     >
       <span className="switch-handle">{loading && <LoadingOutlined />}</span>
       {(checkedChildren ?? unCheckedChildren) !== undefined && (
