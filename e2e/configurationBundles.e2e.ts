@@ -24,6 +24,16 @@ async function choose(page: Page, selector: string, option: string) {
   await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * Picks an item's type and waits for the value field of that type: a number type's field replaces
+ * the text field, and text typed before the swap would land in the field being removed.
+ */
+async function chooseType(page: Page, label: string, numeric: boolean) {
+  await choose(page, '#config-item_type', label);
+  const number = '[role="spinbutton"]';
+  await page.locator(numeric ? `#config-item_value${number}` : `#config-item_value:not(${number})`).waitFor();
+}
+
 /** The error antd shows under the form field with this id. */
 const fieldError = (page: Page, id: string) =>
   page.locator('.ant-form-item', { has: page.locator(`#${id}`) }).locator('.ant-form-item-explain-error');
@@ -78,7 +88,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // A whole number with a range: out of range is refused on the field, nothing sent.
       await page.locator('#config-item_key').fill(`kiosk.idleSeconds${stamp}`);
-      await choose(page, '#config-item_type', b.types.INTEGER);
+      await chooseType(page, b.types.INTEGER, true);
       await page.locator('#config-item_validation_min').fill('10');
       await page.locator('#config-item_validation_max').fill('600');
       await page.locator('#config-item_value').fill('5');
@@ -94,7 +104,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // A key another item has: the server's refusal is shown on the key.
       await page.locator('#config-item_key').fill('loyalty.expiryMonths');
-      await choose(page, '#config-item_type', b.types.INTEGER);
+      await chooseType(page, b.types.INTEGER, true);
       await page.locator('#config-item_value').fill('3');
       await page.getByTestId('item-save').click();
       await fieldError(page, 'config-item_key').getByText(b.messages.configKeyTaken).waitFor();
@@ -102,7 +112,7 @@ for (const lang of ['en', 'ar'] as const) {
       // A secret: masked in the list, never sent back.
       const secret = `kiosk-secret-${stamp}`;
       await page.locator('#config-item_key').fill(`kiosk.pin${stamp}`);
-      await choose(page, '#config-item_type', b.types.STRING);
+      await chooseType(page, b.types.STRING, false);
       await page.locator('#config-item_secret').click();
       await page.locator('#config-item_value').fill(secret);
       await page.getByTestId('item-save').click();
