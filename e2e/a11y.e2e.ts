@@ -142,14 +142,14 @@ async function axeViolations(page: Page): Promise<Finding[]> {
  * Visible text in Latin script on an Arabic page, but for data (table cells, described values,
  * chosen options, what is typed, names marked `translate="no"`), text marked as another language
  * (`lang="en"`: a customer's English message, a map's credits), codes (capitals, digits, symbols,
- * `{{placeholders}}`), e-mail and web addresses. The names antd's own icons and number steppers
- * carry as `aria-label` (`right`, `Increase Value`) are the library's and are left out: see
+ * `{{placeholders}}`), e-mail and web addresses. The names antd's own icons carry as `aria-label`
+ * (`right`, `down`) are the library's and are left out: see
  * docs/decisions/accessibility.md.
  */
 async function latinText(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
     const data = 'td, input, textarea, code, [translate="no"], .descriptions dd, .select-chip, .select-value';
-    const library = '.anticon, .ant-input-number-action';
+    const library = '.anticon';
     const isCode = (word: string) =>
       /^[^a-z]*$/.test(word) ||
       /\d|[@/{]/.test(word) ||

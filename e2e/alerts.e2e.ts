@@ -40,8 +40,9 @@ for (const lang of ['en', 'ar'] as const) {
       await pick(page, '#alert-categories_status', t.common.status.ACTIVE);
       await page.locator('button[type="submit"]').click();
       await toast(page, t.alerts.categories.created);
-      await page.locator('.ant-input-search input').fill(category);
-      await page.locator('.ant-input-search input').press('Enter');
+      const search = page.getByRole('searchbox', { name: t.alerts.categories.search });
+      await search.fill(category);
+      await search.press('Enter');
       await page.getByText(category, { exact: true }).click();
       await page.waitForURL(/\/dashboard\/Alerts\/\d+/);
       // The category's own screen (its name in the screen's language), not the list still showing.
@@ -100,7 +101,7 @@ for (const lang of ['en', 'ar'] as const) {
         .getByRole('row', { name: new RegExp(group) })
         .getByRole('button', { name: t.common.delete })
         .click();
-      await page.locator('.ant-modal:visible').getByRole('button', { name: t.msg.confirmYes }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.msg.confirmYes }).click();
       await toast(page, t.error.ALERT_GROUP_HAS_ALERTS);
     });
 

@@ -85,7 +85,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Enter');
       expect(await isFocused(page.locator('#content'))).toBe(true);
 
-      const search = page.locator('#content .ant-input-search input');
+      const search = page.locator('#content').getByRole('searchbox');
       await tabTo(page, search, 5);
       expect(await focusShown(page)).toBe(true);
       await page.keyboard.type('Gold');
@@ -164,7 +164,7 @@ for (const lang of ['en', 'ar'] as const) {
       const approve = page.getByRole('button', { name: t.approvals.approve, exact: true });
       await tabTo(page, approve, 40);
       // The drawer keeps focus inside it until it closes.
-      expect(await page.evaluate(() => !!document.activeElement?.closest('.ant-drawer'))).toBe(true);
+      expect(await page.evaluate(() => !!document.activeElement?.closest('.drawer'))).toBe(true);
       expect(await focusShown(page)).toBe(true);
       await page.keyboard.press('Enter');
       await toast(page, t.approvals.done.APPROVED);

@@ -55,9 +55,9 @@ for (const lang of ['en', 'ar'] as const) {
       const api = await staffApi(page);
       const [run] = (await (await api('GET', '/report-runs')).json()) as { id: number }[];
       const item = page.getByTestId(`report-run-${run?.id}`);
-      await item.locator('.ant-progress').waitFor();
+      await item.getByRole('progressbar').waitFor();
       await item.getByText(t.reports.runs.statuses.DONE).waitFor({ timeout: 30_000 });
-      await item.locator('.ant-progress-status-success').waitFor();
+      await item.locator('[role="progressbar"][aria-valuenow="100"].progress-success').waitFor();
       await item.getByText(`${t.reports.names.liability}`).waitFor();
       await shoot(page, `report-run-${lang}`);
 

@@ -7,8 +7,8 @@ import { useLanguageReady } from '../i18n/index.ts';
 import { dirOf, type Lang, useLang } from '../i18n/lang.ts';
 import { type RootState, useAppSelector } from '../state/store.ts';
 
-// The toast host and the confirmation modal (antd's notification and Modal) load when first
-// needed, not with the sign-in page (issue 24).
+// The toast host and the confirmation modal (antd's notification, components/Modal.tsx with antd's
+// Buttons) load when first needed, not with the sign-in page (issue 24).
 const ToastHost = lazy(() => import('./GlobalUi.tsx').then((m) => ({ default: m.ToastHost })));
 const ConfirmModal = lazy(() => import('./GlobalUi.tsx').then((m) => ({ default: m.ConfirmModal })));
 

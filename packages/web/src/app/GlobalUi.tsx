@@ -1,6 +1,7 @@
-import { Modal, type NotificationArgsProps, notification } from 'antd';
+import { type NotificationArgsProps, notification } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { AntdProvider } from '../components/AntdProvider.tsx';
+import { Modal } from '../components/Modal.tsx';
 import { takeConfirmationHandlers } from '../state/confirm.ts';
 import { hideConfirmation } from '../state/confirmation.ts';
 import { useAppDispatch, useAppSelector } from '../state/store.ts';

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Calendar, DAY, parseDay } from './Calendar.tsx';
+import { useFieldDisabled } from './fieldDisabled.ts';
 import { type FormItemProps, PickerShell, pickerInputProps, usePickerText } from './Picker.tsx';
 
 interface TextValueProps extends FormItemProps {
@@ -28,9 +29,10 @@ function TextPicker({
   placeholder,
   style,
   status,
-  disabled,
+  disabled: ownDisabled,
   ...input
 }: TextValueProps & { parse: (text: string) => string | undefined; kind: 'day' | 'time' }) {
+  const disabled = useFieldDisabled(ownDisabled);
   const { t } = useTranslation();
   const dialogId = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, type Query } from '../api/client.ts';
 import { downloadFile, type ExportFormat } from '../api/download.ts';
@@ -62,14 +62,18 @@ export function ExportButton({
 }
 
 /**
- * The Export button and its menu of formats, after WAI-ARIA's menu button: the arrows move between
- * the formats, Escape closes and goes back to the button, a click elsewhere closes. Drawn here
- * rather than with antd's Dropdown, which brings its Menu with it (18 KB on every list, issue 24).
+ * A button and its menu of formats (an export, a report's run in the background), after WAI-ARIA's
+ * menu button: the arrows move between the formats, Escape closes and goes back to the button, a
+ * click elsewhere closes. Drawn here rather than with antd's Dropdown, which brings its Menu with
+ * it (18 KB on every list, issue 24).
  */
-function ExportMenu<K extends string>(props: {
+export function ExportMenu<K extends string>(props: {
   label: string;
   busy: boolean;
   testId: string;
+  /** The button's icon: the download arrow unless told. */
+  icon?: ReactNode;
+  primary?: boolean;
   items: { key: K; label: string }[];
   onPick: (key: K) => void;
 }) {
@@ -110,7 +114,8 @@ function ExportMenu<K extends string>(props: {
     <span ref={box} className="export-menu">
       <Button
         ref={trigger}
-        icon={<DownloadOutlined />}
+        icon={props.icon ?? <DownloadOutlined />}
+        type={props.primary ? 'primary' : 'default'}
         loading={props.busy}
         data-testid={props.testId}
         aria-haspopup="menu"

@@ -1,8 +1,8 @@
-import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { parseDay } from './Calendar.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { DayRangeInput } from './DayRangePicker.tsx';
+import { Input } from './Input.tsx';
 import type { Choices } from './resource.ts';
 
 /** What the filter controls need from useListUrl. */

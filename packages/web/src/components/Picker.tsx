@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldDisabled } from './fieldDisabled.ts';
 import './picker.css';
 import { usePopover } from './popover.ts';
 
@@ -94,11 +95,12 @@ export function PickerShell({
   inputRef,
   focusPanel,
   status,
-  disabled,
+  disabled: ownDisabled,
   style,
   children,
   ...aria
 }: PickerShellProps) {
+  const disabled = useFieldDisabled(ownDisabled);
   const { t } = useTranslation();
   const wrap = useRef<HTMLDivElement>(null);
   const popover = useRef<HTMLDivElement>(null);

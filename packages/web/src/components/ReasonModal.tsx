@@ -1,6 +1,7 @@
-import { Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Input } from './Input.tsx';
+import { Modal } from './Modal.tsx';
 import { Typography } from './Typography.tsx';
 
 /** Asks why (a rejection needs a reason); `onOk` gets the trimmed text. */

@@ -1,4 +1,4 @@
-import { Button, Flex, Form, Input, InputNumber } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { Fragment, type ReactNode, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../i18n/lang.ts';
@@ -6,6 +6,8 @@ import { useToast } from '../state/useToast.ts';
 import { ApprovalNotice } from './ApprovalNotice.tsx';
 import { ChoiceSelect } from './ChoiceSelect.tsx';
 import { firstFormError } from './formErrors.ts';
+import { Input } from './Input.tsx';
+import { InputNumber } from './InputNumber.tsx';
 import { Panel } from './Panel.tsx';
 import type { FieldControls, FieldDef, ResourceDefinition } from './resource.ts';
 import { Switch } from './Switch.tsx';

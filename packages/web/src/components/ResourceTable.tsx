@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, parseSort } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import {
 } from './DataTable.tsx';
 import { ExportButton } from './ExportButton.tsx';
 import { ltrText } from './format.tsx';
+import { Input } from './Input.tsx';
 import { Panel } from './Panel.tsx';
 import { QueryError } from './QueryError.tsx';
 import type { FilterDef, ResourceDefinition } from './resource.ts';

@@ -1,9 +1,10 @@
 import type { TotpEnrolment } from '@loyalty/contracts';
-import { Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client.ts';
 import { Alert } from './Alert.tsx';
+import { Input } from './Input.tsx';
 import { LineList } from './LineList.tsx';
 import { Typography } from './Typography.tsx';
 

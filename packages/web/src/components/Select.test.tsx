@@ -318,4 +318,15 @@ describe('Select', () => {
       await act(() => i18n.changeLanguage('en'));
     }
   });
+
+  it("follows a disabled form, as antd's did", () => {
+    render(
+      <Form disabled>
+        <Form.Item name="tier" label="Tier">
+          <Select options={[{ value: 1, label: 'Gold' }]} />
+        </Form.Item>
+      </Form>,
+    );
+    expect((screen.getByRole('combobox', { name: 'Tier' }) as HTMLInputElement).disabled).toBe(true);
+  });
 });

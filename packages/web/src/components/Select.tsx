@@ -10,6 +10,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFieldDisabled } from './fieldDisabled.ts';
 import type { FormItemProps } from './Picker.tsx';
 import { usePopover } from './popover.ts';
 import './select.css';
@@ -93,11 +94,12 @@ export function Select({
   popupMatchSelectWidth = true,
   className,
   status,
-  disabled,
+  disabled: ownDisabled,
   style,
   id,
   ...aria
 }: SelectProps) {
+  const disabled = useFieldDisabled(ownDisabled);
   const { t } = useTranslation();
   const listId = useId();
   const wrap = useRef<HTMLDivElement>(null);

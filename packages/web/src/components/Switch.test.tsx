@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Form } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { Switch } from './Switch.tsx';
 
@@ -26,5 +27,16 @@ describe('Switch', () => {
     rerender(<Switch aria-label="Enabled" loading />);
     expect((toggle as HTMLButtonElement).disabled).toBe(true);
     expect(toggle.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it("follows a disabled form, as antd's did", () => {
+    render(
+      <Form disabled>
+        <Form.Item name="on" label="Enabled" valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </Form>,
+    );
+    expect((screen.getByRole('switch', { name: 'Enabled' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { LoadingOutlined } from '@ant-design/icons';
 import { type ButtonHTMLAttributes, type ReactNode, useState } from 'react';
+import { useFieldDisabled } from './fieldDisabled.ts';
 import './switch.css';
 
 interface SwitchProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onChange' | 'value'> {
@@ -27,10 +28,11 @@ export function Switch({
   size = 'default',
   checkedChildren,
   unCheckedChildren,
-  disabled,
+  disabled: ownDisabled,
   className,
   ...props
 }: SwitchProps) {
+  const disabled = useFieldDisabled(ownDisabled);
   const [own, setOwn] = useState(defaultChecked);
   const on = checked ?? own;
   const classes = ['switch', on && 'switch-on', size === 'small' && 'switch-small', className];

@@ -1,6 +1,6 @@
 import { apiKeyRead, type SessionInfo, type TotpEnrolment } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Modal } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
 import { Tag } from '../../components/Tag.tsx';

@@ -10,13 +10,15 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../api/typed.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
+import { Input } from '../../components/Input.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Select } from '../../components/Select.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';

@@ -12,7 +12,7 @@ import {
   scheduledAlertEvents,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, type FormRule, Input, InputNumber, Radio, Row } from 'antd';
+import { Button, Col, Flex, Form, type FormRule, Radio, Row } from 'antd';
 import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,8 @@ import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
+import { Input } from '../../components/Input.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';

@@ -1,11 +1,12 @@
 import { type AlertDelivery, alertDeliveryCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 import { Ltr, Timestamp } from '../../components/format.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tooltip } from '../../components/Tooltip.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useLang } from '../../i18n/lang.ts';

@@ -6,11 +6,13 @@ import {
   alertSettingsInput,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, InputNumber, Row, Space } from 'antd';
+import { Button, Col, Flex, Form, Row, Space } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
+import { Input } from '../../components/Input.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';

@@ -1,8 +1,9 @@
 import type { ApprovalBulkItem } from '@loyalty/contracts';
-import { Button, Flex, Modal } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LineList } from '../../components/LineList.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '../../components/Badge.tsx';
+import { Tooltip } from '../../components/Tooltip.tsx';
 import { useMakerCheckerCatalog } from '../../components/useMakerChecker.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
@@ -27,7 +29,7 @@ export function PendingApprovals() {
     <>
       {checkerPermission && can(checkerPermission) && (
         <Tooltip title={t('approvals.header.inbox', { count: inbox })}>
-          <Badge count={inbox} size="small" data-testid="pending-inbox">
+          <Badge count={inbox} data-testid="pending-inbox">
             <Button type="text" onClick={() => navigate('/dashboard/Approvals')}>
               {t('routes.approvals')}
             </Button>
@@ -35,7 +37,7 @@ export function PendingApprovals() {
         </Tooltip>
       )}
       <Tooltip title={t('approvals.header.mine', { count: mine })}>
-        <Badge count={mine} size="small" color="blue" data-testid="pending-mine">
+        <Badge count={mine} color="blue" data-testid="pending-mine">
           <Button type="text" onClick={() => navigate('/dashboard/Requests')}>
             {t('routes.requests')}
           </Button>

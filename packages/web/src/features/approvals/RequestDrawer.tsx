@@ -1,12 +1,13 @@
 import type { ApprovalRequest, ApprovalView } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
 import { ChangeDiff } from '../../components/ChangeDiff.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
+import { Drawer } from '../../components/Drawer.tsx';
 import { formatTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';

@@ -5,11 +5,12 @@ import {
   approvalStatuses,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Input, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 import { formatTime } from '../../components/format.tsx';
+import { Input } from '../../components/Input.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';

@@ -1,9 +1,11 @@
 import { type Service, serviceCommands, serviceFields, serviceSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Modal } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
+import { Input } from '../../components/Input.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Select } from '../../components/Select.tsx';
 import { Switch } from '../../components/Switch.tsx';

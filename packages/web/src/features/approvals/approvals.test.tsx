@@ -142,7 +142,7 @@ describe('Approvals (/dashboard/Approvals)', () => {
 
     const u = user();
     await u.click(screen.getByRole('button', { name: 'Reject' }));
-    const dialog = (await screen.findByLabelText('Reason')).closest('.ant-modal') as HTMLElement;
+    const dialog = await screen.findByRole('dialog', { name: 'Reject' });
     await u.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please give a reason.')).toBeTruthy();
     await u.type(within(dialog).getByLabelText('Reason'), 'Wrong range');

@@ -1,9 +1,10 @@
 import { forgotPasswordInput } from '@loyalty/contracts';
-import { Button, Flex, Form, Input, Result } from 'antd';
+import { Button, Flex, Form, Result } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { Input } from '../../components/Input.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { zodRules } from '../../components/zodRules.ts';
 import { authApi } from './api.ts';

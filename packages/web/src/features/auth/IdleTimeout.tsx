@@ -4,7 +4,7 @@ import { setTimedOut } from '../../state/auth.ts';
 import { useMe } from '../../state/me.ts';
 import { useAppDispatch, useAppSelector } from '../../state/store.ts';
 
-// The dialog (antd Modal, the sign-in form) loads when a session times out, not with every screen.
+// The dialog (components/Modal.tsx, the sign-in form with antd's Form) loads when a session times out, not with every screen.
 const SignInAgain = lazy(() => import('./SignInAgain.tsx'));
 
 const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;

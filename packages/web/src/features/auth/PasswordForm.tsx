@@ -1,8 +1,9 @@
-import { Button, Form, Input } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { Alert } from '../../components/Alert.tsx';
+import { Input } from '../../components/Input.tsx';
 
 interface Values {
   currentPassword?: string;

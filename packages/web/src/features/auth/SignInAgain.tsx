@@ -1,8 +1,8 @@
 import type { TokenResponse } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { setTimedOut, setToken } from '../../state/auth.ts';
 import { useAppDispatch } from '../../state/store.ts';
 import { SignInFlow } from './SignInFlow.tsx';

@@ -1,6 +1,6 @@
-import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi } from '../../api/account.ts';
+import { Modal } from '../../components/Modal.tsx';
 import { CodeForm } from '../../components/SecondFactor.tsx';
 import { Typography } from '../../components/Typography.tsx';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { connectStepUp } from '../../api/client.ts';
 
-// The dialog (antd Modal, the code form) loads the first time a step-up is asked for.
+// The dialog (components/Modal.tsx, the code form with antd's Form) loads the first time a step-up is asked for.
 const StepUpDialog = lazy(() => import('./StepUpDialog.tsx'));
 
 /**

@@ -8,19 +8,7 @@ import {
   MAX_CAMPAIGN_CUSTOMERS,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Col,
-  Flex,
-  Form,
-  type FormRule,
-  Input,
-  InputNumber,
-  Popconfirm,
-  Radio,
-  Row,
-  Upload,
-} from 'antd';
+import { Button, Col, Flex, Form, type FormRule, Popconfirm, Radio, Row, Upload } from 'antd';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useRef } from 'react';
@@ -33,6 +21,8 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
+import { Input } from '../../components/Input.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';

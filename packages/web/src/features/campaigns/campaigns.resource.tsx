@@ -8,9 +8,9 @@ import {
   campaignSortFields,
   campaignStatuses,
 } from '@loyalty/contracts';
-import { Progress } from 'antd';
 import type { TFunction } from 'i18next';
 import { formatPoints, formatShare, Ltr } from '../../components/format.tsx';
+import { Progress } from '../../components/Progress.tsx';
 import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
 import { Tag } from '../../components/Tag.tsx';
 import { campaignApi, nameIn } from './api.ts';

@@ -14,7 +14,7 @@ import {
   voucherResource,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, InputNumber, Modal, Progress, Space } from 'antd';
+import { Button, Flex, Form, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -34,8 +34,12 @@ import {
   ltrText,
   Timestamp,
 } from '../../components/format.tsx';
+import { Input } from '../../components/Input.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { LocalText, useDataLang } from '../../components/localized.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { Progress } from '../../components/Progress.tsx';
 import { ReasonModal } from '../../components/ReasonModal.tsx';
 import { listChoices } from '../../components/resource.ts';
 import { Statistic } from '../../components/Statistic.tsx';

@@ -1,11 +1,12 @@
 import { logLevels, type SystemLog, systemLogCommands, systemLogSortFields } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, InputNumber } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/DataTable.tsx';
 import { ExportButton } from '../../components/ExportButton.tsx';
 import { formatTime } from '../../components/format.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { DayRangeFilter, SearchFilter } from '../../components/ListFilters.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';

@@ -1,7 +1,8 @@
-import { Form, Modal, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { Modal } from '../../components/Modal.tsx';
 import { type AssignTo, roleChoices, staffChoices } from './api.ts';
 
 /**

@@ -2,14 +2,16 @@ import { DownloadOutlined, FieldTimeOutlined } from '@ant-design/icons';
 import type { ExportFormat, ReportName, ReportRun } from '@loyalty/contracts';
 import { reportRunCommands } from '@loyalty/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dropdown, Flex, Progress } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { downloadFile } from '../../api/download.ts';
 import type { DayRange } from '../../components/DayRangePicker.tsx';
+import { ExportMenu } from '../../components/ExportButton.tsx';
 import { Ltr } from '../../components/format.tsx';
 import { LineList } from '../../components/LineList.tsx';
 import { Panel } from '../../components/Panel.tsx';
+import { Progress } from '../../components/Progress.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useCan } from '../../state/me.ts';
 import { useAppSelector } from '../../state/store.ts';
@@ -44,25 +46,18 @@ export function RunInBackground({
   });
   if (!can(reportRunCommands.start.name)) return null;
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'csv', label: t('common.exportCsv') },
-          { key: 'xlsx', label: t('common.exportXlsx') },
-        ],
-        onClick: ({ key }) => start.mutate(key as ExportFormat),
-      }}
-    >
-      <Button
-        icon={<FieldTimeOutlined />}
-        type={primary ? 'primary' : 'default'}
-        loading={start.isPending}
-        data-testid="report-run"
-      >
-        {t('reports.runs.start')}
-      </Button>
-    </Dropdown>
+    <ExportMenu
+      label={t('reports.runs.start')}
+      icon={<FieldTimeOutlined />}
+      primary={primary}
+      busy={start.isPending}
+      testId="report-run"
+      items={[
+        { key: 'csv' as const, label: t('common.exportCsv') },
+        { key: 'xlsx' as const, label: t('common.exportXlsx') },
+      ]}
+      onPick={(format) => start.mutate(format)}
+    />
   );
 }
 

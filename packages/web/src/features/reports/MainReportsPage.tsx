@@ -7,7 +7,7 @@ import {
   reportSources,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Col, Empty, Flex, Menu, Row } from 'antd';
+import { Button, Col, Empty, Flex, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert.tsx';
@@ -25,6 +25,7 @@ import { useCan } from '../../state/me.ts';
 import { reportEndpoint, reportsApi } from './api.ts';
 import { BackgroundRuns, RunInBackground } from './BackgroundRuns.tsx';
 import { channelName, chartOf, cohortShade, tierMatrix } from './charts.ts';
+import './reports.css';
 
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
 /** Reports whose period is the coming months, not a range of the past. */
@@ -58,17 +59,19 @@ export default function MainReportsPage() {
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={6}>
         <Panel size="small" title={t('reports.catalogue')} styles={{ body: { padding: 4 } }}>
-          <Menu
-            mode="inline"
-            selectedKeys={[name]}
-            style={{ borderInlineEnd: 'none' }}
-            onClick={({ key }) => set({ report: key })}
-            items={available.map((n) => ({
-              key: n,
-              'data-testid': `report-${n}`,
-              label: t(`reports.names.${n}`),
-            }))}
-          />
+          <nav aria-label={t('reports.catalogue')} className="report-catalogue">
+            {available.map((n) => (
+              <button
+                key={n}
+                type="button"
+                data-testid={`report-${n}`}
+                aria-current={n === name ? 'page' : undefined}
+                onClick={() => set({ report: n })}
+              >
+                {t(`reports.names.${n}`)}
+              </button>
+            ))}
+          </nav>
           {can(reportScheduleRead.code) && (
             <LangLink to="/dashboard/MainReports/Schedules" data-testid="report-schedules-link">
               <Button type="link" block>

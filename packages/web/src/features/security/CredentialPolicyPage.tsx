@@ -5,8 +5,9 @@ import {
   credentialPresets,
   presetOf,
 } from '@loyalty/contracts';
-import { Button, Flex, Form, InputNumber } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { SettingsCard } from '../../components/SettingsCard.tsx';
 import { Switch } from '../../components/Switch.tsx';
 import { Tag } from '../../components/Tag.tsx';

@@ -1,6 +1,7 @@
 import { securityPolicyCommands, securityPolicyFields } from '@loyalty/contracts';
-import { Form, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { InputNumber } from '../../components/InputNumber.tsx';
 import { SettingsCard } from '../../components/SettingsCard.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { settingsMessages } from './choices.ts';

@@ -10,16 +10,18 @@ import {
   DEFAULT_CHURN_HORIZON_DAYS,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Flex, InputNumber, Progress, Row, Space } from 'antd';
+import { Button, Col, Empty, Flex, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Chart, type ChartDescription } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Progress } from '../../../components/Progress.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { Tag } from '../../../components/Tag.tsx';

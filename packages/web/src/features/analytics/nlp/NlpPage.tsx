@@ -9,7 +9,7 @@ import {
   sentiments,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Empty, Flex, Progress, Row, Space } from 'antd';
+import { Button, Col, Empty, Flex, Row, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription, type ChartPoint } from '../../../components/Chart.tsx';
@@ -18,6 +18,7 @@ import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Progress } from '../../../components/Progress.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
 import { Statistic } from '../../../components/Statistic.tsx';

@@ -6,10 +6,12 @@ import {
   configItemTypes,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Button, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../../../api/client.ts';
+import { Input } from '../../../components/Input.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
 import { Switch } from '../../../components/Switch.tsx';

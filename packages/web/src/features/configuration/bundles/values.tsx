@@ -1,8 +1,9 @@
 import type { ConfigItem, ConfigItemType, ConfigValue } from '@loyalty/contracts';
-import { Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChangeDiff } from '../../../components/ChangeDiff.tsx';
 import { Ltr } from '../../../components/format.tsx';
+import { Input } from '../../../components/Input.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { Select } from '../../../components/Select.tsx';
 import { Switch } from '../../../components/Switch.tsx';
 import { Tag } from '../../../components/Tag.tsx';

@@ -5,10 +5,11 @@ import {
   type TransactionType,
   transactionTypeResource,
 } from '@loyalty/contracts';
-import { Form, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resourceEndpoint } from '../../../api/resource.ts';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { listChoices } from '../../../components/resource.ts';
 import { SettingsCard } from '../../../components/SettingsCard.tsx';
 import { Switch } from '../../../components/Switch.tsx';

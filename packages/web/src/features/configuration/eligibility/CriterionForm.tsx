@@ -1,12 +1,14 @@
 import type { EligibilityCriterion, EligibilityCriterionInput } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, InputNumber, Spin } from 'antd';
+import { Button, Flex, Form, Spin } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { ApprovalNotice } from '../../../components/ApprovalNotice.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Input } from '../../../components/Input.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';

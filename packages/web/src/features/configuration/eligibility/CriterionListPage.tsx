@@ -5,7 +5,7 @@ import {
   eligibilityScopes,
 } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Input, Space } from 'antd';
+import { Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
@@ -14,6 +14,7 @@ import { Alert } from '../../../components/Alert.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { Ltr } from '../../../components/format.tsx';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { Tag } from '../../../components/Tag.tsx';

@@ -9,12 +9,13 @@ import {
   type Page,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiWrite } from '../../../api/typed.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
 import { Switch } from '../../../components/Switch.tsx';

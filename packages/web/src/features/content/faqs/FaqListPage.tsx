@@ -18,12 +18,13 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import { type ContentLang, contentLangs, type Faq, type FaqMoveInput, faqCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Input, Segmented, Space } from 'antd';
+import { Button, Flex, Segmented, Space } from 'antd';
 import { createContext, type HTMLAttributes, useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { apiWrite } from '../../../api/typed.ts';
 import { type DataColumn, DataTable } from '../../../components/DataTable.tsx';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';

@@ -1,7 +1,8 @@
+import { Input } from '../../../components/Input.tsx';
 import './legal.css';
 import { type LegalDocumentInput, type LegalKind, legalDocumentInput } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

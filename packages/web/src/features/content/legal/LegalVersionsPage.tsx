@@ -1,13 +1,14 @@
 import './legal.css';
 import { type LegalDocument, type LegalKind, legalDocumentCommands } from '@loyalty/contracts';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Modal, Space } from 'antd';
+import { Button, Flex, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type DataColumn, DataTable } from '../../../components/DataTable.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { Day, Ltr } from '../../../components/format.tsx';
+import { Modal } from '../../../components/Modal.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { readListParams } from '../../../components/ResourceTable.tsx';

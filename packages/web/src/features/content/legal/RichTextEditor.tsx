@@ -8,9 +8,10 @@ import {
 } from '@ant-design/icons';
 import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../../components/Tooltip.tsx';
 
 /** What the editor may produce: the server keeps the same tags (and drops anything else). */
 const extensions = [

@@ -1,6 +1,6 @@
 import { type Role, type RoleInput, roleFields, type StaffPermission } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, Tree } from 'antd';
+import { Button, Flex, Form, Tree } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/Alert.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Input } from '../../../components/Input.tsx';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { LocalName } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';

@@ -1,7 +1,8 @@
 import { loyaltySettingsCommands, loyaltySettingsInput, loyaltySettingsRead } from '@loyalty/contracts';
-import { Form, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { fixedChoices } from '../../../components/resource.ts';
 import { SettingsCard } from '../../../components/SettingsCard.tsx';
 

@@ -1,6 +1,6 @@
 import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { Button, Flex, Form, Input, InputNumber } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { apiSend } from '../../../api/typed.ts';
@@ -10,6 +10,8 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { DayInput } from '../../../components/DayInput.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints } from '../../../components/format.tsx';
+import { Input } from '../../../components/Input.tsx';
+import { InputNumber } from '../../../components/InputNumber.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { earnTypeChoices, tierChoices } from '../choices.ts';

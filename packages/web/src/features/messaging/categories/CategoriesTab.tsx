@@ -1,6 +1,6 @@
-import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Drawer } from '../../../components/Drawer.tsx';
 import { ResourceCreatePage, ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useLangNavigate } from '../../../i18n/lang.ts';

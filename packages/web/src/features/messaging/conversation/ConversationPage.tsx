@@ -1,10 +1,11 @@
 import { messageCommands } from '@loyalty/contracts';
-import { Button, Col, Flex, Form, Input, Row, Space } from 'antd';
+import { Button, Col, Flex, Form, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { DateTime } from '../../../components/format.tsx';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenUrl } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';

@@ -7,7 +7,7 @@ import {
   renderMessage,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Row } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,6 +15,7 @@ import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { formatPoints } from '../../../components/format.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
 import { Typography } from '../../../components/Typography.tsx';

@@ -6,12 +6,13 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Flex, Form, Input, Segmented, Upload } from 'antd';
+import { Flex, Form, Segmented, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
+import { Input } from '../../../components/Input.tsx';
 import { LineList } from '../../../components/LineList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { fixedChoices } from '../../../components/resource.ts';

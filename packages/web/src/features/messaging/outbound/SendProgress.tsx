@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Progress } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { Alert } from '../../../components/Alert.tsx';
@@ -7,6 +7,7 @@ import { DataTable } from '../../../components/DataTable.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { Progress } from '../../../components/Progress.tsx';
 import { Statistic } from '../../../components/Statistic.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { outboundApi } from './api.ts';

@@ -1,11 +1,12 @@
 import { messageReplyBody, messageResource, renderMessage } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Input, Row } from 'antd';
+import { Button, Col, Flex, Form, Row } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { firstFormError } from '../../../components/formErrors.ts';
+import { Input } from '../../../components/Input.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenLink } from '../../../components/resource.ts';
 import { Typography } from '../../../components/Typography.tsx';
