@@ -76,7 +76,7 @@ describe('GET /config-bundles', () => {
     const items: ConfigItem[] = await ok('GET', `/config-bundles/${engine.id}/items`);
     expect(items.map((i) => [i.key, i.value, i.version])).toEqual([
       ['loyalty.earningBatchSize', 64, 1],
-      ['loyalty.earningBatchesInFlight', 2, 1],
+      ['loyalty.earningBatchesInFlight', 1, 1],
       ['loyalty.expiryMonths', 24, 1],
     ]);
   });
@@ -245,9 +245,9 @@ describe('the other tunables take effect without a restart', () => {
   });
 
   it('the earnings queue reads how many batches may be on their way at once, and posts every earning', async () => {
-    expect((await setValue('loyalty.earningBatchesInFlight', 1)).statusCode).toBe(200);
+    expect((await setValue('loyalty.earningBatchesInFlight', 3)).statusCode).toBe(200);
     tunableNow(t.app.db, 'loyalty.earningBatchesInFlight');
-    await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchesInFlight')).toBe(1);
+    await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchesInFlight')).toBe(3);
     const before = (await api('GET', '/customers/C-1/balance')).json().balance;
     const posted = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>

@@ -145,8 +145,10 @@ export const tunables: Tunable[] = [
       'Batches of channel earnings on their way to the database at once; earnings that arrive meanwhile wait for the next batch.',
     descriptionAr:
       'عدد دفعات عمليات الكسب من القنوات المتجهة إلى قاعدة البيانات في الوقت نفسه؛ وما يصل في أثنائها ينتظر الدفعة التالية.',
-    // Two on a 2-core host sharing the database (docs/performance.md, "Two batches in flight").
-    initial: () => 2,
+    // One on a 2-core host sharing the database: larger batches, and no two drawing on one
+    // campaign at once (docs/performance.md, "One batch in flight"). A new database's value; an
+    // existing one keeps what it has.
+    initial: () => 1,
   },
   {
     key: 'security.signInAttemptsPerMinute',

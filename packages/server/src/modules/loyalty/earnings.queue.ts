@@ -127,7 +127,7 @@ interface Waiting {
 
 /**
  * Group commit for channel earnings. An earning that arrives while `loyalty.earningBatchesInFlight`
- * batches (a configuration item, 2 by default) are on their way to the database waits, and the
+ * batches (a configuration item, 1 by default) are on their way to the database waits, and the
  * next batch takes everything that waited: one statement, one round trip and one commit for many
  * earnings under load, none of the wait when traffic is light.
  * A batch's earnings are sorted by customer number, so two batches lock customers in the same
