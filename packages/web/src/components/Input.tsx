@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFieldDisabled } from './fieldDisabled.ts';
+import { Ltr } from './format.tsx';
 import './input.css';
 
 /** antd's validation status: `error` draws the red border (as Form.Item's `aria-invalid` does). */
@@ -147,30 +148,23 @@ function Field({
     setText(e.target.value);
     onChange?.(e);
   };
-  if (!allowClear && !after)
-    return (
-      <input
-        {...input}
-        ref={setRef}
-        type={type}
-        className={fieldClass('input', { ...state, className })}
-        style={style}
-        disabled={off}
-        value={text}
-        onChange={change}
-      />
-    );
+  const bare = !allowClear && !after;
+  const field = (
+    <input
+      {...input}
+      ref={setRef}
+      type={type}
+      className={bare ? fieldClass('input', { ...state, className }) : 'input-inner'}
+      style={bare ? style : undefined}
+      disabled={off}
+      value={text}
+      onChange={change}
+    />
+  );
+  if (bare) return field;
   return (
     <span className={fieldClass('input-affix', { ...state, focused, className })} style={style} {...focus}>
-      <input
-        {...input}
-        ref={setRef}
-        type={type}
-        className="input-inner"
-        disabled={off}
-        value={text}
-        onChange={change}
-      />
+      {field}
       {allowClear && !off && !input.readOnly && text !== '' && (
         <button
           type="button"
@@ -307,10 +301,10 @@ function TextArea({
       {field}
       <span className="input-count">
         {/* Digits and slash in reading order in Arabic too: "12 / 4000". */}
-        <bdi dir="ltr">
+        <Ltr>
           {text.length}
           {textarea.maxLength !== undefined && ` / ${textarea.maxLength}`}
-        </bdi>
+        </Ltr>
       </span>
     </span>
   );

@@ -152,7 +152,7 @@ export function PickerShell({
         <button
           type="button"
           className="picker-clear"
-          aria-label={t('common.calendar.clear')}
+          aria-label={t('common.clear')}
           onClick={() => {
             onClear();
             focusInput();

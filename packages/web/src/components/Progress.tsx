@@ -2,6 +2,12 @@ import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import './progress.css';
 
+/** What stands after a finished bar instead of its percentage. */
+const outcomes: Partial<Record<string, ReactNode>> = {
+  success: <CheckCircleFilled />,
+  exception: <CloseCircleFilled />,
+};
+
 interface ProgressProps {
   /** 0–100. */
   percent: number;
@@ -21,15 +27,7 @@ interface ProgressProps {
 export function Progress({ percent, status, size = 'default', format, 'aria-label': label }: ProgressProps) {
   const value = Math.max(0, Math.min(100, percent));
   const state = status ?? (value >= 100 ? 'success' : 'normal');
-  const text = format ? (
-    format(value)
-  ) : state === 'success' ? (
-    <CheckCircleFilled />
-  ) : state === 'exception' ? (
-    <CloseCircleFilled />
-  ) : (
-    `${Math.round(value)}%`
-  );
+  const text = format ? format(value) : (outcomes[state] ?? `${Math.round(value)}%`);
   return (
     <div
       role="progressbar"

@@ -386,12 +386,7 @@ export function Select({
         />
       </span>
       {allowClear && !disabled && values.length > 0 && (
-        <button
-          type="button"
-          className="select-clear"
-          aria-label={t('common.select.clear')}
-          onClick={clear}
-        />
+        <button type="button" className="select-clear" aria-label={t('common.clear')} onClick={clear} />
       )}
       {loading ? (
         <span className="select-spinner" aria-hidden="true" />
