@@ -234,10 +234,30 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#legal_titleEn').fill(title);
       await page.locator('#legal_titleAr').fill(`الشروط ${stamp}`);
       await typeInPicker(page, '#legal_effectiveDate', '2027-03-01');
-      await page.getByRole('textbox', { name: g.fields.bodyEn }).click();
-      await page.keyboard.type(`Points now expire after 36 months. ${stamp}`);
-      await page.getByRole('textbox', { name: g.fields.bodyAr }).click();
-      await page.keyboard.type(`تنتهي النقاط بعد 36 شهرًا. ${stamp}`);
+      // The text in the screen's language is written with the toolbar, the keys and the typing
+      // shortcuts (a heading, bold, a bulleted list, an address that becomes a link); the other
+      // plainly.
+      const [rich, plain] = lang === 'en' ? (['bodyEn', 'bodyAr'] as const) : (['bodyAr', 'bodyEn'] as const);
+      const body = page.getByRole('textbox', { name: g.fields[rich] });
+      const editor = page.locator('.legal-editor', { has: body });
+      await body.click();
+      await editor.getByRole('button', { name: g.editor.heading }).click();
+      await page.keyboard.type(lang === 'en' ? 'Expiry' : 'الصلاحية');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(lang === 'en' ? 'Points now expire after ' : 'تنتهي النقاط بعد ');
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.type(lang === 'en' ? '36 months' : '36 شهرًا');
+      await page.keyboard.press('ControlOrMeta+b');
+      await page.keyboard.type(`. ${stamp}`);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('- https://bank.example/terms ');
+      await expect
+        .poll(() => editor.getByRole('button', { name: g.editor.bulletList }).getAttribute('aria-pressed'))
+        .toBe('true');
+      await page.getByRole('textbox', { name: g.fields[plain] }).click();
+      await page.keyboard.type(
+        lang === 'en' ? `تنتهي النقاط بعد 36 شهرًا. ${stamp}` : `Points now expire after 36 months. ${stamp}`,
+      );
       await page.screenshot({ path: path.join(shots, `${lang}-terms-editor.png`), fullPage: true });
       await page.locator('button[type="submit"]').click();
       await toast(page, g.saved);
@@ -268,6 +288,13 @@ for (const lang of ['en', 'ar'] as const) {
       };
       expect(served.title).toBe(lang === 'ar' ? `الشروط ${stamp}` : title);
       expect(served.html).toContain(stamp);
+      expect(served.html).toContain(lang === 'en' ? '<h2>Expiry</h2>' : '<h2>الصلاحية</h2>');
+      expect(served.html).toContain(
+        lang === 'en' ? '<strong>36 months</strong>' : '<strong>36 شهرًا</strong>',
+      );
+      expect(served.html).toMatch(
+        /<ul><li><p><a href="https:\/\/bank\.example\/terms"[^>]*>https:\/\/bank\.example\/terms<\/a>/,
+      );
       const customer = `E2E-${lang}-${Date.now().toString(36)}`;
       expect((await app('PUT', `/customers/${customer}`, { fullName: 'E2E Consent' })).status).toBe(201);
       const consent = await app('POST', `/customers/${customer}/consents`, { documentId: served.id });

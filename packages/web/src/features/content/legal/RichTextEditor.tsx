@@ -1,3 +1,4 @@
+import 'prosemirror-view/style/prosemirror.css';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -6,98 +7,135 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { EditorContent, useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
 import { Button, Space } from 'antd';
-import { useEffect } from 'react';
+import type { Command } from 'prosemirror-state';
+import { EditorView } from 'prosemirror-view';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/Tooltip.tsx';
-
-/** What the editor may produce: the server keeps the same tags (and drops anything else). */
-const extensions = [
-  StarterKit.configure({
-    heading: { levels: [2, 3] },
-    code: false,
-    codeBlock: false,
-    horizontalRule: false,
-    link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] },
-  }),
-];
+import {
+  commands,
+  createState,
+  docToHtml,
+  headingActive,
+  htmlToDoc,
+  listActive,
+  markActive,
+  schema,
+} from './richText.ts';
 
 interface Props {
   value?: string;
   onChange?: (html: string) => void;
   dir: 'ltr' | 'rtl';
   label: string;
+  /** From Form.Item: the field's id and its error's state. */
+  id?: string;
+  'aria-invalid'?: boolean | 'true' | 'false';
+  'aria-describedby'?: string;
 }
 
-/** Rich text (Tiptap): paragraphs, headings, lists, bold, italic, links; HTML in and out. */
-export function RichTextEditor({ value = '', onChange, dir, label }: Props) {
+/** A value set from outside (a loaded draft): replaces the content, not undoable, not echoed back. */
+const EXTERNAL = 'external';
+
+/** Rich text (ProseMirror): paragraphs, headings, lists, bold, italic, links; HTML in and out. */
+export function RichTextEditor({ value = '', onChange, dir, label, ...field }: Props) {
   const { t } = useTranslation();
-  const editor = useEditor({
-    extensions,
-    content: value,
-    immediatelyRender: true,
-    editorProps: {
+  const mount = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const [state, setState] = useState(() => createState(value));
+  const initial = useRef(state);
+  const emitted = useRef(value);
+  const change = useRef(onChange);
+  change.current = onChange;
+
+  useLayoutEffect(() => {
+    const editor = new EditorView(mount.current, {
+      state: initial.current,
+      dispatchTransaction(tr) {
+        const next = editor.state.apply(tr);
+        editor.updateState(next);
+        setState(next);
+        if (!tr.docChanged || tr.getMeta(EXTERNAL)) return;
+        emitted.current = docToHtml(next.doc);
+        change.current?.(emitted.current);
+      },
+    });
+    view.current = editor;
+    return () => {
+      editor.destroy();
+      view.current = null;
+    };
+  }, []);
+
+  const invalid = field['aria-invalid'];
+  const { id, 'aria-describedby': describedBy } = field;
+  useLayoutEffect(() => {
+    view.current?.setProps({
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-label': label,
         dir,
         class: 'legal-editor-content',
+        ...(id ? { id } : {}),
+        ...(invalid ? { 'aria-invalid': String(invalid) } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
       },
-    },
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
-  });
-  // A value set from outside (a loaded draft) replaces the content.
-  useEffect(() => {
-    // A re-render can hold the instance useEditor has just destroyed (its schema gone): skip it.
-    if (!editor || editor.isDestroyed) return;
-    if (value !== editor.getHTML() && !(value === '' && editor.isEmpty)) {
-      editor.commands.setContent(value, { emitUpdate: false });
-    }
-  }, [editor, value]);
+    });
+  }, [label, dir, id, invalid, describedBy]);
 
-  const tool = (key: string, icon: React.ReactNode, run: () => void, active = false) => (
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    const { tr, doc } = editor.state;
+    editor.dispatch(
+      tr
+        .replaceWith(0, doc.content.size, htmlToDoc(value).content)
+        .setMeta('addToHistory', false)
+        .setMeta(EXTERNAL, true),
+    );
+  }, [value]);
+
+  const run = (command: Command) => {
+    const editor = view.current;
+    if (!editor) return;
+    command(editor.state, editor.dispatch);
+    editor.focus();
+  };
+  const tool = (key: keyof typeof commands, icon: React.ReactNode, active?: boolean) => (
     <Tooltip title={t(`content.legal.editor.${key}`)}>
       <Button
         size="small"
         type={active ? 'primary' : 'default'}
         icon={icon}
         aria-label={t(`content.legal.editor.${key}`)}
-        onClick={run}
+        aria-pressed={active}
+        disabled={active === undefined && !commands[key](state)}
+        onClick={() => run(commands[key])}
       />
     </Tooltip>
   );
-  const chain = () => editor.chain().focus();
   return (
     <div className="legal-editor" dir={dir}>
       <Space wrap style={{ marginBottom: 8 }}>
-        {tool('bold', <BoldOutlined />, () => chain().toggleBold().run(), editor.isActive('bold'))}
-        {tool('italic', <ItalicOutlined />, () => chain().toggleItalic().run(), editor.isActive('italic'))}
+        {tool('bold', <BoldOutlined />, markActive(state, schema.marks.bold))}
+        {tool('italic', <ItalicOutlined />, markActive(state, schema.marks.italic))}
         <Button
           size="small"
-          type={editor.isActive('heading', { level: 2 }) ? 'primary' : 'default'}
-          onClick={() => chain().toggleHeading({ level: 2 }).run()}
+          type={headingActive(state, 2) ? 'primary' : 'default'}
+          aria-pressed={headingActive(state, 2)}
+          onClick={() => run(commands.heading)}
         >
           {t('content.legal.editor.heading')}
         </Button>
-        {tool(
-          'bulletList',
-          <UnorderedListOutlined />,
-          () => chain().toggleBulletList().run(),
-          editor.isActive('bulletList'),
-        )}
-        {tool(
-          'orderedList',
-          <OrderedListOutlined />,
-          () => chain().toggleOrderedList().run(),
-          editor.isActive('orderedList'),
-        )}
-        {tool('undo', <UndoOutlined />, () => chain().undo().run())}
-        {tool('redo', <RedoOutlined />, () => chain().redo().run())}
+        {tool('bulletList', <UnorderedListOutlined />, listActive(state, schema.nodes.bulletList))}
+        {tool('orderedList', <OrderedListOutlined />, listActive(state, schema.nodes.orderedList))}
+        {tool('undo', <UndoOutlined />)}
+        {tool('redo', <RedoOutlined />)}
       </Space>
-      <EditorContent editor={editor} />
+      <div ref={mount} />
     </div>
   );
 }
