@@ -18,11 +18,11 @@
  * Method and results: docs/performance.md.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor.ts';
+import { busyShare, type CpuTicks, cpuMsPer, cpuTicks } from './machineCpu.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
@@ -218,19 +218,6 @@ async function setUp() {
   return { staff, channel, numbers, turn: opts.ab === 'campaigns' ? campaigns : gates };
 }
 
-/** Machine-wide CPU time so far (Linux /proc/stat): busy and total, in clock ticks. */
-function cpuTicks(): { busy: number; total: number } | undefined {
-  try {
-    const fields =
-      readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
-    const total = fields.reduce((a, b) => a + b, 0);
-    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
-    return { busy: total - idle, total };
-  } catch {
-    return undefined;
-  }
-}
-
 /** Runs `worker` on `concurrency` loops for `seconds` (after a 2 s warm-up); answers latencies and errors. */
 async function load(worker: () => Promise<boolean>, workers: number, secs: number) {
   const latencies: number[] = [];
@@ -238,7 +225,7 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   let measuring = false;
   const warmUntil = Date.now() + 2_000;
   const endAt = warmUntil + secs * 1000;
-  let cpuAtStart: ReturnType<typeof cpuTicks>;
+  let cpuAtStart: CpuTicks;
   let clientAtStart: NodeJS.CpuUsage | undefined;
   setTimeout(() => {
     cpuAtStart = cpuTicks();
@@ -259,10 +246,7 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   const cpuAtEnd = cpuTicks();
   const client = process.cpuUsage(clientAtStart);
   // Share of the machine's CPU time that was busy while measuring (server, database and this client).
-  const busy =
-    cpuAtStart && cpuAtEnd
-      ? (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.total - cpuAtStart.total || 1)
-      : undefined;
+  const busy = busyShare(cpuAtStart, cpuAtEnd);
   const clientMs = (client.user + client.system) / 1000;
   return { latencies: latencies.sort((a, b) => a - b), errors, busy, clientMs };
 }
@@ -366,7 +350,7 @@ async function main() {
   if (opts.messaging) return messagingOnly();
   if (opts.reports || opts.analytics) return reportsOnly();
   const child = opts.url ? undefined : await benchServer();
-  let earnsPerSecond = 0;
+  let earned = { perSecond: 0, perEarn: NaN, clientPerEarn: NaN };
   try {
     const { staff, channel, numbers, turn } = await setUp();
     const run = Date.now().toString(36);
@@ -389,9 +373,7 @@ async function main() {
       const earned = await load(earn, concurrency, seconds);
       const perSecond = earned.latencies.length / seconds;
       const perEarn =
-        earned.busy === undefined
-          ? undefined
-          : (earned.busy * availableParallelism() * seconds * 1000) / (earned.latencies.length || 1);
+        earned.busy === undefined ? undefined : cpuMsPer(earned.busy, seconds, earned.latencies.length);
       console.log(
         `  ${label}${perSecond.toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
       );
@@ -400,14 +382,18 @@ async function main() {
           `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${(earned.clientMs / (earned.latencies.length || 1)).toFixed(2)} ms of it in this client`,
         );
       }
-      return { perSecond, perEarn: perEarn ?? NaN };
+      return {
+        perSecond,
+        perEarn: perEarn ?? NaN,
+        clientPerEarn: earned.clientMs / (earned.latencies.length || 1),
+      };
     };
     if (opts.ab) {
       if (!turn) throw new Error('--ab takes gates, or campaigns with --campaigns N');
       await abPhases(turn, phase);
       return;
     }
-    earnsPerSecond = (await phase('')).perSecond;
+    earned = await phase('');
 
     const { total, totalCapped } = await json<{ total: number; totalCapped: boolean }>(
       'GET',
@@ -458,8 +444,18 @@ async function main() {
     const floor = await measureFloor(concurrency, seconds);
     console.log(`\nFloor: the same writes as one raw SQL statement per earning (${floor.method})`);
     console.log(
-      `  ${floor.postingsPerSecond.toFixed(0)} postings/s   API / floor = ${(earnsPerSecond / floor.postingsPerSecond).toFixed(2)}`,
+      `  ${floor.postingsPerSecond.toFixed(0)} postings/s   API / floor = ${(earned.perSecond / floor.postingsPerSecond).toFixed(2)}`,
     );
+    // Where the ratio comes from: the machine's CPU each side spent per write (the floor pays a
+    // statement and a commit per posting on `concurrency` connections, the API one per batch).
+    if (floor.busy !== undefined && floor.cpuMsPerPosting !== undefined && Number.isFinite(earned.perEarn)) {
+      console.log(
+        `  machine CPU busy ${(floor.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${floor.cpuMsPerPosting.toFixed(2)} ms of CPU per posting (its client's included)`,
+      );
+      console.log(
+        `  CPU per earn / CPU per posting = ${(earned.perEarn / floor.cpuMsPerPosting).toFixed(2)} (${((earned.perEarn - earned.clientPerEarn) / floor.cpuMsPerPosting).toFixed(2)} less this client's)`,
+      );
+    }
   } catch (err) {
     console.log(`\nFloor not measured: ${(err as Error).message}`);
   }

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { openDatabase, runPrepared } from '../packages/server/src/db/client.ts';
+import { type Database, openDatabase, runPrepared } from '../packages/server/src/db/client.ts';
+import { busyShare, cpuMsPer, cpuTicks } from './machineCpu.ts';
 
 /** One earning's writes, in one statement: $1 customer number, $2 points, $3 external id, $4 type id, $5 amount. */
 const POSTING = `
@@ -30,6 +31,9 @@ const POSTING = `
 export interface Floor {
   postingsPerSecond: number;
   method: string;
+  /** The machine's busy share while posting, and its CPU per posting (the client's included). */
+  busy?: number;
+  cpuMsPerPosting?: number;
 }
 
 const pgbenchScript = (typeId: number, run: string) => `\\set n random(0, 1999)
@@ -93,34 +97,56 @@ export async function measureFloor(concurrency: number, seconds: number): Promis
       [],
     );
     if (!type) throw new Error('no BENCH_SPEND type: run the benchmark first');
-    if (config.database.kind === 'postgres' && (await hasPgbench())) {
-      const tps = await withPgbench(config.database.url, type.id, run, concurrency, seconds);
-      return { postingsPerSecond: tps, method: 'pgbench -M prepared' };
-    }
-    let seq = 0;
-    let done = 0;
-    const endAt = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (Date.now() < endAt) {
-          seq += 1;
-          const amount = 10 + (seq % 500);
-          await runPrepared(database.db, 'floor_earn', POSTING, [
-            `BENCH-${String(seq % 2000).padStart(5, '0')}`,
-            Math.floor(amount / 10),
-            `floor-${run}-${seq}`,
-            type.id,
-            amount,
-          ]);
-          done += 1;
+    const pgbenchUrl =
+      config.database.kind === 'postgres' && (await hasPgbench()) ? config.database.url : undefined;
+    const start = cpuTicks();
+    const posted = pgbenchUrl
+      ? {
+          perSecond: await withPgbench(pgbenchUrl, type.id, run, concurrency, seconds),
+          method: 'pgbench -M prepared',
         }
-      }),
-    );
+      : await withDriver(database, type.id, run, concurrency, seconds);
+    const busy = busyShare(start, cpuTicks());
     return {
-      postingsPerSecond: done / seconds,
-      method: database.kind === 'postgres' ? 'node-postgres, prepared' : 'PGlite, in process',
+      postingsPerSecond: posted.perSecond,
+      method: posted.method,
+      busy,
+      cpuMsPerPosting: busy === undefined ? undefined : cpuMsPer(busy, seconds, posted.perSecond * seconds),
     };
   } finally {
     await database.close();
   }
+}
+
+/** The floor through the server's own driver: node-postgres (prepared) or PGlite in process. */
+async function withDriver(
+  database: Database,
+  typeId: number,
+  run: string,
+  concurrency: number,
+  seconds: number,
+) {
+  let seq = 0;
+  let done = 0;
+  const endAt = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < endAt) {
+        seq += 1;
+        const amount = 10 + (seq % 500);
+        await runPrepared(database.db, 'floor_earn', POSTING, [
+          `BENCH-${String(seq % 2000).padStart(5, '0')}`,
+          Math.floor(amount / 10),
+          `floor-${run}-${seq}`,
+          typeId,
+          amount,
+        ]);
+        done += 1;
+      }
+    }),
+  );
+  return {
+    perSecond: done / seconds,
+    method: database.kind === 'postgres' ? 'node-postgres, prepared' : 'PGlite, in process',
+  };
 }
