@@ -23,8 +23,8 @@ function toReact(nodes: NodeListOf<ChildNode>): ReactNode[] {
 
 /**
  * A legal text to read (the published version, a version's preview): its HTML drawn as React
- * elements from the tags the editor writes, never as markup — what the Tiptap editor in read-only
- * mode showed, without downloading the editor (125 KB, issue 24).
+ * elements from the tags the editor writes, never as markup, and without downloading the editor
+ * (ProseMirror, 69 KB: issue 24).
  */
 export function LegalText({ html, dir, label }: { html: string; dir: 'ltr' | 'rtl'; label: string }) {
   const body = new DOMParser().parseFromString(html, 'text/html').body;
