@@ -374,19 +374,16 @@ async function main() {
       const perSecond = earned.latencies.length / seconds;
       const perEarn =
         earned.busy === undefined ? undefined : cpuMsPer(earned.busy, seconds, earned.latencies.length);
+      const clientPerEarn = earned.clientMs / (earned.latencies.length || 1);
       console.log(
         `  ${label}${perSecond.toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
       );
       if (perEarn !== undefined && earned.busy !== undefined) {
         console.log(
-          `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${(earned.clientMs / (earned.latencies.length || 1)).toFixed(2)} ms of it in this client`,
+          `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${clientPerEarn.toFixed(2)} ms of it in this client`,
         );
       }
-      return {
-        perSecond,
-        perEarn: perEarn ?? NaN,
-        clientPerEarn: earned.clientMs / (earned.latencies.length || 1),
-      };
+      return { perSecond, perEarn: perEarn ?? NaN, clientPerEarn };
     };
     if (opts.ab) {
       if (!turn) throw new Error('--ab takes gates, or campaigns with --campaigns N');

@@ -19,9 +19,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { campaigns, configItems, customers, ledgerEntries } from '../../db/schema/index.ts';
+import { campaigns, customers, ledgerEntries } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
+import { configItemFixtures } from '../configuration/testing.ts';
 import { postEarning } from '../loyalty/earnings.queue.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
@@ -49,14 +50,7 @@ describe.runIf(process.env.DATABASE_URL)('two earning batches racing for one cam
     t.inject({ method, url: `/api/admin${url}`, as: admin, ...(payload ? { payload } : {}) });
 
   const setTunable = async (key: string, value: number) => {
-    const [row] = await t.app.db.select().from(configItems).where(eq(configItems.key, key));
-    const item = (await admin$('GET', `/config-items/${row?.id}`)).json();
-    const res = await admin$('PUT', `/config-items/${item.id}`, {
-      value,
-      descriptionEn: item.descriptionEn,
-      descriptionAr: item.descriptionAr,
-      validation: item.validation,
-    });
+    const res = await configItemFixtures(t, admin).setValue(key, value);
     expect(res.statusCode, res.body).toBe(200);
     await expect.poll(() => tunableNow(t.app.db, key)).toBe(value);
   };

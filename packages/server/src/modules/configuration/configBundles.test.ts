@@ -6,10 +6,12 @@ import { configItems } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { tunableNow } from './configBundles.service.ts';
+import { configItemFixtures } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
 let api: ReturnType<typeof channel>;
+let config: ReturnType<typeof configItemFixtures>;
 
 const SECRET = 'Sup3r-Secret-Maps-Key-7781';
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -21,20 +23,6 @@ const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payloa
 };
 const bundleByCode = async (code: string): Promise<ConfigBundle> =>
   (await ok('GET', `/config-bundles?q=${code}`)).items.find((b: ConfigBundle) => b.code === code);
-const itemByKey = async (key: string): Promise<ConfigItem> => {
-  const [row] = await t.app.db.select().from(configItems).where(eq(configItems.key, key));
-  return ok('GET', `/config-items/${row?.id}`);
-};
-const setValue = (key: string, value: unknown) =>
-  itemByKey(key).then((i) =>
-    call('PUT', `/config-items/${i.id}`, {
-      value,
-      descriptionEn: i.descriptionEn,
-      descriptionAr: i.descriptionAr,
-      validation: i.validation,
-    }),
-  );
-
 let n = 0;
 /** The expiry of a new earning's ledger entry, in whole months after it. */
 const earningExpiryMonths = async () => {
@@ -57,6 +45,7 @@ const earningExpiryMonths = async () => {
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn();
+  config = configItemFixtures(t, admin);
   const fx = programmeFixtures(t, admin);
   await fx.tier('Blue', 0, 10_000_000);
   const spend = await fx.type('SPEND');
@@ -85,7 +74,7 @@ describe('GET /config-bundles', () => {
 describe('PUT /config-items/{id}', () => {
   it('the expiry months item changes a new earning’s expiry, without a restart', async () => {
     expect(await earningExpiryMonths()).toBe(24);
-    expect((await setValue('loyalty.expiryMonths', 6)).statusCode).toBe(200);
+    expect((await config.setValue('loyalty.expiryMonths', 6)).statusCode).toBe(200);
     expect(await earningExpiryMonths()).toBe(6);
     // One source of truth: the loyalty settings screen shows the item's value, and its change is a version.
     expect((await ok('GET', '/loyalty-settings')).expiryMonths).toBe(6);
@@ -95,26 +84,30 @@ describe('PUT /config-items/{id}', () => {
       tierWindowMonths: 12,
       downgradePolicy: 'IMMEDIATE',
     });
-    const item = await itemByKey('loyalty.expiryMonths');
+    const item = await config.itemByKey('loyalty.expiryMonths');
     expect(item).toMatchObject({ value: 12, version: 3 });
     expect(await earningExpiryMonths()).toBe(12);
   });
 
   it('refuses a value of the wrong type, out of range or not allowed, with stable codes; nothing saved', async () => {
-    const before = await itemByKey('loyalty.expiryMonths');
-    const wrongType = await setValue('loyalty.expiryMonths', 'twelve');
+    const before = await config.itemByKey('loyalty.expiryMonths');
+    const wrongType = await config.setValue('loyalty.expiryMonths', 'twelve');
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json()).toMatchObject({
       code: 'CONFIG_VALUE_TYPE',
       errors: [{ path: 'value', message: 'configValueType.INTEGER' }],
     });
-    expect((await setValue('loyalty.expiryMonths', 1.5)).json().code).toBe('CONFIG_VALUE_TYPE');
-    const outOfRange = await setValue('loyalty.expiryMonths', 121);
+    expect((await config.setValue('loyalty.expiryMonths', 1.5)).json().code).toBe('CONFIG_VALUE_TYPE');
+    const outOfRange = await config.setValue('loyalty.expiryMonths', 121);
     expect(outOfRange.statusCode).toBe(400);
     expect(outOfRange.json().code).toBe('CONFIG_VALUE_OUT_OF_RANGE');
-    expect((await setValue('alerts.retryBackoff', 'PT2H')).json().code).toBe('CONFIG_VALUE_OUT_OF_RANGE');
-    expect((await setValue('alerts.retryBackoff', '30 seconds')).json().code).toBe('CONFIG_VALUE_TYPE');
-    expect(await itemByKey('loyalty.expiryMonths')).toEqual(before);
+    expect((await config.setValue('alerts.retryBackoff', 'PT2H')).json().code).toBe(
+      'CONFIG_VALUE_OUT_OF_RANGE',
+    );
+    expect((await config.setValue('alerts.retryBackoff', '30 seconds')).json().code).toBe(
+      'CONFIG_VALUE_TYPE',
+    );
+    expect(await config.itemByKey('loyalty.expiryMonths')).toEqual(before);
 
     const bundle = await ok('POST', '/config-bundles', {
       code: 'mobileApp',
@@ -160,7 +153,7 @@ describe('PUT /config-items/{id}', () => {
   });
 
   it('a system tunable and a system bundle cannot be deleted', async () => {
-    const item = await itemByKey('lists.customerCountCap');
+    const item = await config.itemByKey('lists.customerCountCap');
     expect((await call('DELETE', `/config-items/${item.id}`)).json().code).toBe('SYSTEM_RECORD');
     expect((await call('DELETE', `/config-bundles/${item.bundleId}`)).json().code).toBe('SYSTEM_RECORD');
   });
@@ -168,7 +161,7 @@ describe('PUT /config-items/{id}', () => {
 
 describe('versions', () => {
   it('keeps every value, and restores a previous one as a new version', async () => {
-    const item = await itemByKey('loyalty.expiryMonths');
+    const item = await config.itemByKey('loyalty.expiryMonths');
     const history: ConfigItemVersion[] = await ok('GET', `/config-bundles/${item.bundleId}/versions`);
     expect(history.filter((v) => v.itemId === item.id).map((v) => [v.version, v.value, v.source])).toEqual([
       [3, 12, 'loyaltySettings.update'],
@@ -179,7 +172,10 @@ describe('versions', () => {
     const restored = await ok('POST', `/config-items/${item.id}/restore`, { version: 1 });
     expect(restored).toMatchObject({ value: 24, version: 4 });
     // The same value again (a description edited) is no new version.
-    expect((await setValue('loyalty.expiryMonths', 24)).json()).toMatchObject({ value: 24, version: 4 });
+    expect((await config.setValue('loyalty.expiryMonths', 24)).json()).toMatchObject({
+      value: 24,
+      version: 4,
+    });
     expect(await earningExpiryMonths()).toBe(24);
     expect((await call('POST', `/config-items/${item.id}/restore`, { version: 99 })).statusCode).toBe(404);
   });
@@ -199,8 +195,8 @@ describe('secrets', () => {
     const item: ConfigItem = created.json();
     expect(item).toMatchObject({ secret: true, hasValue: true, value: null });
     // Changed, refused (the refusal is audited with its input), restored.
-    expect((await setValue('mobile.mapsApiKey', `${SECRET}-2`)).statusCode).toBe(200);
-    expect((await setValue('mobile.mapsApiKey', 42)).json().code).toBe('CONFIG_VALUE_TYPE');
+    expect((await config.setValue('mobile.mapsApiKey', `${SECRET}-2`)).statusCode).toBe(200);
+    expect((await config.setValue('mobile.mapsApiKey', 42)).json().code).toBe('CONFIG_VALUE_TYPE');
     expect((await call('POST', `/config-items/${item.id}/restore`, { version: 1 })).statusCode).toBe(200);
 
     const answers = [
@@ -231,21 +227,21 @@ describe('secrets', () => {
 
 describe('the other tunables take effect without a restart', () => {
   it('log retention and the alert retry policy are the same values their own screens edit', async () => {
-    expect((await setValue('logs.retentionDays', 30)).statusCode).toBe(200);
+    expect((await config.setValue('logs.retentionDays', 30)).statusCode).toBe(200);
     expect((await ok('GET', '/system-logs/settings')).retentionDays).toBe(30);
-    expect((await setValue('alerts.maxAttempts', 3)).statusCode).toBe(200);
-    expect((await setValue('alerts.retryBackoff', 'PT2M')).statusCode).toBe(200);
+    expect((await config.setValue('alerts.maxAttempts', 3)).statusCode).toBe(200);
+    expect((await config.setValue('alerts.retryBackoff', 'PT2M')).statusCode).toBe(200);
     expect((await ok('GET', '/alert-settings')).retry).toEqual({ maxAttempts: 3, backoffSeconds: 120 });
   });
 
   it('the earnings queue reads its batch size', async () => {
-    expect((await setValue('loyalty.earningBatchSize', 8)).statusCode).toBe(200);
+    expect((await config.setValue('loyalty.earningBatchSize', 8)).statusCode).toBe(200);
     tunableNow(t.app.db, 'loyalty.earningBatchSize');
     await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchSize')).toBe(8);
   });
 
   it('the earnings queue reads how many batches may be on their way at once, and posts every earning', async () => {
-    expect((await setValue('loyalty.earningBatchesInFlight', 3)).statusCode).toBe(200);
+    expect((await config.setValue('loyalty.earningBatchesInFlight', 3)).statusCode).toBe(200);
     tunableNow(t.app.db, 'loyalty.earningBatchesInFlight');
     await expect.poll(() => tunableNow(t.app.db, 'loyalty.earningBatchesInFlight')).toBe(3);
     const before = (await api('GET', '/customers/C-1/balance')).json().balance;
@@ -261,7 +257,7 @@ describe('the other tunables take effect without a restart', () => {
     );
     expect(posted.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect((await api('GET', '/customers/C-1/balance')).json().balance).toBe(before + 12 * 10);
-    expect((await setValue('loyalty.earningBatchesInFlight', 17)).statusCode).toBe(400);
+    expect((await config.setValue('loyalty.earningBatchesInFlight', 17)).statusCode).toBe(400);
   });
 
   it('the customer list counts up to its cap', async () => {
@@ -269,7 +265,7 @@ describe('the other tunables take effect without a restart', () => {
       select 'CAP-' || g, 'Capped customer ' || g from generate_series(1, 120) g`);
     const list = async () => ok('GET', '/customers?pageSize=5');
     expect(await list()).toMatchObject({ total: 121, totalCapped: false });
-    expect((await setValue('lists.customerCountCap', 100)).statusCode).toBe(200);
+    expect((await config.setValue('lists.customerCountCap', 100)).statusCode).toBe(200);
     expect(await list()).toMatchObject({ total: 100, totalCapped: true });
   });
 
@@ -280,7 +276,7 @@ describe('the other tunables take effect without a restart', () => {
       from customers c, generate_series(1, 60) g where c.customer_number = 'C-1'`);
     const search = async () => ok('GET', '/messages?q=capped&pageSize=5');
     expect(await search()).toMatchObject({ total: 60, totalCapped: false });
-    expect((await setValue('lists.messageSearchCountCap', 50)).statusCode).toBe(200);
+    expect((await config.setValue('lists.messageSearchCountCap', 50)).statusCode).toBe(200);
     expect(await search()).toMatchObject({ total: 50, totalCapped: true });
     expect(await ok('GET', '/messages?pageSize=5')).toMatchObject({ total: 60, totalCapped: false });
   });
@@ -293,7 +289,7 @@ describe('the other tunables take effect without a restart', () => {
         payload: { username: 'nobody', password: 'x' },
       });
     expect((await attempt()).statusCode).toBe(401);
-    expect((await setValue('security.signInAttemptsPerMinute', 2)).statusCode).toBe(200);
+    expect((await config.setValue('security.signInAttemptsPerMinute', 2)).statusCode).toBe(200);
     const codes = [(await attempt()).statusCode, (await attempt()).statusCode, (await attempt()).statusCode];
     expect(codes).toContain(429);
   });

@@ -104,36 +104,34 @@ export function RichTextEditor({ value = '', onChange, dir, label, ...field }: P
     command(editor.state, editor.dispatch);
     editor.focus();
   };
-  const tool = (key: keyof typeof commands, icon: React.ReactNode, active?: boolean) => (
-    <Tooltip title={t(`content.legal.editor.${key}`)}>
+  /** A toolbar button: an icon named by its tooltip, or (without one) its text; a toggle says its state. */
+  const tool = (key: keyof typeof commands, active?: boolean, icon?: React.ReactNode) => {
+    const name = t(`content.legal.editor.${key}`);
+    const button = (
       <Button
         size="small"
         type={active ? 'primary' : 'default'}
         icon={icon}
-        aria-label={t(`content.legal.editor.${key}`)}
+        aria-label={icon ? name : undefined}
         aria-pressed={active}
         disabled={active === undefined && !commands[key](state)}
         onClick={() => run(commands[key])}
-      />
-    </Tooltip>
-  );
+      >
+        {icon ? null : name}
+      </Button>
+    );
+    return icon ? <Tooltip title={name}>{button}</Tooltip> : button;
+  };
   return (
     <div className="legal-editor" dir={dir}>
       <Space wrap style={{ marginBottom: 8 }}>
-        {tool('bold', <BoldOutlined />, markActive(state, schema.marks.bold))}
-        {tool('italic', <ItalicOutlined />, markActive(state, schema.marks.italic))}
-        <Button
-          size="small"
-          type={headingActive(state, 2) ? 'primary' : 'default'}
-          aria-pressed={headingActive(state, 2)}
-          onClick={() => run(commands.heading)}
-        >
-          {t('content.legal.editor.heading')}
-        </Button>
-        {tool('bulletList', <UnorderedListOutlined />, listActive(state, schema.nodes.bulletList))}
-        {tool('orderedList', <OrderedListOutlined />, listActive(state, schema.nodes.orderedList))}
-        {tool('undo', <UndoOutlined />)}
-        {tool('redo', <RedoOutlined />)}
+        {tool('bold', markActive(state, schema.marks.bold), <BoldOutlined />)}
+        {tool('italic', markActive(state, schema.marks.italic), <ItalicOutlined />)}
+        {tool('heading', headingActive(state, 2))}
+        {tool('bulletList', listActive(state, schema.nodes.bulletList), <UnorderedListOutlined />)}
+        {tool('orderedList', listActive(state, schema.nodes.orderedList), <OrderedListOutlined />)}
+        {tool('undo', undefined, <UndoOutlined />)}
+        {tool('redo', undefined, <RedoOutlined />)}
       </Space>
       <div ref={mount} />
     </div>
