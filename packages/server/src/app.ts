@@ -11,6 +11,7 @@ import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
+import { reportEarningFallbacks } from './modules/loyalty/index.ts';
 import { keyExistingChain } from './platform/audit.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { createKeyStore } from './platform/auth/keys.ts';
@@ -122,6 +123,7 @@ export async function buildApp(
   // Tests run jobs by calling app.jobs.tick(); everywhere else they run on their schedule.
   if (config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
+  reportEarningFallbacks(database.db, app.log);
   const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);

@@ -23,7 +23,7 @@ import { campaigns, customers, ledgerEntries } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 import { configItemFixtures } from '../configuration/testing.ts';
-import { postEarning } from '../loyalty/earnings.queue.ts';
+import { postEarning, reportEarningFallbacks } from '../loyalty/earnings.queue.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
 // The same function, counted: an earning handed to postEarning is in the queue (post is synchronous).
@@ -124,6 +124,8 @@ describe.runIf(process.env.DATABASE_URL)('two earning batches racing for one cam
   });
 
   it('posts every earning once, the losing batch again one by one, and pays no more than the budget', async () => {
+    const warned: object[] = [];
+    reportEarningFallbacks(t.app.db, { warn: (details) => warned.push(details) });
     // Two batches may be on their way at once, three earnings each.
     await setTunable('loyalty.earningBatchesInFlight', 2);
     await setTunable('loyalty.earningBatchSize', 3);
@@ -186,6 +188,7 @@ describe.runIf(process.env.DATABASE_URL)('two earning batches racing for one cam
     expect(retried.map((r) => r.ids)).toEqual(lost?.ids.map((id) => [id]));
     expect(retried.map((r) => r.settled?.type)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     expect(sent('loyalty_post_earnings')).toHaveLength(4);
+    expect(warned).toEqual([expect.objectContaining({ code: 'LY001', earnings: 3 })]);
 
     // Every earning once, with its base points; the winner's paid in full, the loser's clipped to
     // what the winner left (15: 10, then 5, then nothing).

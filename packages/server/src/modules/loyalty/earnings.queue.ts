@@ -172,6 +172,15 @@ class EarningQueue {
       });
     } catch (err) {
       if (batch.length === 1 && !isCampaignRace(err)) return batch[0]?.reject(err);
+      // Rare and costly (every earning of the batch on its own): operators see how often.
+      // Not the error's message: the failed query's text carries the batch (customers' numbers).
+      const { code, constraint } = databaseError(err);
+      logs
+        .get(this.db)
+        ?.warn(
+          { code, constraint, earnings: batch.length },
+          'earnings batch failed: its earnings are posted again one by one',
+        );
       // One after the other, as in the batch: twins of an externalId meet as they would have there.
       for (const w of batch) {
         await postEarnings(this.db, [w.item], true).then(([row]) => w.resolve(row as EarningRow), w.reject);
@@ -180,8 +189,19 @@ class EarningQueue {
   }
 }
 
-/** The queue of each database (tests open many). */
+/** Where a queue reports a failed batch (the server's log). */
+export interface FallbackLog {
+  warn(details: object, message: string): void;
+}
+
+/** The queue of each database (tests open many), and where each reports. */
 const queues = new WeakMap<Db, EarningQueue>();
+const logs = new WeakMap<Db, FallbackLog>();
+
+/** Failed batches of this database's earnings are reported to `log` (the app sets its logger). */
+export function reportEarningFallbacks(db: Db, log: FallbackLog) {
+  logs.set(db, log);
+}
 
 /**
  * Posts one earning: through the queue on the database itself, directly inside a transaction

@@ -9,6 +9,8 @@ import { tierHandlers } from './tiers.service.ts';
 import { transactionTypeRoutes } from './transactionTypes.routes.ts';
 import { transactionTypeHandlers } from './transactionTypes.service.ts';
 
+export { reportEarningFallbacks } from './earnings.queue.ts';
+
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',
   routes: async (app) => {
