@@ -16,6 +16,7 @@ import { channel, programmeFixtures } from './testing.ts';
 let t: TestApp;
 let admin: { authorization: string };
 let api: ReturnType<typeof channel>;
+let fx: ReturnType<typeof programmeFixtures>;
 let typeId: number;
 let tiers: number[];
 let run = 0;
@@ -25,7 +26,7 @@ const CUSTOMERS = 3;
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn();
-  const fx = programmeFixtures(t, admin);
+  fx = programmeFixtures(t, admin);
   tiers = [
     (await fx.tier('Blue', 0, 999)).id,
     (await fx.tier('Silver', 1000, 2999)).id,
@@ -36,14 +37,6 @@ beforeAll(async () => {
 });
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.app.db.execute(q));
-
-const setBasis = (tierBasis: 'LIFETIME' | 'ROLLING') =>
-  t.inject({
-    method: 'PUT',
-    url: '/api/admin/loyalty-settings',
-    payload: { expiryMonths: 24, tierBasis, tierWindowMonths: 12, downgradePolicy: 'IMMEDIATE' },
-    as: admin,
-  });
 
 interface Earning {
   customer: number;
@@ -149,7 +142,7 @@ describe('loyalty_post_earnings (migration 0058)', () => {
         }),
         async (c) => {
           run += 1;
-          expect((await setBasis(c.basis)).statusCode).toBe(200);
+          expect((await fx.settings({ tierBasis: c.basis })).statusCode).toBe(200);
           const batch = await prepare(`B${run}-`, c);
           const single = await prepare(`S${run}-`, c);
           const together = await post(batch, false);

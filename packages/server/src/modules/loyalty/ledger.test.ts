@@ -10,6 +10,7 @@ import { channel, programmeFixtures } from './testing.ts';
 let t: TestApp;
 let admin: { authorization: string };
 let api: ReturnType<typeof channel>;
+let fx: ReturnType<typeof programmeFixtures>;
 let n = 0;
 
 const monthsAgo = (m: number) => addMonths(new Date(), -m);
@@ -21,24 +22,11 @@ async function newCustomer() {
 }
 const balanceOf = async (id: number) =>
   (await t.app.db.select({ b: customers.balance }).from(customers).where(eq(customers.id, id)))[0]?.b;
-const setSettings = (body: object) =>
-  t.inject({
-    method: 'PUT',
-    url: '/api/admin/loyalty-settings',
-    payload: {
-      expiryMonths: 24,
-      tierBasis: 'LIFETIME',
-      tierWindowMonths: 12,
-      downgradePolicy: 'IMMEDIATE',
-      ...body,
-    },
-    as: admin,
-  });
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn();
-  const fx = programmeFixtures(t, admin);
+  fx = programmeFixtures(t, admin);
   await fx.tier('Blue', 0, 99);
   await fx.tier('Gold', 100, 99_999);
   api = channel(t, await fx.apiKey());
@@ -166,7 +154,7 @@ describe('tier review', () => {
         occurredAt: monthsAgo(8),
       }),
     );
-    expect((await setSettings({ tierBasis: 'ROLLING', tierWindowMonths: 6 })).statusCode).toBe(200);
+    expect((await fx.settings({ tierBasis: 'ROLLING', tierWindowMonths: 6 })).statusCode).toBe(200);
     expect(await runTierReview(t.app.db)).toBeGreaterThanOrEqual(1);
     const [c] = await t.app.db.select().from(customers).where(eq(customers.id, id));
     const history = await t.app.db.select().from(tierHistory).where(eq(tierHistory.customerId, id));
@@ -177,14 +165,13 @@ describe('tier review', () => {
       qualifyingPoints: 0,
     });
     expect(c?.tierId).toBe(history.at(-1)?.toTierId);
-    await setSettings({});
+    await fx.settings({});
   });
 
   it('under PERIOD_END, a reversal does not downgrade at once; the review does', async () => {
-    await setSettings({ downgradePolicy: 'PERIOD_END' });
+    await fx.settings({ downgradePolicy: 'PERIOD_END' });
     const id = await newCustomer();
     const number = `L${n}`;
-    const fx = programmeFixtures(t, admin);
     const type = await fx.type(`SPEND${n}`);
     await fx.rule({ transactionTypeId: type.id, amount: 1, pointsPerTransaction: 1 });
     const earned = await api('POST', '/transactions', {
@@ -200,6 +187,6 @@ describe('tier review', () => {
     const [c] = await t.app.db.select().from(customers).where(eq(customers.id, id));
     const info = await t.inject({ method: 'GET', url: `/api/admin/customers/${c?.id}`, as: admin });
     expect(info.json().tierName).toBe('Blue');
-    await setSettings({});
+    await fx.settings({});
   });
 });

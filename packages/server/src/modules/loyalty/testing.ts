@@ -28,6 +28,20 @@ export function programmeFixtures(t: TestApp, admin: As) {
         priority: 10,
         ...fields,
       }),
+    /** Puts the programme's settings: these, changed by `body`; answers the response. */
+    settings: (body: object) =>
+      t.inject({
+        method: 'PUT',
+        url: '/api/admin/loyalty-settings',
+        payload: {
+          expiryMonths: 24,
+          tierBasis: 'LIFETIME',
+          tierWindowMonths: 12,
+          downgradePolicy: 'IMMEDIATE',
+          ...body,
+        },
+        as: admin,
+      }),
     /** An API key with every scope; answers the header to call the integration API with. */
     apiKey: async (scopes = ['customers', 'transactions', 'balance', 'redemptions'], channel?: string) => {
       const created = await post('/api/admin/api-keys', { name: `key ${Math.random()}`, scopes, channel });
