@@ -7,6 +7,8 @@
  *   3. the floor: the same writes as raw SQL at the same concurrency (bench/floor.ts), and the
  *      ratio of the API's earns/s to it.
  * Options: --concurrency 32 --seconds 15 --samples 300 --url http://host:port (use a running server),
+ *   --client auto|wrk|node (the earn load's generator: wrk when installed, as the floor's is
+ *   pgbench — bench/wrk.ts; else this process's node:http client),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
  *   --ab gates|campaigns [--phases 8] (earning only, the feature switched off and on between
  *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
@@ -26,6 +28,7 @@ import { busyShare, type CpuTicks, cpuMsPer, cpuTicks } from './machineCpu.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
+import { type EarnPhase, earnWithWrk, hasWrk } from './wrk.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -42,6 +45,7 @@ const { values: opts } = parseArgs({
     conversations: { type: 'string', default: '1000000' },
     audience: { type: 'string', default: '100000' },
     url: { type: 'string' },
+    client: { type: 'string', default: 'auto' },
   },
 });
 const concurrency = Number(opts.concurrency);
@@ -218,8 +222,8 @@ async function setUp() {
   return { staff, channel, numbers, turn: opts.ab === 'campaigns' ? campaigns : gates };
 }
 
-/** Runs `worker` on `concurrency` loops for `seconds` (after a 2 s warm-up); answers latencies and errors. */
-async function load(worker: () => Promise<boolean>, workers: number, secs: number) {
+/** Runs `worker` on `concurrency` loops for `seconds` (after a 2 s warm-up); answers the count, p50/p99 and errors. */
+async function load(worker: () => Promise<boolean>, workers: number, secs: number): Promise<EarnPhase> {
   const latencies: number[] = [];
   let errors = 0;
   let measuring = false;
@@ -248,7 +252,15 @@ async function load(worker: () => Promise<boolean>, workers: number, secs: numbe
   // Share of the machine's CPU time that was busy while measuring (server, database and this client).
   const busy = busyShare(cpuAtStart, cpuAtEnd);
   const clientMs = (client.user + client.system) / 1000;
-  return { latencies: latencies.sort((a, b) => a - b), errors, busy, clientMs };
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    busy,
+    clientMs,
+  };
 }
 
 /** One request's time in ms; a failure stops the benchmark. */
@@ -365,22 +377,27 @@ async function main() {
       });
       return res.status === 201;
     };
+    const useWrk = opts.client === 'wrk' || (opts.client === 'auto' && (await hasWrk()));
     console.log(
-      `\nEarn through POST /api/integration/v1/transactions (concurrency ${concurrency}, ${seconds} s)`,
+      `\nEarn through POST /api/integration/v1/transactions (concurrency ${concurrency}, ${seconds} s, ${useWrk ? 'wrk' : 'node:http'})`,
     );
+    /** One phase of earning by the load generator. */
+    const measured = (): Promise<EarnPhase> =>
+      useWrk
+        ? earnWithWrk(base, channel['x-api-key'], numbers.length, concurrency, seconds)
+        : load(earn, concurrency, seconds);
     /** One phase of earning: its earns/s and CPU per earn, printed after `label`. */
     const phase = async (label: string) => {
-      const earned = await load(earn, concurrency, seconds);
-      const perSecond = earned.latencies.length / seconds;
-      const perEarn =
-        earned.busy === undefined ? undefined : cpuMsPer(earned.busy, seconds, earned.latencies.length);
-      const clientPerEarn = earned.clientMs / (earned.latencies.length || 1);
+      const earned = await measured();
+      const perSecond = earned.count / seconds;
+      const perEarn = earned.busy === undefined ? undefined : cpuMsPer(earned.busy, seconds, earned.count);
+      const clientPerEarn = earned.clientMs / (earned.count || 1);
       console.log(
-        `  ${label}${perSecond.toFixed(0)} earns/s   p50 ${ms(percentile(earned.latencies, 50))}   p99 ${ms(percentile(earned.latencies, 99))}   errors ${earned.errors}`,
+        `  ${label}${perSecond.toFixed(0)} earns/s   p50 ${ms(earned.p50)}   p99 ${ms(earned.p99)}   errors ${earned.errors}`,
       );
       if (perEarn !== undefined && earned.busy !== undefined) {
         console.log(
-          `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${clientPerEarn.toFixed(2)} ms of it in this client`,
+          `  ${' '.repeat(label.length)}machine CPU busy ${(earned.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${perEarn.toFixed(2)} ms of CPU per earn, ${clientPerEarn.toFixed(2)} ms of it in the load generator`,
         );
       }
       return { perSecond, perEarn: perEarn ?? NaN, clientPerEarn };
@@ -450,7 +467,7 @@ async function main() {
         `  machine CPU busy ${(floor.busy * 100).toFixed(0)} % of ${availableParallelism()} cores: ${floor.cpuMsPerPosting.toFixed(2)} ms of CPU per posting (its client's included)`,
       );
       console.log(
-        `  CPU per earn / CPU per posting = ${(earned.perEarn / floor.cpuMsPerPosting).toFixed(2)} (${((earned.perEarn - earned.clientPerEarn) / floor.cpuMsPerPosting).toFixed(2)} less this client's)`,
+        `  CPU per earn / CPU per posting = ${(earned.perEarn / floor.cpuMsPerPosting).toFixed(2)} (${((earned.perEarn - earned.clientPerEarn) / floor.cpuMsPerPosting).toFixed(2)} less the load generator's)`,
       );
     }
   } catch (err) {
