@@ -5,12 +5,16 @@ import { productUrl } from './ownProduct.ts';
 /** This test file's own product (e2e/ownProduct.ts). */
 export const baseUrl = productUrl;
 
-/** Debian's Chromium, headless, with no background traffic (the machine has no internet). */
-export function useBrowser() {
+/**
+ * Debian's Chromium, headless, with no background traffic (the machine has no internet).
+ * `scrollbars`: drawn, taking their width, as on a desktop (headless hides them by default).
+ */
+export function useBrowser({ scrollbars = false } = {}) {
   let browser: Browser;
   beforeAll(async () => {
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : [],
       args: [
         '--headless',
         '--no-sandbox',

@@ -3,7 +3,8 @@ import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { signIn, signInHere, useBrowser } from './browser.ts';
 
-const browser = useBrowser();
+// Scrollbars drawn, as on staff's desktops: a dialog must not shift the page by their width.
+const browser = useBrowser({ scrollbars: true });
 
 describe('the shell', () => {
   it('shows the login page for an unknown path', async () => {
@@ -48,4 +49,32 @@ describe('the shell', () => {
     await page.locator('button[type="submit"]').click();
     await page.getByText(en.error.INVALID_CREDENTIALS).waitFor();
   });
+
+  for (const [lang, t] of [
+    ['en', en],
+    ['ar', ar],
+  ] as const) {
+    it(`keeps the page in place under a dialog: no sideways shift by the scrollbar (${lang})`, async () => {
+      const page = await browser.page();
+      await page.setViewportSize({ width: 1280, height: 420 });
+      await signIn(page, lang);
+      await page.goto(`/dashboard/loyalty/tire?lang=${lang}`);
+      const table = page.getByTestId('tiers-table');
+      await table.getByRole('row').nth(2).waitFor();
+      expect(
+        await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth),
+      ).toBeGreaterThan(0);
+      const content = page.locator('#content');
+      const before = await content.boundingBox();
+      await table.getByRole('button', { name: t.common.delete }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      expect(await content.boundingBox()).toEqual(before);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      expect(await content.boundingBox()).toEqual(before);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    });
+  }
 });

@@ -39,6 +39,18 @@ export interface DialogProps {
 let opened = 0;
 let topZ = 1000;
 
+/**
+ * While any dialog is open the page under it does not scroll (dialog.css, `dialog-open`); a page
+ * that had a scrollbar keeps its gutter (`dialog-open-gutter`), so it does not shift sideways by
+ * the scrollbar's width as the dialog opens and closes. Measured before the lock hides it.
+ */
+function lockPage(locked: boolean) {
+  const root = document.documentElement;
+  if (locked) root.classList.toggle('dialog-open-gutter', window.innerWidth > root.clientWidth);
+  else root.classList.remove('dialog-open-gutter');
+  root.classList.toggle('dialog-open', locked);
+}
+
 const tabbable =
   'a[href], button:not(:disabled), input:not(:disabled):not([type="hidden"]), select:not(:disabled), ' +
   'textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
@@ -60,7 +72,7 @@ const found = (root: Element | null, selector: string) =>
  * `<dialog aria-modal="true">` in <body> that is the mask (antd's colour, the whole window; a click on
  * it closes where allowed) around the panel, named by its title (`aria-labelledby`), with a close
  * button (`common.close`). Escape closes (a field's own Escape — a select's list, a picker — stops
- * there); Tab and Shift+Tab go round inside; the page under it does not scroll (dialog.css). On
+ * there); Tab and Shift+Tab go round inside; the page under it does not scroll, nor shift (lockPage). On
  * opening, the focus goes to the field that asked for it (`autoFocus`), else the first field, else the
  * panel; on closing, it goes back where it was.
  *
@@ -100,6 +112,7 @@ export function Dialog({
   useLayoutEffect(() => {
     const dialog = wrap.current;
     if (!open || !dialog) return;
+    if (opened === 0) lockPage(true);
     opened += 1;
     topZ += 1;
     dialog.style.zIndex = String(topZ);
@@ -109,7 +122,10 @@ export function Dialog({
     }
     return () => {
       opened -= 1;
-      if (opened === 0) topZ = 1000;
+      if (opened === 0) {
+        topZ = 1000;
+        lockPage(false);
+      }
       // Once the commit is done (the dialog hidden or gone): back to the opener, unless the focus
       // has gone somewhere else meanwhile. Not when it is open again at once (StrictMode's rerun).
       queueMicrotask(() => {

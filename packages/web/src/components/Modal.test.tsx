@@ -187,6 +187,35 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('locks the page under it (no scroll, the scrollbar’s gutter kept) until the last dialog closes', async () => {
+    const u = userEvent.setup();
+    const page = document.documentElement.classList;
+    function OneOverAnother() {
+      const [outer, setOuter] = useState(true);
+      const [inner, setInner] = useState(false);
+      return (
+        <Modal open={outer} title="Outer" onCancel={() => setOuter(false)}>
+          <button type="button" onClick={() => setInner(true)}>
+            More
+          </button>
+          <Modal open={inner} title="Inner" onCancel={() => setInner(false)}>
+            Sure?
+          </Modal>
+        </Modal>
+      );
+    }
+    render(<OneOverAnother />);
+    expect(page.contains('dialog-open')).toBe(true);
+    await u.click(screen.getByRole('button', { name: 'More' }));
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).toBeNull();
+    expect(page.contains('dialog-open')).toBe(true);
+    await u.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Outer' })).toBeNull();
+    expect(page.contains('dialog-open')).toBe(false);
+    expect(page.contains('dialog-open-gutter')).toBe(false);
+  });
+
   it('speaks Arabic: close, OK and Cancel', async () => {
     await act(() => i18n.changeLanguage('ar'));
     try {
