@@ -54,7 +54,7 @@ describe('the shell', () => {
     ['en', en],
     ['ar', ar],
   ] as const) {
-    it(`keeps the page in place under a dialog: no sideways shift by the scrollbar (${lang})`, async () => {
+    it(`keeps the page in place under a dialog (no sideways shift by the scrollbar), in the app's font (${lang})`, async () => {
       const page = await browser.page();
       await page.setViewportSize({ width: 1280, height: 420 });
       await signIn(page, lang);
@@ -70,6 +70,9 @@ describe('the shell', () => {
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       expect(await content.boundingBox()).toEqual(before);
+      // In <body>, outside the app's antd font: its text in that font all the same, not the browser's serif.
+      const font = (at: typeof content) => at.evaluate((el) => getComputedStyle(el).fontFamily);
+      expect(await font(dialog.getByRole('heading'))).toBe(await font(content));
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

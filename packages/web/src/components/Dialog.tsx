@@ -13,6 +13,7 @@ import {
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import './dialog.css';
+import './plain.css';
 
 export interface DialogProps {
   open: boolean;
@@ -189,7 +190,7 @@ export function Dialog({
       hidden={!open}
       aria-modal="true"
       aria-labelledby={title ? titleId : undefined}
-      className={`dialog ${kind}-wrap`}
+      className={`dialog plain ${kind}-wrap`}
       style={maskStyle}
       onFocus={onFocus}
       onKeyDown={onKeyDown}
