@@ -28,7 +28,8 @@ import { busyShare, type CpuTicks, cpuMsPer, cpuTicks } from './machineCpu.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
-import { type EarnPhase, earnWithWrk, hasWrk } from './wrk.ts';
+import { installed } from './tools.ts';
+import { type EarnPhase, earnWithWrk } from './wrk.ts';
 
 const { values: opts } = parseArgs({
   options: {
@@ -377,7 +378,7 @@ async function main() {
       });
       return res.status === 201;
     };
-    const useWrk = opts.client === 'wrk' || (opts.client === 'auto' && (await hasWrk()));
+    const useWrk = opts.client === 'wrk' || (opts.client === 'auto' && (await installed('wrk')));
     console.log(
       `\nEarn through POST /api/integration/v1/transactions (concurrency ${concurrency}, ${seconds} s, ${useWrk ? 'wrk' : 'node:http'})`,
     );

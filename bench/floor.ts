@@ -7,14 +7,10 @@
  * pgbench is installed (C, prepared mode: the cheapest client there is), else the `pg` driver's;
  * on the embedded database, PGlite's own, in process.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Database, openDatabase, runPrepared } from '../packages/server/src/db/client.ts';
 import { busyShare, cpuMsPer, cpuTicks } from './machineCpu.ts';
+import { installed, runWithScript } from './tools.ts';
 
 /** One earning's writes, in one statement: $1 customer number, $2 points, $3 external id, $4 type id, $5 amount. */
 const POSTING = `
@@ -48,11 +44,10 @@ ${POSTING.replace('$1', `'BENCH-' || lpad(:n::text, 5, '0')`)
 `;
 
 async function withPgbench(url: string, typeId: number, run: string, concurrency: number, seconds: number) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'floor-'));
-  try {
-    const script = path.join(dir, 'earn.sql');
-    await writeFile(script, pgbenchScript(typeId, run));
-    const { stdout } = await promisify(execFile)('pgbench', [
+  const stdout = await runWithScript(
+    'pgbench',
+    { name: 'earn.sql', text: pgbenchScript(typeId, run) },
+    (file) => [
       '-n',
       '-M',
       'prepared',
@@ -63,22 +58,14 @@ async function withPgbench(url: string, typeId: number, run: string, concurrency
       '-T',
       String(seconds),
       '-f',
-      script,
+      file,
       url,
-    ]);
-    const tps = /tps = ([\d.]+)/.exec(stdout);
-    if (!tps?.[1]) throw new Error(`pgbench answered no tps:\n${stdout}`);
-    return Number(tps[1]);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-const hasPgbench = () =>
-  promisify(execFile)('pgbench', ['--version']).then(
-    () => true,
-    () => false,
+    ],
   );
+  const tps = /tps = ([\d.]+)/.exec(stdout);
+  if (!tps?.[1]) throw new Error(`pgbench answered no tps:\n${stdout}`);
+  return Number(tps[1]);
+}
 
 /**
  * Measures the floor on the configured database (DATABASE_URL, or the embedded one in DATA_DIR —
@@ -98,7 +85,7 @@ export async function measureFloor(concurrency: number, seconds: number): Promis
     );
     if (!type) throw new Error('no BENCH_SPEND type: run the benchmark first');
     const pgbenchUrl =
-      config.database.kind === 'postgres' && (await hasPgbench()) ? config.database.url : undefined;
+      config.database.kind === 'postgres' && (await installed('pgbench')) ? config.database.url : undefined;
     const start = cpuTicks();
     const posted = pgbenchUrl
       ? {

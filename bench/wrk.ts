@@ -5,21 +5,8 @@
  * is a new earning (a unique externalId) for the next of the bench's customers; the Lua script
  * counts what did not answer 201 and reports wrk's own CPU time.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { busyShare, cpuTicks } from './machineCpu.ts';
-
-const run = promisify(execFile);
-
-export const hasWrk = () =>
-  run('wrk', ['--version']).then(
-    () => true,
-    // wrk prints its version ("wrk debian/4.1.0 …") and exits 1 on --version; absent: ENOENT.
-    (err: { stdout?: string }) => /^wrk /.test(err.stdout ?? ''),
-  );
+import { runWithScript } from './tools.ts';
 
 /** Lua for wrk: the request of each call, and a JSON line of results at the end. */
 const script = (apiKey: string, run: string, customers: number) => `
@@ -68,12 +55,11 @@ export async function earnWithWrk(
   connections: number,
   seconds: number,
 ): Promise<EarnPhase> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'wrk-'));
-  try {
-    const file = path.join(dir, 'earn.lua');
-    const once = async (label: string, secs: number) => {
-      await writeFile(file, script(apiKey, `${Date.now().toString(36)}-${label}`, customers));
-      const args = [
+  const once = async (label: string, secs: number) => {
+    const stdout = await runWithScript(
+      'wrk',
+      { name: 'earn.lua', text: script(apiKey, `${Date.now().toString(36)}-${label}`, customers) },
+      (file) => [
         '-t',
         '1',
         '-c',
@@ -85,32 +71,29 @@ export async function earnWithWrk(
         '-s',
         file,
         base,
-      ];
-      const { stdout } = await run('wrk', args);
-      const line = /WRK (\{.*\})/.exec(stdout)?.[1];
-      if (!line) throw new Error(`wrk printed no results:\n${stdout}`);
-      return JSON.parse(line) as {
-        requests: number;
-        errors: number;
-        socketErrors: number;
-        p50: number;
-        p99: number;
-        cpuTicks: number;
-      };
+      ],
+    );
+    const line = /WRK (\{.*\})/.exec(stdout)?.[1];
+    if (!line) throw new Error(`wrk printed no results:\n${stdout}`);
+    return JSON.parse(line) as {
+      requests: number;
+      errors: number;
+      socketErrors: number;
+      p50: number;
+      p99: number;
+      cpuTicks: number;
     };
-    await once('warm', 2);
-    const start = cpuTicks();
-    const r = await once('run', seconds);
-    return {
-      count: r.requests,
-      errors: r.errors + r.socketErrors,
-      p50: r.p50 / 1000,
-      p99: r.p99 / 1000,
-      busy: busyShare(start, cpuTicks()),
-      // /proc's ticks are 1/100 s on Linux.
-      clientMs: r.cpuTicks * 10,
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  };
+  await once('warm', 2);
+  const start = cpuTicks();
+  const r = await once('run', seconds);
+  return {
+    count: r.requests,
+    errors: r.errors + r.socketErrors,
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+    busy: busyShare(start, cpuTicks()),
+    // /proc's ticks are 1/100 s on Linux.
+    clientMs: r.cpuTicks * 10,
+  };
 }

@@ -47,8 +47,7 @@ let topZ = 1000;
  */
 function lockPage(locked: boolean) {
   const root = document.documentElement;
-  if (locked) root.classList.toggle('dialog-open-gutter', window.innerWidth > root.clientWidth);
-  else root.classList.remove('dialog-open-gutter');
+  root.classList.toggle('dialog-open-gutter', locked && window.innerWidth > root.clientWidth);
   root.classList.toggle('dialog-open', locked);
 }
 
