@@ -34,8 +34,8 @@ export interface ListSpec<T extends PgTable, Q extends ListQuery = ListQuery, S 
   defaultSort: { field: NoInfer<S>; direction: 'asc' | 'desc' };
   /** Unique column appended to every ORDER BY so pages are stable. */
   tieBreaker: AnyColumn;
-  /** Columns `q` matches (case-insensitive substring). */
-  search?: AnyColumn[];
+  /** Columns or expressions `q` matches (case-insensitive substring). */
+  search?: (AnyColumn | SQL)[];
   /** Filter name → condition for `?name=value`; every filter of the query has one. */
   filters: { [K in FilterKeyOf<Q>]-?: (value: NonNullable<Q[K]>) => SQL | undefined };
   /** For very large tables: count at most this many rows; `totalCapped` says the total is larger. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import {
   bigint,
   check,
@@ -14,9 +14,17 @@ import {
 import { tiers } from './tiers.ts';
 
 /**
+ * What a customer search matches, indexed as an expression rather than stored in a generated
+ * column: PostgreSQL 15 recomputes a stored generated column on every update of the row, so each
+ * posting's balance move paid for it (migration 0059).
+ */
+const searchText = (t: Record<'customerNumber' | 'fullName' | 'mobile' | 'email', AnyColumn>) =>
+  sql`lower(${t.customerNumber} || ' ' || ${t.fullName} || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, ''))`;
+
+/**
  * Members of the programme. The balance lives on the customer's row: every ledger posting locks
  * that row, so concurrent postings for one customer serialize and the balance never goes below 0.
- * `search_text` (lower-cased number, name, mobile, e-mail) carries a trigram index for `q`.
+ * `q` matches `customerSearchText` (lower-cased number, name, mobile, e-mail) under a trigram index.
  * What a posting changes (balance, lifetime points, last activity) is deliberately not indexed,
  * and the table keeps free space in its pages (fillfactor 80, migration): a posting's update is
  * then a HOT update that rewrites no index, the trigram index above all.
@@ -56,11 +64,6 @@ export const customers = pgTable(
     earnDay: date('earn_day', { mode: 'string' }),
     earnCount: integer('earn_count').notNull().default(0),
     earnPoints: integer('earn_points').notNull().default(0),
-    searchText: text('search_text')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`lower(customer_number || ' ' || full_name || ' ' || coalesce(mobile, '') || ' ' || coalesce(email, ''))`,
-      ),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -71,7 +74,10 @@ export const customers = pgTable(
     index('customers_status_idx').on(t.status, t.id),
     index('customers_segment_idx').on(t.segment, t.id),
     index('customers_joined_idx').on(t.joinedAt, t.id),
-    index('customers_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('customers_search_trgm_idx').using('gin', sql`${searchText(t)} gin_trgm_ops`),
     check('customers_balance_check', sql`${t.balance} >= 0`),
   ],
 );
+
+/** The customers search's text, the trigram index's expression. */
+export const customerSearchText = searchText(customers);

@@ -15,7 +15,14 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
-import { churnScores, customers, ledgerEntries, tierHistory, tiers } from '../../db/schema/index.ts';
+import {
+  churnScores,
+  customerSearchText,
+  customers,
+  ledgerEntries,
+  tierHistory,
+  tiers,
+} from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { type ExportCells, isoCell } from '../../platform/exports.ts';
@@ -35,7 +42,7 @@ import { reverseEarning } from '../loyalty/transactions.service.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 
-const toCustomer = (prog: Programme, { searchText: _s, ...row }: CustomerRow): Customer => {
+const toCustomer = (prog: Programme, row: CustomerRow): Customer => {
   const tier = row.tierId === null ? undefined : prog.tiersById.get(row.tierId);
   return {
     ...isoDates(row),
@@ -61,8 +68,8 @@ const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
   },
   defaultSort: { field: 'joinedAt', direction: 'desc' },
   tieBreaker: customers.id,
-  // search_text is the lower-cased number, name, mobile and e-mail, under a trigram index.
-  search: [customers.searchText],
+  // The lower-cased number, name, mobile and e-mail, under a trigram index.
+  search: [customerSearchText],
   filters: {
     tierId: (v: number) => eq(customers.tierId, v),
     status: (v: CustomerRow['status']) => eq(customers.status, v),

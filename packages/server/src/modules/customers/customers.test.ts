@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, ilike, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, customerSearchText, customers } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
@@ -70,6 +70,18 @@ describe('GET /api/admin/customers', () => {
     expect(await numbers('100200')).toEqual(['100200']);
     expect(await numbers('500000003')).toEqual(['100202']);
     expect(await numbers('BANK.TEST')).toEqual(['100202']);
+  });
+
+  it('searches through the trigram index on the search expression, not a scan', async () => {
+    const search = t.app.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(ilike(customerSearchText, '%haddad%'));
+    const plan = await t.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return tx.execute(sql`explain ${search.getSQL()}`);
+    });
+    expect(JSON.stringify(plan)).toContain('customers_search_trgm_idx');
   });
 
   it('filters by tier, status and segment, sorts and pages', async () => {
