@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { planWithoutSeqScan } from '../../test/plans.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
 let t: TestApp;
@@ -198,12 +199,9 @@ describe('GET /api/integration/v1/content/locations', () => {
   });
 
   it('finds candidates through the (latitude, longitude) index, not a scan', async () => {
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain select id from locations
-        where latitude between 21 and 22 and longitude between 39 and 40`);
-    });
-    expect(JSON.stringify(plan)).toContain('locations_lat_lng_idx');
+    const candidates = sql`select id from locations
+      where latitude between 21 and 22 and longitude between 39 and 40`;
+    expect(await planWithoutSeqScan(t.app.db, candidates)).toContain('locations_lat_lng_idx');
   });
 });
 

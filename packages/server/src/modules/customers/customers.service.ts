@@ -59,7 +59,7 @@ const toCustomer = (prog: Programme, row: CustomerRow): Customer => {
  * sooner than a plain list's (an index-only count).
  */
 
-const listSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
+export const customerListSpec: ResourceListSpec<typeof customers, typeof customerResource> = {
   table: customers,
   sortable: {
     customerNumber: customers.customerNumber,
@@ -117,7 +117,7 @@ export async function listCustomers(db: Executor, query: CustomerListQuery) {
   );
   const page = await listPage(
     db,
-    { ...listSpec, countLimit },
+    { ...customerListSpec, countLimit },
     { ...query, q: query.q?.toLowerCase() },
     (row) => toCustomer(prog, row),
   );

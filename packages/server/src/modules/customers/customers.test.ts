@@ -1,8 +1,11 @@
-import { eq, ilike, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, customerSearchText, customers } from '../../db/schema/index.ts';
+import { auditLog } from '../../db/schema/index.ts';
+import { listWhere } from '../../platform/lists.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { planWithoutSeqScan } from '../../test/plans.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
+import { customerListSpec } from './customers.service.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -73,15 +76,8 @@ describe('GET /api/admin/customers', () => {
   });
 
   it('searches through the trigram index on the search expression, not a scan', async () => {
-    const search = t.app.db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(ilike(customerSearchText, '%haddad%'));
-    const plan = await t.app.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain ${search.getSQL()}`);
-    });
-    expect(JSON.stringify(plan)).toContain('customers_search_trgm_idx');
+    const search = sql`select id from customers where ${listWhere(customerListSpec, { q: 'haddad' })}`;
+    expect(await planWithoutSeqScan(t.app.db, search)).toContain('customers_search_trgm_idx');
   });
 
   it('filters by tier, status and segment, sorts and pages', async () => {
