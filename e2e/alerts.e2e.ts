@@ -107,6 +107,8 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('test-sends an SMS through the gateway as typed, and shows a failing gateway’s error without saving', async () => {
       await page.goto(`/dashboard/AlertConfigurations?lang=${lang}`);
+      // The demo's SMS channel is off: a test needs it on, as typed on the screen.
+      await page.getByRole('switch', { name: t.alerts.settings.smsEnabled }).click();
       await page.locator('#alert-settings_sms_url').fill(gateway.url);
       await page.locator('#alert-settings_test_SMS').fill('+966500000077');
       gateway.mode = 'ok';

@@ -73,6 +73,8 @@ export async function startProduct(dataDir: string): Promise<Product> {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // The browser tests' SMS gateway is a local server (platform/outbound.ts).
+      OUTBOUND_ALLOW: '127.0.0.1',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,5 +1,5 @@
 // Bundles the server into dist/main.js (workspace sources inlined, npm packages left external)
-// and copies the SQL migrations beside it.
+// and copies the SQL migrations and the database functions' sources beside it.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -21,4 +21,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+cpSync('src/db/functions', 'dist/functions', { recursive: true });
 console.log('server built: packages/server/dist/main.js');

@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { text } from './common.ts';
+import { queryBoolean, text } from './common.ts';
 
 /**
  * Bilingual names and descriptions of what staff name (decisions/bilingual.md). The English field
@@ -35,8 +34,7 @@ export const localDescription = (
 ) => localText(record.description, record.descriptionAr, lang);
 
 /** The `missingTranslation=true` list filter: records whose Arabic is empty or still the English. */
-export const missingTranslationFilter = z
-  .stringbool()
+export const missingTranslationFilter = queryBoolean
   .optional()
   .describe('true: only records whose Arabic name or description is empty or the same as the English');
 

@@ -26,6 +26,16 @@ export const rawText = (max: number) => z.string().max(max).regex(storable, stor
 export const text = (max: number) => z.string().trim().max(max).regex(storable, storableMessage);
 /** The largest money amount the database holds (numeric(14, 2)). */
 export const MAX_AMOUNT = 999_999_999_999.99;
+/**
+ * A yes/no flag of a query string (`?overdue=true`), the one schema of every such flag (issue 48):
+ * `true` or `false` and nothing else (400 otherwise), a boolean for the handler, and a boolean in
+ * the OpenAPI document — the text arrives as a boolean before the check, so the document shows
+ * the check's type.
+ */
+export const queryBoolean = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean(),
+);
 export const idParams = z.object({ id: idSchema });
 export const idInput = z.object({ id: idSchema });
 

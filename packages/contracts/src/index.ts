@@ -10,6 +10,7 @@ export * from './common.ts';
 export * from './configuration/index.ts';
 export * from './content/index.ts';
 export * from './customers/index.ts';
+export * from './dates.ts';
 export * from './errors.ts';
 export * from './identity/index.ts';
 export * from './integration/index.ts';

@@ -79,6 +79,7 @@ export const specMessages = {
   warnBeforeExpiry: 'The warning must come before the password expires',
   toBeforeFrom: 'The end date cannot be before the start date',
   rangeTooLong: 'The period can be at most two years',
+  dateOutOfRange: 'Choose a date between the years 2000 and 2100',
   configValueTooLarge: 'The value is too large',
   criterionOperatorMismatch: 'This operator does not suit the field',
   criterionValueMismatch: 'Give a number for this field, or a list for a list field',

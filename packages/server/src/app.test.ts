@@ -56,7 +56,12 @@ describe('OpenAPI', () => {
   });
 
   it('is for signed-in staff only with API_DOCS=signed-in (the default of an exposed server)', async () => {
-    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS: DEVELOPMENT_SECRET_KEY }).apiDocs).toBe('signed-in');
+    const exposed = {
+      HOST: '0.0.0.0',
+      SECRET_KEYS: DEVELOPMENT_SECRET_KEY,
+      SMTP_URL: 'smtp://mail.bank.example:587',
+    };
+    expect(loadConfig(exposed).apiDocs).toBe('signed-in');
     expect(loadConfig({}).apiDocs).toBe('public');
     const closed = await buildTestApp({ API_DOCS: 'signed-in' });
     for (const url of ['/api/docs/json', '/api/docs/', '/api/docs/static/index.html']) {

@@ -11,20 +11,29 @@ import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
-import { reportEarningFallbacks } from './modules/loyalty/index.ts';
+import { reportEarningFallbacks, reportEarningMetrics } from './modules/loyalty/index.ts';
 import { keyExistingChain } from './platform/audit.ts';
 import { authRoutes } from './platform/auth/auth.routes.ts';
 import { createKeyStore } from './platform/auth/keys.ts';
 import { createTokenService, type TokenService } from './platform/auth/tokens.ts';
 import { listenForChanges } from './platform/changes.ts';
 import { createCommandBus } from './platform/commands.ts';
-import { AppError, badUrlDetail, registerErrorHandling, toProblem } from './platform/errors.ts';
+import {
+  AppError,
+  badUrlDetail,
+  clientErrorHandler,
+  registerErrorHandling,
+  toProblem,
+} from './platform/errors.ts';
 import { registerGuard } from './platform/guard.ts';
 import { createJobRunner, type JobRunner } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
+import { createMetrics, type Metrics, measureRequests, registerMetricsRoute } from './platform/metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { useOutboundAllow } from './platform/outbound.ts';
 import { type SharedCounter, sharedCounter, sharedStore } from './platform/rateLimits.ts';
 import { useSecretKeys } from './platform/secrets.ts';
+import { traceRequests } from './platform/tracing.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
 declare module 'fastify' {
@@ -35,6 +44,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The integration API's rate limits, shared by every instance. */
     integrationLimits: SharedCounter;
+    /** What operators scrape at /api/metrics (platform/metrics.ts). */
+    metrics: Metrics;
   }
 }
 
@@ -93,12 +104,18 @@ export async function buildApp(
         .code(400)
         .type('application/problem+json')
         .send(toProblem(new AppError('BAD_REQUEST', badUrlDetail(err.code)), req.id)),
+    // A request the HTTP parser refuses (a malformed Content-Length…): problem+json too.
+    clientErrorHandler,
   });
   app.addHook('onClose', () => logStream.flush());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set (platform/tracing.ts): first, so the request's
+  // span encloses its other hooks and the command bus made below is traced. Unset, nothing loads.
+  if (config.otlpEndpoint) await traceRequests(app, config.otlpEndpoint);
 
   useSecretKeys(config.secretKeys);
+  useOutboundAllow(config.outboundAllow);
   await chooseSentimentModel(config.nlpModelDir);
   await keyExistingChain(database.db);
   // Caches of every instance drop what another instance changed (platform/changes.ts).
@@ -124,6 +141,13 @@ export async function buildApp(
   if (config.env !== 'test') app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   reportEarningFallbacks(database.db, app.log);
+  const metrics = createMetrics(database.db, {
+    queues: modules.flatMap((m) => m.queues ?? []),
+    pool: () => database.poolStats(),
+  });
+  app.decorate('metrics', metrics);
+  measureRequests(app, metrics);
+  reportEarningMetrics(database.db, metrics.earnings);
   const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);
@@ -156,6 +180,7 @@ export async function buildApp(
   const webServed = options.web !== false && (await registerWeb(app, config.webDist ?? defaultWebDist));
   registerErrorHandling(app, { indexHtml: webServed });
   registerGuard(app);
+  registerMetricsRoute(app, metrics, { token: config.metricsToken, exposed: config.exposed });
 
   // Health for a load balancer: live = the process answers; ready = it can serve (database up,
   // not shutting down). `/api/health` is readiness, kept for existing probes.

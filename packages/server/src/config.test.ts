@@ -58,50 +58,83 @@ describe('the demo default is a demo', () => {
     expect(local).toMatchObject({ host: '127.0.0.1', exposed: false, cookieSecure: false });
     expect(loadConfig({ HOST: 'localhost' })).toMatchObject({ exposed: false, cookieSecure: false });
     expect(loadConfig({ HOST: '::1' }).exposed).toBe(false);
-    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS })).toMatchObject({ exposed: true, cookieSecure: true });
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL })).toMatchObject({
+      exposed: true,
+      cookieSecure: true,
+    });
     expect(loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL })).toMatchObject({
       exposed: true,
       cookieSecure: true,
     });
     // Turned off explicitly (plain HTTP behind nothing), or on explicitly for a local HTTPS setup.
-    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL, COOKIE_SECURE: 'false' }).cookieSecure).toBe(
+      false,
+    );
     expect(loadConfig({ COOKIE_SECURE: 'true' }).cookieSecure).toBe(true);
   });
 
   it('requires keys to seal secrets with on an exposed server, and checks them', () => {
-    for (const env of [{ NODE_ENV: 'production', SMTP_URL }, { HOST: '0.0.0.0' }]) {
+    for (const env of [
+      { NODE_ENV: 'production', SMTP_URL },
+      { HOST: '0.0.0.0', SMTP_URL },
+    ]) {
       expect(() => loadConfig(env)).toThrow(/SECRET_KEYS: is required/);
     }
     const other = randomBytes(32).toString('base64');
-    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS: `${SECRET_KEYS}, ${other}` }).secretKeys).toEqual([
-      SECRET_KEYS,
-      other,
-    ]);
+    expect(
+      loadConfig({ HOST: '0.0.0.0', SMTP_URL, SECRET_KEYS: `${SECRET_KEYS}, ${other}` }).secretKeys,
+    ).toEqual([SECRET_KEYS, other]);
     expect(() => loadConfig({ SECRET_KEYS: 'c2hvcnQ=' })).toThrow(
       /SECRET_KEYS: must be base64 keys of 32 bytes/,
     );
     expect(loadConfig({}).secretKeys).toEqual([DEVELOPMENT_SECRET_KEY]);
   });
 
-  it('requires SMTP in production: links and lock notices are not written to the log there', () => {
+  it('counts a server behind a trusted reverse proxy as exposed (TRUST_PROXY=true)', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true', SECRET_KEYS, SMTP_URL })).toMatchObject({
+      host: '127.0.0.1',
+      trustProxy: true,
+      exposed: true,
+      cookieSecure: true,
+      apiDocs: 'signed-in',
+    });
+    expect(() => loadConfig({ TRUST_PROXY: 'true', SMTP_URL })).toThrow(
+      /SECRET_KEYS: is required with TRUST_PROXY=true/,
+    );
+    expect(() =>
+      loadConfig({ TRUST_PROXY: 'true', SECRET_KEYS, SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password }),
+    ).toThrow(/ADMIN_PASSWORD: is the documented demo password/);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).exposed).toBe(false);
+  });
+
+  it('requires SMTP on an exposed server: links and lock notices are not written to the log there', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SECRET_KEYS })).toThrow(
       /SMTP_URL: is required with NODE_ENV=production/,
     );
+    // Not only in production: a development server listening beyond loopback, or behind a proxy.
+    expect(() => loadConfig({ HOST: '0.0.0.0', SECRET_KEYS })).toThrow(ConfigError);
+    expect(() => loadConfig({ HOST: '0.0.0.0', SECRET_KEYS })).toThrow(
+      /SMTP_URL: is required when listening on 0.0.0.0/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'true', SECRET_KEYS })).toThrow(
+      /SMTP_URL: is required with TRUST_PROXY=true/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', SECRET_KEYS, SMTP_URL }).mail.smtpUrl).toBe(SMTP_URL);
+    expect(loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL }).mail.smtpUrl).toBe(SMTP_URL);
     expect(loadConfig({}).mail.smtpUrl).toBeUndefined();
   });
 
   it('refuses the documented demo password in production or beyond loopback', () => {
     for (const env of [
       { NODE_ENV: 'production', SECRET_KEYS, SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password },
-      { HOST: '0.0.0.0', SECRET_KEYS, ADMIN_PASSWORD: DEMO_ADMIN.password },
+      { HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password },
     ]) {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(/ADMIN_PASSWORD: is the documented demo password/);
     }
-    expect(() => loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, ADMIN_PASSWORD: DEMO_ADMIN.password })).toThrow(
-      /when listening on 0.0.0.0 \(HOST is not a loopback address\)/,
-    );
+    expect(() =>
+      loadConfig({ HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL, ADMIN_PASSWORD: DEMO_ADMIN.password }),
+    ).toThrow(/when listening on 0.0.0.0 \(HOST is not a loopback address\)/);
     expect(loadConfig({ ADMIN_PASSWORD: DEMO_ADMIN.password }).admin.password).toBe(DEMO_ADMIN.password);
   });
 
@@ -118,7 +151,7 @@ describe('the demo default is a demo', () => {
     try {
       for (const env of [
         { NODE_ENV: 'production', SECRET_KEYS, SMTP_URL },
-        { HOST: '0.0.0.0', SECRET_KEYS },
+        { HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL },
       ]) {
         await expect(ensureBaseline(database.db, loadConfig(env), DEMO_ADMIN.password)).rejects.toThrow(
           /documented demo password, which is refused/,
@@ -163,6 +196,68 @@ describe('the demo default is a demo', () => {
       await database.close();
     }
   });
+
+  it('refuses an exposed start while any account still has the demo password, whatever ADMIN_USERNAME says', async () => {
+    const database = await embedded();
+    try {
+      // A data folder made by the demo…
+      await ensureBaseline(database.db, loadConfig({}), DEMO_ADMIN.password);
+      // …started exposed with another administrator's name: `admin` still opens with the README's password.
+      const ops = { ADMIN_USERNAME: 'ops', ADMIN_PASSWORD: 'Chosen#Ops-Password-1' };
+      const exposed = loadConfig({ ...ops, HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL });
+      await expect(ensureBaseline(database.db, exposed, DEMO_ADMIN.password)).rejects.toThrow(
+        /The account admin still has the documented demo password, which is refused when listening on 0.0.0.0/,
+      );
+      // Any account waiting for its first sign-in is checked, not only the one named `admin`.
+      const [adminUser] = await database.db
+        .select({ roleId: users.roleId })
+        .from(users)
+        .where(eq(users.username, DEMO_ADMIN.username));
+      await database.db.insert(users).values({
+        username: 'trainee',
+        fullName: 'Trainee',
+        passwordHash: await hashPassword(DEMO_ADMIN.password),
+        roleId: adminUser?.roleId as number,
+        mustChangePassword: true,
+        mustChangeReason: 'FIRST_SIGN_IN',
+      });
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Chosen#Admin-Password-1') })
+        .where(eq(users.username, DEMO_ADMIN.username));
+      await expect(
+        ensureBaseline(database.db, loadConfig({ ...ops, TRUST_PROXY: 'true', SECRET_KEYS, SMTP_URL }), ''),
+      ).rejects.toThrow(
+        /The account trainee still has the documented demo password, .* with TRUST_PROXY=true/,
+      );
+      // A local start lets it run, with the change forced at the next sign-in.
+      await database.db
+        .update(users)
+        .set({
+          passwordHash: await hashPassword(DEMO_ADMIN.password),
+          mustChangePassword: false,
+          mustChangeReason: null,
+        })
+        .where(eq(users.username, DEMO_ADMIN.username));
+      await ensureBaseline(database.db, loadConfig(ops), '');
+      expect(await adminRow(database.db)).toMatchObject({
+        mustChangePassword: true,
+        mustChangeReason: 'FIRST_SIGN_IN',
+      });
+      // Once changed, the exposed start goes ahead.
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Chosen#Admin-Password-1') })
+        .where(eq(users.username, DEMO_ADMIN.username));
+      await database.db
+        .update(users)
+        .set({ passwordHash: await hashPassword('Chosen#Trainee-Password-1') })
+        .where(eq(users.username, 'trainee'));
+      await expect(ensureBaseline(database.db, exposed, '')).resolves.toBeUndefined();
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe('the refresh cookie', () => {
@@ -175,7 +270,7 @@ describe('the refresh cookie', () => {
   let local: Awaited<ReturnType<typeof cookieOf>>;
   beforeAll(async () => {
     // NODE_ENV is 'test' here: neither production nor development decides it, HOST does.
-    exposed = await cookieOf({ HOST: '0.0.0.0', SECRET_KEYS });
+    exposed = await cookieOf({ HOST: '0.0.0.0', SECRET_KEYS, SMTP_URL });
     local = await cookieOf({});
   });
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type OutboundAllow, parseOutboundAllow } from './platform/outbound.ts';
 import { DEVELOPMENT_SECRET_KEY, isSecretKey } from './platform/secrets.ts';
 
 const bool = z
@@ -50,7 +51,7 @@ const envSchema = z.object({
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
-  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(600_000),
+  INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6_000),
   INTEGRATION_BAD_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   WEB_DIST: z.string().optional(),
   DEMO_DATA: bool,
@@ -64,7 +65,23 @@ const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   API_DOCS: z.enum(['public', 'signed-in']).optional(),
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .transform((v, ctx) => {
+      try {
+        return parseOutboundAllow(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   NLP_MODEL_DIR: z.string().optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
+    .optional(),
   SECRET_KEYS: z
     .string()
     .transform((v) =>
@@ -85,8 +102,9 @@ export interface Config {
   port: number;
   host: string;
   /**
-   * Not a local demo: NODE_ENV=production, or HOST is not a loopback address. Such a server
-   * refuses the documented demo password and marks the refresh cookie Secure by default.
+   * Not a local demo: NODE_ENV=production, HOST is not a loopback address, or TRUST_PROXY is on (a
+   * reverse proxy serves it to others). Such a server refuses the documented demo password, needs
+   * SMTP and sealing keys, and marks the refresh cookie Secure by default.
    */
   exposed: boolean;
   /** Either a PostgreSQL URL or a directory for embedded PGlite (`memory://` for tests). */
@@ -123,15 +141,26 @@ export interface Config {
    * (modules/analytics/nlp/sentimentModel.ts); loaded at start-up.
    */
   nlpModelDir: string | undefined;
+  /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
+  outboundAllow: OutboundAllow;
+  /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
+  otlpEndpoint: string | undefined;
+  /**
+   * The bearer token a Prometheus scraper presents at /api/metrics; without it only a connection
+   * from this machine may scrape, and only on a server that is not exposed.
+   */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
 /** Why a server counts as exposed, for refusal messages. */
-export const whyExposed = (env: string, host: string) =>
+export const whyExposed = (env: string, host: string, trustProxy = false) =>
   env === 'production'
     ? 'with NODE_ENV=production'
-    : `when listening on ${host} (HOST is not a loopback address)`;
+    : !isLoopback(host) || !trustProxy
+      ? `when listening on ${host} (HOST is not a loopback address)`
+      : 'with TRUST_PROXY=true (a reverse proxy serves it to others)';
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -143,15 +172,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const exposed = e.NODE_ENV === 'production' || !isLoopback(e.HOST);
+  const exposed = e.NODE_ENV === 'production' || !isLoopback(e.HOST) || e.TRUST_PROXY === true;
+  const why = whyExposed(e.NODE_ENV, e.HOST, e.TRUST_PROXY);
   if (exposed && e.ADMIN_PASSWORD === DEMO_ADMIN.password) {
     throw new ConfigError(
-      `Invalid configuration:\n  ADMIN_PASSWORD: is the documented demo password; it is refused ${whyExposed(e.NODE_ENV, e.HOST)}. Choose another one.`,
+      `Invalid configuration:\n  ADMIN_PASSWORD: is the documented demo password; it is refused ${why}. Choose another one.`,
     );
   }
   if (exposed && !e.SECRET_KEYS) {
     throw new ConfigError(
-      `Invalid configuration:\n  SECRET_KEYS: is required ${whyExposed(e.NODE_ENV, e.HOST)}: second-factor secrets and signing keys are encrypted with it (make one with \`openssl rand -base64 32\`).`,
+      `Invalid configuration:\n  SECRET_KEYS: is required ${why}: second-factor secrets and signing keys are encrypted with it (make one with \`openssl rand -base64 32\`).`,
     );
   }
   if (e.REPORTS_DATABASE_URL && !e.DATABASE_URL) {
@@ -159,9 +189,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  REPORTS_DATABASE_URL: needs DATABASE_URL (a replica of the embedded database cannot exist).',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+  // Mail written to the log carries live password links: only a local demo may do without SMTP.
+  if (exposed && !e.SMTP_URL) {
     throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: is required with NODE_ENV=production (password links and lock notices are e-mailed; without SMTP they would be written to the log).',
+      `Invalid configuration:\n  SMTP_URL: is required ${why} (password links and lock notices are e-mailed; without SMTP they would be written to the log).`,
     );
   }
   return {
@@ -195,5 +226,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
     nlpModelDir: e.NLP_MODEL_DIR ? path.resolve(e.NLP_MODEL_DIR) : undefined,
+    outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -2,7 +2,8 @@
  * Bad input against every operation of the OpenAPI document, and the document against what the
  * API answers. For each operation: every path and query parameter, and every field of a body
  * generated valid from the operation's own schema, is replaced in turn by hostile values
- * (integers beyond int32 and 2^53, NUL, lone surrogates, huge strings and arrays, wrong types).
+ * (integers beyond int32 and 2^53, NUL, lone surrogates, huge strings and arrays, wrong types),
+ * and every date parameter by dates far outside the years the API takes (issue 48).
  * No answer may be a 5xx, and every answer's status and content type must be declared.
  */
 import { apiKeyScopes } from '@loyalty/contracts';
@@ -41,6 +42,18 @@ const hostileParams = [
   'z'.repeat(3000),
   'NaN',
 ];
+
+/**
+ * Dates beyond what the database holds, or whose derived windows are, by the parameter's format
+ * (issue 48); the operation's other date parameters get a valid one, so that a range reaches its
+ * handler (campaign performance needs both ends).
+ */
+const hostileDates: Record<string, string[]> = {
+  date: ['0020-02-29', '6402-12-09', '0000-01-01', '9999-12-31'],
+  'date-time': ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59%2B14:00'],
+};
+const validDates: Record<string, string> = { date: '2026-09-30', 'date-time': '2026-09-30T00:00:00Z' };
+const formatOf = (p: { schema?: Json }) => String(p.schema?.format ?? '');
 
 const generator = createGeneratorSync({ seed: 7, alwaysFakeOptionals: true, maxItems: 2 });
 
@@ -132,6 +145,16 @@ describe('every operation with hostile input', () => {
       for (const p of params.filter((p) => p.in === 'path' || p.in === 'query')) {
         for (const bad of hostileParams) {
           const url = p.in === 'path' ? urlOf(op, { [p.name]: bad }, {}) : urlOf(op, {}, { [p.name]: bad });
+          await send(op, url, op.requestBody ? {} : undefined, failures);
+        }
+      }
+      const dates = params.filter((p) => p.in === 'query' && validDates[formatOf(p)]);
+      for (const p of dates) {
+        const others = Object.fromEntries(
+          dates.filter((o) => o !== p).map((o) => [o.name, validDates[formatOf(o)] as string]),
+        );
+        for (const bad of hostileDates[formatOf(p)] ?? []) {
+          const url = urlOf(op, {}, { ...others, [p.name]: bad });
           await send(op, url, op.requestBody ? {} : undefined, failures);
         }
       }

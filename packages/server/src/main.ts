@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
+import { serveDataDirBackups } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirError } from './db/dataDirLock.ts';
 import { ensureBaseline, FirstStartError, seedDemo } from './db/seed.ts';
@@ -21,11 +22,14 @@ async function main() {
   });
 
   let app: FastifyInstance | undefined;
+  /** `npm run backup` asks a running server for a copy of its embedded data folder (db/backup.ts). */
+  let backups: Awaited<ReturnType<typeof serveDataDirBackups>>;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app?.log.info({ category: 'startup', signal }, 'shutting down');
     try {
+      await backups?.close();
       await app?.close();
     } finally {
       await database.close();
@@ -48,6 +52,10 @@ async function main() {
   app = await buildApp(config, database);
   for (const message of notices) app.log.warn({ category: 'startup' }, message);
   await app.listen({ port: config.port, host: config.host });
+  const log = app.log;
+  backups = await serveDataDirBackups(database, config.database, (message, failed) =>
+    failed ? log.warn({ category: 'backup' }, message) : log.info({ category: 'backup' }, message),
+  );
   app.log.info({ category: 'startup', database: database.kind, port: config.port }, 'Loyalty Admin is up');
 }
 

@@ -14,8 +14,9 @@ const headerName = z
 
 /**
  * Channel settings of the alerts (`AlertConfigurations`). Secrets (SMTP password, the SMS
- * gateway's authentication value) are write-only: a null or absent value keeps the stored one,
- * '' clears it; they are never answered, audited or shown.
+ * gateway's authentication value) are write-only: a null or absent value keeps the stored one
+ * while the destination it was stored with stays (SMTP host and port; the gateway's URL and
+ * header), '' clears it; they are never answered, audited or shown.
  */
 export const alertSettingsInput = z.object({
   smtp: z.object({
@@ -23,6 +24,10 @@ export const alertSettingsInput = z.object({
     host: text(200).default(''),
     port: z.number().int().min(1).max(65535).default(587),
     tls: z.boolean().default(false).describe('Implicit TLS (port 465); STARTTLS is used when offered'),
+    requireTls: z
+      .boolean()
+      .default(false)
+      .describe('Refuse to send unless the relay offers STARTTLS (without implicit TLS)'),
     user: text(200).default(''),
     password: rawText(500).nullable().optional(),
     from: z.union([z.email({ error: 'invalidEmail' }).max(200), z.literal('')]).default(''),
@@ -71,6 +76,7 @@ export const alertSettingsSchema = z.object({
     host: z.string(),
     port: z.number().int(),
     tls: z.boolean(),
+    requireTls: z.boolean(),
     user: z.string(),
     passwordSet: z.boolean(),
     from: z.string(),
@@ -91,7 +97,11 @@ export const alertSettingsSchema = z.object({
 });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 
-/** A test send: the settings as on screen (saved or not; secrets left empty use the stored ones). */
+/**
+ * A test send: the settings as on screen (saved or not). A secret left empty uses the stored one
+ * only towards the destination it was stored with; to another, it must be typed
+ * (`secretRequired` on the field).
+ */
 export const alertTestInput = z.object({
   channel: alertChannel,
   to: text(200)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { idSchema } from '../common.ts';
+import { boundedInstant } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 import { trainingRunSchema } from './churn.ts';
@@ -13,7 +14,6 @@ import { trainingRunSchema } from './churn.ts';
 export const sentiments = ['POSITIVE', 'NEUTRAL', 'NEGATIVE'] as const;
 export type SentimentLabelName = (typeof sentiments)[number];
 export const insightLanguages = ['en', 'ar'] as const;
-const isoDateTime = z.iso.datetime({ offset: true });
 
 export const classificationMetricsSchema = z.object({
   n: z.number().int().describe('Held-out messages measured'),
@@ -87,8 +87,8 @@ export type MessageInsight = z.infer<typeof messageInsightSchema>;
 
 export const messageInsightSortFields = ['createdAt'] as const;
 export const messageInsightListQuery = listQuerySchema(messageInsightSortFields, {
-  from: isoDateTime.optional().describe('Conversations opened at or after (ISO 8601)'),
-  to: isoDateTime.optional().describe('Conversations opened before (ISO 8601)'),
+  from: boundedInstant.optional().describe('Conversations opened at or after (ISO 8601)'),
+  to: boundedInstant.optional().describe('Conversations opened before (ISO 8601)'),
   categoryId: idSchema.optional(),
   sentiment: z.enum(sentiments).optional(),
   language: z.enum(insightLanguages).optional(),

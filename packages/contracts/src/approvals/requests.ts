@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command } from '../commands.ts';
 import { idInput, idSchema, requiredText, text } from '../common.ts';
+import { boundedInstant } from '../dates.ts';
 import { type ErrorCode, errorCodeList } from '../errors.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
@@ -38,8 +39,6 @@ export const approvalRequestSchema = z.object({
 });
 export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 export const approvalSortFields = ['createdAt', 'decidedAt', 'serviceId', 'status'] as const;
 export const approvalListQuery = listQuerySchema(approvalSortFields, {
   view: z.enum(approvalViews).default('mine'),
@@ -47,8 +46,8 @@ export const approvalListQuery = listQuerySchema(approvalSortFields, {
   serviceTypeId: idSchema.optional(),
   maker: text(100).optional().describe('Maker username (case-insensitive prefix)'),
   status: z.enum(approvalStatuses).optional(),
-  from: isoDateTime.optional().describe('Made at or after (ISO 8601)'),
-  to: isoDateTime.optional().describe('Made before (ISO 8601)'),
+  from: boundedInstant.optional().describe('Made at or after (ISO 8601)'),
+  to: boundedInstant.optional().describe('Made before (ISO 8601)'),
 });
 export type ApprovalListQuery = z.output<typeof approvalListQuery>;
 export const approvalPage = pageSchema(approvalRequestSchema);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
-import { INT32_MAX, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
+import { INT32_MAX, idInput, idSchema, queryBoolean, requiredText, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -57,9 +57,6 @@ export const serviceSchema = serviceFields.extend({
   ...timestamps,
 });
 export type Service = z.infer<typeof serviceSchema>;
-
-/** `true`/`false` in a query string. */
-const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const serviceSortFields = ['serviceId', 'nameEn', 'approvalRequired'] as const;
 export const serviceListQuery = listQuerySchema(serviceSortFields, {

@@ -54,6 +54,15 @@ export const resetPasswordInput = z.object({ token: linkToken, newPassword: pass
 /** An e-mailed confirmation link's token (`/verify-email?token=…`). */
 export const tokenInput = z.object({ token: linkToken });
 export const codeInput = z.object({ code: otpCode });
+/**
+ * Confirming one's own enrolment from a session: the first code of the new authenticator and the
+ * current password, so a session alone (a stolen one) cannot give itself a second factor.
+ */
+export const enrolSecondFactorInput = z.object({
+  code: otpCode,
+  password: password.describe('The current password'),
+});
+export type EnrolSecondFactorInput = z.infer<typeof enrolSecondFactorInput>;
 
 /** A TOTP secret to enrol: scan the QR code (an SVG data URL) or type the secret. */
 export const totpEnrolment = z.object({

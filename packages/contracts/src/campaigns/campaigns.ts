@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, INT32_MAX, idInput, idSchema, MAX_AMOUNT, requiredText, text, timestamps } from '../common.ts';
+import { boundedDay, checkedDayRange } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -151,12 +152,13 @@ export const campaignBonusPreview = z.object({
 });
 export type CampaignBonusPreview = z.infer<typeof campaignBonusPreview>;
 
-/** `matrix/filterbyproduct`: a period's campaign performance. */
-export const campaignPerformanceQuery = z.object({
-  from: z.iso.date(),
-  to: z.iso.date(),
-  campaignId: idSchema.optional(),
-});
+/**
+ * `matrix/filterbyproduct`: a period's campaign performance, compared with the period of the same
+ * length just before it (both bounded by the range checks of dates.ts).
+ */
+export const campaignPerformanceQuery = checkedDayRange(
+  z.object({ from: boundedDay, to: boundedDay, campaignId: idSchema.optional() }),
+);
 export type CampaignPerformanceQuery = z.output<typeof campaignPerformanceQuery>;
 
 export const campaignPerformanceSchema = z.object({

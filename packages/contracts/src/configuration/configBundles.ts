@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { dbId, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
+import { dbId, idInput, idSchema, queryBoolean, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
@@ -161,7 +161,7 @@ export type ConfigBundle = z.infer<typeof configBundleSchema>;
 export const configBundleSortFields = ['nameEn', 'code', 'updatedAt'] as const;
 export const configBundleListQuery = listQuerySchema(configBundleSortFields, {
   status: recordStatus.optional(),
-  system: z.enum(['true', 'false']).optional(),
+  system: queryBoolean.optional(),
 });
 export type ConfigBundleListQuery = z.output<typeof configBundleListQuery>;
 export const configBundlePage = pageSchema(configBundleSchema);

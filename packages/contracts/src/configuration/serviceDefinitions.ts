@@ -13,7 +13,8 @@ import { channelSchema, channels } from './channels.ts';
  * a service without a definition is open to every channel, without limits.
  *
  * - view-balance: GET /customers/{n}/balance
- * - earn: POST /transactions (count and points awarded per day)
+ * - earn: POST /transactions (count and points awarded per day), and its reversal (channels and
+ *   status only: a reversal counts towards no limit)
  * - redeem-voucher: POST /redemptions (count and points spent per day)
  * - send-message: POST /customers/{n}/messages (count per day)
  * - read-messages: the in-app inbox and marking a message read

@@ -40,9 +40,11 @@ const timeOfDay = z
   .min(1, { error: required })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'timeFormat' });
 
-/** An optional value that is checked when given; an emptied input ('') counts as none. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.union([schema, z.null(), z.literal('').transform(() => null)]).default(null);
+/**
+ * An optional value that is checked when given; none is null (or left out). '' is refused like any
+ * other text the check forbids (issue 48): the web sends an emptied input as null.
+ */
+const optional = <T extends z.ZodType>(schema: T) => schema.nullable().default(null);
 
 /** International or local: digits with an optional leading +, spaces and dashes; 7–15 digits. */
 export const phonePattern = /^\+?[0-9][0-9 -]{5,18}[0-9]$/;

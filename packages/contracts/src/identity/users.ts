@@ -8,10 +8,6 @@ export const recordStatuses = ['ACTIVE', 'DISABLED'] as const;
 export type RecordStatus = (typeof recordStatuses)[number];
 export const recordStatus = z.enum(recordStatuses);
 
-/** A blank optional text field of a form arrives as '' and is stored as null. */
-export const optionalText = (inner: z.ZodString) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), inner.nullable().optional());
-
 export const usernameSchema = z
   .string()
   .trim()
@@ -19,17 +15,18 @@ export const usernameSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9._@-]+$/, 'usernameCharacters');
 
+const mobileNumber = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'mobileFormat');
+
 /** What an administrator fills in for a staff member. Admins never set or see a password. */
 export const userFields = z.object({
   username: usernameSchema,
   fullName: text(200).min(1),
   email: z.email().max(254),
-  mobile: optionalText(
-    z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ()-]{5,19}$/, 'mobileFormat'),
-  ),
+  /** A number or null (none): '' is refused like any other text its pattern forbids (issue 48). */
+  mobile: mobileNumber.nullable().optional(),
   roleId: idSchema,
   status: recordStatus,
 });

@@ -25,6 +25,17 @@ export const apiKeyInput = z.object({
 });
 export type ApiKeyInput = z.input<typeof apiKeyInput>;
 
+/**
+ * What `apiKey.create` runs with: the form's fields and the key the server drew when asked — its
+ * SHA-256 and first characters, never the key itself. Issuing a key is a safeguard (it waits for a
+ * second person once one exists, issue 48), so the key is drawn and shown to its maker when they
+ * ask; approving the request re-runs the command with the same hash, and the key works from then.
+ */
+export const apiKeyCreateInput = apiKeyInput.extend({
+  keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+  prefix: z.string().regex(/^lk_[A-Za-z0-9_-]{7}$/),
+});
+
 export const apiKeySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -51,7 +62,7 @@ export type ApiKeyListQuery = z.output<typeof apiKeyListQuery>;
 export const apiKeyPage = pageSchema(apiKeySchema);
 
 export const apiKeyCommands = {
-  create: command('apiKey.create', apiKeyInput, 'Create an integration API key'),
+  create: command('apiKey.create', apiKeyCreateInput, 'Create an integration API key'),
   revoke: command('apiKey.revoke', idInput, 'Revoke an integration API key'),
 };
 export const apiKeyRead: ReadPermission = { code: 'apiKey.read', summary: 'View integration API keys' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ReadPermission } from '../commands.ts';
 import { idSchema, text } from '../common.ts';
+import { boundedInstant } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -31,8 +32,6 @@ export const adminLogSchema = z.object({
 });
 export type AdminLog = z.infer<typeof adminLogSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 export const adminLogFilters = {
   actor: text(100).optional().describe('Username (case-insensitive prefix)'),
   command: text(100).optional(),
@@ -40,8 +39,8 @@ export const adminLogFilters = {
   targetType: text(100).optional(),
   targetId: text(100).optional(),
   approvalRequestId: idSchema.optional().describe('Every step of one maker-checker request'),
-  from: isoDateTime.optional().describe('At or after (ISO 8601)'),
-  to: isoDateTime.optional().describe('Before (ISO 8601)'),
+  from: boundedInstant.optional().describe('At or after (ISO 8601)'),
+  to: boundedInstant.optional().describe('Before (ISO 8601)'),
 };
 export const adminLogSortFields = ['at'] as const;
 export const adminLogListQuery = listQuerySchema(adminLogSortFields, adminLogFilters);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
 import { text } from '../common.ts';
+import { boundedInstant } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -20,15 +21,13 @@ export const systemLogSchema = z.object({
 });
 export type SystemLog = z.infer<typeof systemLogSchema>;
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 export const systemLogSortFields = ['at'] as const;
 export const systemLogListQuery = listQuerySchema(systemLogSortFields, {
   level: z.enum(logLevels).optional().describe('This level and above'),
   category: text(50).optional(),
   requestId: text(100).optional(),
-  from: isoDateTime.optional(),
-  to: isoDateTime.optional(),
+  from: boundedInstant.optional(),
+  to: boundedInstant.optional(),
 });
 export type SystemLogListQuery = z.output<typeof systemLogListQuery>;
 export const systemLogPage = pageSchema(systemLogSchema);

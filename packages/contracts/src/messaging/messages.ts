@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { bigIdSchema, dbId, idInput, idSchema, requiredText, text } from '../common.ts';
+import { bigIdSchema, dbId, idInput, idSchema, queryBoolean, requiredText, text } from '../common.ts';
+import { boundedInstant } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 import { messageText } from './messageTemplates.ts';
@@ -67,7 +68,6 @@ export const messageDetailSchema = messageSchema.extend({
 export type MessageDetail = z.infer<typeof messageDetailSchema>;
 
 export const messageSortFields = ['createdAt', 'lastMessageAt', 'status'] as const;
-const isoDateTime = z.iso.datetime({ offset: true });
 export const messageListQuery = listQuerySchema(messageSortFields, {
   status: z.enum(messageStatuses).optional(),
   categoryId: idSchema.optional(),
@@ -75,10 +75,10 @@ export const messageListQuery = listQuerySchema(messageSortFields, {
   assigneeId: idSchema.optional(),
   repliedById: idSchema.optional(),
   customerId: bigIdSchema.optional().describe('One customer’s conversations (customer info)'),
-  mine: z.stringbool().optional().describe('true: only messages assigned to me (my queue)'),
-  overdue: z.stringbool().optional().describe('true: only messages past their response target'),
-  from: isoDateTime.optional().describe('Written at or after (ISO 8601)'),
-  to: isoDateTime.optional().describe('Written before (ISO 8601)'),
+  mine: queryBoolean.optional().describe('true: only messages assigned to me (my queue)'),
+  overdue: queryBoolean.optional().describe('true: only messages past their response target'),
+  from: boundedInstant.optional().describe('Written at or after (ISO 8601)'),
+  to: boundedInstant.optional().describe('Written before (ISO 8601)'),
 });
 export type MessageListQuery = z.output<typeof messageListQuery>;
 /** Over a large queue the total is counted up to a bound: `totalCapped` says the true total is larger. */
@@ -155,7 +155,7 @@ export const inboxEntrySchema = z.object({
 export const inboxQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
-  unread: z.stringbool().optional(),
+  unread: queryBoolean.optional(),
 });
 export const inboxPage = pageSchema(inboxEntrySchema);
 export const inboxEntryParams = z.object({ entryId: idSchema });

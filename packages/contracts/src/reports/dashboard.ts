@@ -1,24 +1,16 @@
 import { z } from 'zod';
 import type { ReadPermission } from '../commands.ts';
-
-/** Longest range the dashboard and the reports take: two years of days. */
-export const MAX_RANGE_DAYS = 731;
+import { boundedDay, checkedDayRange } from '../dates.ts';
 
 const isoDay = z.iso.date();
 
-const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000;
-
 /**
- * A period of whole UTC days, both ends included: `from` and `to` as YYYY-MM-DD. Without them,
- * the last 30 days to today.
+ * A period of whole UTC days, both ends included: `from` and `to` as YYYY-MM-DD, of the years
+ * 2000–2100 and at most two years long (dates.ts). Without them, the last 30 days to today.
  */
-export const dayRangeQuery = z
-  .object({ from: isoDay.optional(), to: isoDay.optional() })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { path: ['to'], message: 'toBeforeFrom' })
-  .refine((r) => !r.from || !r.to || dayNumber(r.to) - dayNumber(r.from) < MAX_RANGE_DAYS, {
-    path: ['from'],
-    message: 'rangeTooLong',
-  });
+export const dayRangeQuery = checkedDayRange(
+  z.object({ from: boundedDay.optional(), to: boundedDay.optional() }),
+);
 export type DayRangeQuery = z.output<typeof dayRangeQuery>;
 
 /** A figure of the period and of the period of the same length just before it (null: not known). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { command, type ReadPermission } from '../commands.ts';
-import { bigIdSchema, idSchema, requiredText } from '../common.ts';
+import { bigIdSchema, idSchema, requiredText, text } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 
@@ -10,11 +10,8 @@ export type RedemptionStatus = (typeof redemptionStatuses)[number];
 /** Channel of a redemption made by staff on the back office. */
 export const BACK_OFFICE_CHANNEL = 'BACK_OFFICE';
 
-export const externalIdSchema = z
-  .string()
-  .trim()
+export const externalIdSchema = text(100)
   .min(1)
-  .max(100)
   .describe('The caller’s id of the request: repeating it answers the first result (idempotent)');
 
 /** Staff redeem a voucher for a customer (from customer info). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { arabicText, missingTranslationFilter } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
-import { INT32_MAX, idInput, idSchema, requiredText, timestamps } from '../common.ts';
+import { INT32_MAX, idInput, idSchema, queryBoolean, requiredText, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
 import { imageIdField } from './images.ts';
@@ -84,7 +84,7 @@ export const voucherListQuery = listQuerySchema(voucherSortFields, {
   storeId: idSchema.optional(),
   missingTranslation: missingTranslationFilter,
   status: z.enum(voucherStatuses).optional(),
-  available: z.stringbool().optional().describe('true: only vouchers a customer can redeem today'),
+  available: queryBoolean.optional().describe('true: only vouchers a customer can redeem today'),
 });
 export type VoucherListQuery = z.output<typeof voucherListQuery>;
 export const voucherPage = pageSchema(voucherSchema);

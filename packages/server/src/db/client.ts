@@ -5,13 +5,20 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { type PgDatabase, PgDialect, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import {
+  type PgDatabase,
+  PgDialect,
+  PgPreparedQuery,
+  type PgQueryResultHKT,
+  PgTransaction,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, DataDirError, describeHolder } from './dataDirLock.ts';
+import { applyFunctions } from './functions.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,9 +30,14 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** Applies committed migrations; safe when several instances start at once. */
+  /**
+   * Applies committed migrations, then the database functions whose source changed
+   * (db/functions.ts); safe when several instances start at once.
+   */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (for the metrics); undefined on the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | undefined;
   /**
    * Listens on a notification channel. `onState(true)` once listening, `onState(false)` when the
    * connection is lost (notifications may have been missed; a new connection is tried in turn).
@@ -63,6 +75,48 @@ export async function readAll<const T extends readonly (() => unknown)[]>(
 }
 
 /**
+ * Told of each statement as it starts, with its text (`$1`… placeholders, never the values);
+ * answers what to call when it ends (with the error when it failed), or nothing to let it be.
+ */
+export type StatementObserver = (text: string) => ((error?: unknown) => void) | undefined;
+type QueryWithCache = (text: string, params: unknown[], query: () => Promise<unknown>) => Promise<unknown>;
+let observer: StatementObserver | undefined;
+
+/**
+ * Observes every statement from here on (tracing, platform/tracing.ts): Drizzle's on both drivers
+ * (every query, transaction statement and raw execute passes PgPreparedQuery's queryWithCache,
+ * which gets the text and the parameters apart) and the direct ones of runPrepared and
+ * cursorBatches. Answers the function that stops it. Until it is called nothing is wrapped:
+ * statements cost what they did, but for one test in runPrepared and cursorBatches.
+ */
+export function observeStatements(observe: StatementObserver): () => void {
+  if (observer) throw new Error('statements are already observed');
+  const proto = PgPreparedQuery.prototype as unknown as { queryWithCache: QueryWithCache };
+  const original = proto.queryWithCache;
+  proto.queryWithCache = function observed(this: unknown, text, params, query) {
+    const end = observe(text);
+    const run = original.call(this, text, params, query);
+    return end ? settle(end, run) : run;
+  };
+  observer = observe;
+  return () => {
+    proto.queryWithCache = original;
+    observer = undefined;
+  };
+}
+
+async function settle<T>(end: (error?: unknown) => void, run: Promise<T>): Promise<T> {
+  try {
+    const result = await run;
+    end();
+    return result;
+  } catch (err) {
+    end(err);
+    throw err;
+  }
+}
+
+/**
  * A statement of the hot path (thousands of calls a second), with `$1`… placeholders. On the
  * database itself it goes to the driver by name, bypassing the query builder; on PostgreSQL it is
  * then prepared once per connection (parsed and planned once, not on every call). Inside a
@@ -83,6 +137,14 @@ export async function runPrepared<T>(
     return rowsOf<T>(await db.execute(query));
   }
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  // Observed only while tracing is on; off, this test is all it costs.
+  const end = observer?.(text);
+  if (end) return settle(end, direct<T>(client, name, text, values));
+  if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
+  return (await client.query<T>(text, values)).rows;
+}
+
+async function direct<T>(client: pg.Pool | PGlite, name: string, text: string, values: unknown[]) {
   if (client instanceof pg.Pool) return (await client.query({ name, text, values })).rows as T[];
   return (await client.query<T>(text, values)).rows;
 }
@@ -106,7 +168,27 @@ export function cursorBatches(
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (!(client instanceof pg.Pool)) return undefined;
   const { sql: text, params } = dialect.sqlToQuery(query);
-  return readCursor(client, text, params, size);
+  const batches = readCursor(client, text, params, size);
+  return observer ? observeBatches(observer, text, batches) : batches;
+}
+
+/** A cursor's read as one statement, from the first batch asked for to the last (or the caller's stop). */
+async function* observeBatches(
+  observe: StatementObserver,
+  text: string,
+  batches: AsyncGenerator<unknown[][]>,
+) {
+  const end = observe(text);
+  if (!end) return yield* batches;
+  let failure: unknown;
+  try {
+    yield* batches;
+  } catch (err) {
+    failure = err;
+    throw err;
+  } finally {
+    end(failure);
+  }
 }
 
 async function* readCursor(pool: pg.Pool, text: string, params: unknown[], size: number) {
@@ -168,6 +250,10 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await applyFunctions({
+            exec: (script) => client.query(script),
+            rows: async (query, params) => (await client.query(query, params)).rows,
+          });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           client.release();
@@ -176,6 +262,7 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
       async ping() {
         await pool.query('select 1');
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onMessage, onState) => listenPg(config.url, channel, onMessage, onState),
       close: () => pool.end(),
     };
@@ -206,10 +293,17 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder });
+      await applyFunctions({
+        exec: (script) => client.exec(script),
+        rows: async <T>(query: string, params?: unknown[]) => (await client.query<T>(query, params)).rows,
+      });
+    },
     async ping() {
       await client.query('select 1');
     },
+    poolStats: () => undefined,
     async listen(channel, onMessage, onState) {
       // One process owns an embedded database: its own notifications are all there is to hear.
       const unlisten = await client.listen(channel, onMessage);

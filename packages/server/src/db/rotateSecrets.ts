@@ -16,7 +16,7 @@ try {
   await database.migrate();
   const done = await resealSecrets(database.db);
   console.log(
-    `re-sealed with key ${currentSecretKeyId()}: ${done.users} users' second-factor secrets, ${done.signingKeys} signing keys`,
+    `re-sealed with key ${currentSecretKeyId()}: ${done.users} users' second-factor secrets, ${done.signingKeys} signing keys, ${done.channelSecrets} alert channel secrets`,
   );
   await database.close();
 } catch (err) {

@@ -1,5 +1,5 @@
 import { commandLabel, permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import { arabicUnlessTranslated } from '../platform/bilingual.ts';
@@ -82,7 +82,7 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
       }
       if (config.exposed) {
         throw new FirstStartError(
-          `First start without ADMIN_PASSWORD would create the administrator with the documented demo password, which is refused ${whyExposed(config.env, config.host)}. Set ADMIN_PASSWORD (at least 12 characters), or run the demo on a loopback HOST outside production.`,
+          `First start without ADMIN_PASSWORD would create the administrator with the documented demo password, which is refused ${whyExposed(config.env, config.host, config.trustProxy)}. Set ADMIN_PASSWORD (at least 12 characters), or run the demo on a loopback HOST outside production.`,
         );
       }
       password = demoPassword;
@@ -97,30 +97,49 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
       ...(documented ? { mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' as const } : {}),
     });
   });
-  await refuseDemoPassword(db, config);
+  await refuseDemoPasswords(db, config);
 }
 
 /**
- * Every start: an administrator whose password is still the documented demo one is refused on an
- * exposed server (production, or HOST not loopback) and otherwise must change it at the next
- * sign-in (a database made before that rule). One argon2 verification.
+ * Every start: an account whose password is still the documented demo one is refused on an
+ * exposed server (production, HOST not loopback, or TRUST_PROXY) and otherwise must change it at
+ * the next sign-in. Checked: every account whose password must still change (the demo
+ * administrator of a data folder started later with another ADMIN_USERNAME, issue 48 finding 1),
+ * and the accounts named ADMIN_USERNAME and `admin` (databases made before the forced change).
+ * One argon2 verification per such account.
  */
-async function refuseDemoPassword(db: Db, config: Config) {
-  const [admin] = await db
-    .select({ id: users.id, hash: users.passwordHash, mustChange: users.mustChangePassword })
+async function refuseDemoPasswords(db: Db, config: Config) {
+  const candidates = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      hash: users.passwordHash,
+      mustChange: users.mustChangePassword,
+    })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${config.admin.username})`);
-  if (!admin || !(await verifyPassword(admin.hash, DEMO_ADMIN.password))) return;
+    .where(
+      or(
+        eq(users.mustChangePassword, true),
+        sql`lower(${users.username}) in (lower(${config.admin.username}), lower(${DEMO_ADMIN.username}))`,
+      ),
+    );
+  const checked = await Promise.all(
+    candidates.map(async (u) => ((await verifyPassword(u.hash, DEMO_ADMIN.password)) ? [u] : [])),
+  );
+  const demo = checked.flat();
+  if (demo.length === 0) return;
   if (config.exposed) {
+    const names = demo.map((u) => u.username).join(', ');
     throw new FirstStartError(
-      `The administrator ${config.admin.username} still has the documented demo password, which is refused ${whyExposed(config.env, config.host)}. Start the server on a loopback HOST outside production once, sign in and change the password.`,
+      `The ${demo.length === 1 ? `account ${names} still has` : `accounts ${names} still have`} the documented demo password, which is refused ${whyExposed(config.env, config.host, config.trustProxy)}. Start the server on a loopback HOST outside production (without TRUST_PROXY) once, sign in and change the password.`,
     );
   }
-  if (!admin.mustChange) {
+  const unflagged = demo.filter((u) => !u.mustChange).map((u) => u.id);
+  if (unflagged.length) {
     await db
       .update(users)
       .set({ mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' })
-      .where(eq(users.id, admin.id));
+      .where(inArray(users.id, unflagged));
   }
 }
 

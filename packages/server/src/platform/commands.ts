@@ -4,6 +4,7 @@ import type { Db, Tx } from '../db/client.ts';
 import type { Actor } from './access.ts';
 import { type AuditSource, auditSource, writeAudit } from './audit.ts';
 import { AppError, validationError } from './errors.ts';
+import { traceCommands } from './tracing.ts';
 
 /** The maker of an approved request, for whom a checker applies it. */
 export interface Maker {
@@ -210,7 +211,8 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
     };
   }
 
-  return {
+  // A span per command while tracing is on (platform/tracing.ts); otherwise the bus as it is.
+  return traceCommands({
     register(...list: CommandHandler[]) {
       for (const h of list) {
         if (handlers.has(h.def.name)) throw new Error(`command ${h.def.name} registered twice`);
@@ -296,6 +298,6 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
       if (done.status === 'REFUSED') throw done.error;
       return done;
     },
-  };
+  });
 }
 export type CommandBus = ReturnType<typeof createCommandBus>;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import { type ErrorCode, errorCodes, type FieldError, type Problem } from '@loyalty/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -152,6 +154,40 @@ export function toProblem(err: unknown, requestId: string): Problem {
 /** What a URL the router refuses is told (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH). */
 export const badUrlDetail = (code: string) =>
   code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A path segment is too long' : 'The URL is malformed';
+
+/** Why Node's HTTP parser refused a request, for the problem's detail. */
+export function clientErrorDetail(code: string | undefined): string {
+  switch (code) {
+    case 'HPE_INVALID_CONTENT_LENGTH':
+    case 'HPE_UNEXPECTED_CONTENT_LENGTH':
+      return 'The Content-Length header is malformed';
+    case 'HPE_HEADER_OVERFLOW':
+      return 'The request headers are too large';
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return 'The request did not arrive in time';
+    default:
+      return 'The request is malformed';
+  }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it (a
+ * malformed Content-Length, a broken request line or header, headers too large, too slow) is
+ * answered problem+json 400 BAD_REQUEST like any other malformed request, where Fastify answered
+ * its own JSON (issue 48); then the connection is closed, as the parser cannot go on.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const problem = toProblem(new AppError('BAD_REQUEST', clientErrorDetail(err.code)), randomUUID());
+    const body = JSON.stringify(problem);
+    socket.write(
+      'HTTP/1.1 400 Bad Request\r\nContent-Type: application/problem+json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /**
  * What a server error may put in the logs (which SystemLogs readers see): its type, the first line

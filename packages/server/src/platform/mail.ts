@@ -45,10 +45,12 @@ export async function enqueueMails(db: Executor, messages: MailMessage[]) {
 }
 
 /**
- * A delivered mail keeps no usable secret: the token of a password link (`?token=…`) is removed
- * from the stored text once the mail is sent, so the outbox is not a store of live links.
+ * A mail done with keeps no usable secret: the token of a password link (`?token=…`) is removed
+ * from the stored text once the mail is sent — or once it has failed its last attempt (issue 48,
+ * finding 4) — so the outbox is not a store of live links.
  */
-const withoutLinkTokens = sql`regexp_replace(${outboundMail.text}, '([?&]token=)[^[:space:]&]+', '\\1[removed after delivery]', 'g')`;
+const withoutLinkTokens = (note: 'removed after delivery' | 'removed: not delivered') =>
+  sql`regexp_replace(${outboundMail.text}, '([?&]token=)[^[:space:]&]+', ${`\\1[${note}]`}, 'g')`;
 
 const BATCH = 20;
 const POLL_MS = 10_000;
@@ -118,22 +120,24 @@ export function createMailer(config: Config['mail'] & { publicUrl: string }, db:
             await deliver({ to: row.to, subject: row.subject, text: row.text, attachments });
             await tx
               .update(outboundMail)
-              .set({ sentAt: sql`now()`, text: withoutLinkTokens })
+              .set({ sentAt: sql`now()`, text: withoutLinkTokens('removed after delivery') })
               .where(eq(outboundMail.id, row.id));
             sent++;
           } catch (err) {
             const attempts = row.attempts + 1;
+            const last = attempts >= MAX_ATTEMPTS;
             log.warn({ err, mailId: row.id, attempts }, 'mail delivery failed');
             await tx
               .update(outboundMail)
               .set({
                 attempts,
                 lastError: String((err as Error).message ?? err).slice(0, 500),
-                // After the last attempt the message stays unsent, visible with its error.
-                nextAttemptAt:
-                  attempts >= MAX_ATTEMPTS
-                    ? sql`'infinity'::timestamptz`
-                    : sql`now() + make_interval(mins => ${backoffMinutes(attempts)})`,
+                // After the last attempt the message stays unsent, visible with its error, and
+                // without the token of its link.
+                nextAttemptAt: last
+                  ? sql`'infinity'::timestamptz`
+                  : sql`now() + make_interval(mins => ${backoffMinutes(attempts)})`,
+                ...(last ? { text: withoutLinkTokens('removed: not delivered') } : {}),
               })
               .where(eq(outboundMail.id, row.id));
           }

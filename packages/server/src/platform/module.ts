@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { CommandHandler } from './commands.ts';
 import type { JobDefinition } from './jobs.ts';
+import type { QueueProbe } from './metrics.ts';
 
 /** One area of the server: its routes (mounted under /api/admin) and its command handlers. */
 export interface ServerModule {
@@ -12,4 +13,6 @@ export interface ServerModule {
   rootRoutes?: FastifyPluginAsync;
   /** Scheduled background jobs (platform/jobs.ts). */
   jobs?: JobDefinition[];
+  /** Background queues whose depth, failures and oldest waiting item operators watch (/api/metrics). */
+  queues?: QueueProbe[];
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { programmeFixtures } from '../modules/loyalty/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
@@ -24,6 +25,14 @@ async function awayFromMinuteEnd() {
 }
 
 describe('rate limits', () => {
+  it('hold a key to 6,000 calls a minute unless configured (issue 48)', () => {
+    const env = { NODE_ENV: 'test', DATA_DIR: 'memory://' };
+    expect(loadConfig(env).integrationRateLimits.perKey).toBe(6_000);
+    expect(
+      loadConfig({ ...env, INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000' }).integrationRateLimits.perKey,
+    ).toBe(100_000_000);
+  });
+
   it('refuses an API key over its limit', async () => {
     await awayFromMinuteEnd();
     const key = await programmeFixtures(t, admin).apiKey();

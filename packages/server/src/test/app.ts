@@ -13,7 +13,8 @@ import { modules } from '../modules/index.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
 
 export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
-const USER_PASSWORD = 'Test#User-Password-1';
+/** The password of every user made by `userWith`. */
+export const USER_PASSWORD = 'Test#User-Password-1';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
@@ -68,6 +69,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     ADMIN_USERNAME: ADMIN.username,
     ADMIN_PASSWORD: ADMIN.password,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // Test files stand local servers in for relays and gateways (platform/outbound.ts).
+    OUTBOUND_ALLOW: '127.0.0.1',
     ...(fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }),
     ...env,
   });

@@ -33,9 +33,13 @@ function parse(raw: string, to: string[]): ReceivedMail {
   return { to, subject: header('Subject'), text, raw };
 }
 
+/** Addresses the mailbox refuses (550), so that a delivery fails: `undeliverable…@…`. */
+export const UNDELIVERABLE = /^undeliverable/i;
+
 /**
  * A real SMTP server on a free local port for one test file (stopped after it). Point the app at
- * it with `SMTP_URL: mailbox.url`; `next(to)` waits for the next message to that address.
+ * it with `SMTP_URL: mailbox.url`; `next(to)` waits for the next message to that address. It
+ * refuses recipients matching UNDELIVERABLE.
  */
 export async function startMailbox() {
   const received: ReceivedMail[] = [];
@@ -43,6 +47,13 @@ export async function startMailbox() {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (UNDELIVERABLE.test(address.address)) {
+        callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+      } else {
+        callback();
+      }
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));

@@ -13,9 +13,10 @@ export const accountApi = {
     totpEnrolment.parse(
       await apiSend('post', '/api/admin/auth/second-factor', { body: code ? { code } : {}, ...once }),
     ),
-  confirmOwnEnrolment: async (code: string) =>
+  /** The first code of the new authenticator, with the current password (issue 48, finding 3). */
+  confirmOwnEnrolment: async (code: string, password: string) =>
     recoveryCodesResponse.parse(
-      await apiSend('post', '/api/admin/auth/second-factor/confirm', { body: { code }, ...once }),
+      await apiSend('post', '/api/admin/auth/second-factor/confirm', { body: { code, password }, ...once }),
     ),
   stepUp: async (code: string) => {
     await apiSend('post', '/api/admin/auth/step-up', { body: { code }, ...once });

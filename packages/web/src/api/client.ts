@@ -20,8 +20,13 @@ export class ApiError extends Error {
   }
 }
 
-/** A write either applied at once, or went to maker-checker approval (202). */
-export type WriteResult<T> = { kind: 'applied'; data: T } | { kind: 'pending'; requestId: string };
+/**
+ * A write either applied at once, or went to maker-checker approval (202); `held` is the whole 202
+ * answer (a new API key's secret rides on it).
+ */
+export type WriteResult<T> =
+  | { kind: 'applied'; data: T }
+  | { kind: 'pending'; requestId: string; held?: Record<string, unknown> };
 
 /** How the client reaches the session (the Redux store in the app; see app/session.ts). */
 export interface SessionPort {
@@ -147,7 +152,7 @@ export async function write<T>(
   const { status, data } = await request<T>(path, { method, body });
   const held = data as { requestId?: unknown; status?: unknown } | undefined;
   if (status === 202 && held?.status === 'PENDING' && held.requestId !== undefined)
-    return { kind: 'pending', requestId: String(held.requestId) };
+    return { kind: 'pending', requestId: String(held.requestId), held: held as Record<string, unknown> };
   return { kind: 'applied', data };
 }
 

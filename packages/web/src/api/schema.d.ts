@@ -1555,6 +1555,7 @@ export type paths = {
                 host: string;
                 passwordSet: boolean;
                 port: number;
+                requireTls: boolean;
                 tls: boolean;
                 user: string;
               };
@@ -1634,6 +1635,11 @@ export type paths = {
               /** @default 587 */
               port?: number;
               /**
+               * @description Refuse to send unless the relay offers STARTTLS (without implicit TLS)
+               * @default false
+               */
+              requireTls?: boolean;
+              /**
                * @description Implicit TLS (port 465); STARTTLS is used when offered
                * @default false
                */
@@ -1679,6 +1685,7 @@ export type paths = {
                 host: string;
                 passwordSet: boolean;
                 port: number;
+                requireTls: boolean;
                 tls: boolean;
                 user: string;
               };
@@ -1787,6 +1794,11 @@ export type paths = {
                 /** @default 587 */
                 port?: number;
                 /**
+                 * @description Refuse to send unless the relay offers STARTTLS (without implicit TLS)
+                 * @default false
+                 */
+                requireTls?: boolean;
+                /**
                  * @description Implicit TLS (port 465); STARTTLS is used when offered
                  * @default false
                  */
@@ -1860,6 +1872,12 @@ export type paths = {
         };
         /** @description RFC 9457 problem details */
         422: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        429: {
           content: {
             "application/problem+json": components["schemas"]["Problem"];
           };
@@ -2700,7 +2718,7 @@ export type paths = {
         };
       };
     };
-    /** Create a key; the answer holds the secret, shown this once */
+    /** Create a key; the answer holds the secret, shown this once — also when the key waits for a second person’s approval, after which it works */
     post: {
       requestBody: {
         content: {
@@ -2743,6 +2761,8 @@ export type paths = {
         202: {
           content: {
             "application/json": {
+              /** @description The secret key, shown this once: it works once the request is approved */
+              key: string;
               requestId: string;
               /** @enum {string} */
               status: "PENDING";
@@ -4402,13 +4422,18 @@ export type paths = {
     };
   };
   "/api/admin/auth/second-factor/confirm": {
-    /** Confirm the enrolment with the first code; answers the recovery codes once */
+    /**
+     * Confirm the enrolment with the first code and the current password; answers the recovery codes once
+     * @description The current password is required (wrong: 401 INVALID_CREDENTIALS, counted toward the lockout). An enrolment does not step the session up: protected operations still ask for POST /auth/step-up.
+     */
     post: {
       requestBody: {
         content: {
           "application/json": {
             /** @description A 6-digit TOTP code or a recovery code */
             code: string;
+            /** @description The current password */
+            password: string;
           };
         };
       };
@@ -6431,7 +6456,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "ACTIVE" | "DISABLED";
-          system?: "true" | "false";
+          system?: boolean;
         };
       };
       responses: {
@@ -7083,7 +7108,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "ACTIVE" | "DISABLED";
-          system?: "true" | "false";
+          system?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -11191,7 +11216,8 @@ export type paths = {
             city: string;
             /** @description 24-hour HH:MM, after the opening time */
             closingTime: string;
-            email?: (string | "") | null;
+            /** @default null */
+            email?: string | null;
             /** @description WGS 84 degrees, −90 to 90 */
             latitude: number;
             /** @description WGS 84 degrees, −180 to 180 */
@@ -11200,7 +11226,10 @@ export type paths = {
             nameEn: string;
             /** @description 24-hour HH:MM */
             openingTime: string;
-            /** @description Digits, spaces, dashes and an optional leading + */
+            /**
+             * @description Digits, spaces, dashes and an optional leading +
+             * @default null
+             */
             phone?: string | null;
             /** @default [] */
             services?: ("CASH_WITHDRAWAL" | "CASH_DEPOSIT" | "ACCOUNT_OPENING" | "CARDS" | "LOANS" | "FOREIGN_EXCHANGE" | "BUSINESS_BANKING" | "REWARDS_DESK")[];
@@ -11422,7 +11451,8 @@ export type paths = {
             city: string;
             /** @description 24-hour HH:MM, after the opening time */
             closingTime: string;
-            email?: (string | "") | null;
+            /** @default null */
+            email?: string | null;
             /** @description WGS 84 degrees, −90 to 90 */
             latitude: number;
             /** @description WGS 84 degrees, −180 to 180 */
@@ -11431,7 +11461,10 @@ export type paths = {
             nameEn: string;
             /** @description 24-hour HH:MM */
             openingTime: string;
-            /** @description Digits, spaces, dashes and an optional leading + */
+            /**
+             * @description Digits, spaces, dashes and an optional leading +
+             * @default null
+             */
             phone?: string | null;
             /** @default [] */
             services?: ("CASH_WITHDRAWAL" | "CASH_DEPOSIT" | "ACCOUNT_OPENING" | "CARDS" | "LOANS" | "FOREIGN_EXCHANGE" | "BUSINESS_BANKING" | "REWARDS_DESK")[];
@@ -12804,7 +12837,7 @@ export type paths = {
     get: {
       parameters: {
         query?: {
-          /** @description First day (default: twelve months ago) */
+          /** @description First day (default: the first of the month a year ago) */
           from?: string;
           /** @description Last day (default: today) */
           to?: string;
@@ -13502,9 +13535,9 @@ export type paths = {
           /** @description One customer’s conversations (customer info) */
           customerId?: number;
           /** @description true: only messages assigned to me (my queue) */
-          mine?: string;
+          mine?: boolean;
           /** @description true: only messages past their response target */
-          overdue?: string;
+          overdue?: boolean;
           /** @description Written at or after (ISO 8601) */
           from?: string;
           /** @description Written before (ISO 8601) */
@@ -14724,9 +14757,9 @@ export type paths = {
           /** @description One customer’s conversations (customer info) */
           customerId?: number;
           /** @description true: only messages assigned to me (my queue) */
-          mine?: string;
+          mine?: boolean;
           /** @description true: only messages past their response target */
-          overdue?: string;
+          overdue?: boolean;
           /** @description Written at or after (ISO 8601) */
           from?: string;
           /** @description Written before (ISO 8601) */
@@ -15852,7 +15885,7 @@ export type paths = {
           area?: string;
           kind?: "command" | "read";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -16099,7 +16132,7 @@ export type paths = {
           area?: string;
           kind?: "command" | "read";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -18075,7 +18108,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -18515,7 +18548,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -18564,7 +18597,7 @@ export type paths = {
           q?: string;
           status?: "ACTIVE" | "DISABLED";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -18978,7 +19011,7 @@ export type paths = {
           q?: string;
           status?: "ACTIVE" | "DISABLED";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -20061,7 +20094,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -20390,7 +20423,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -20438,10 +20471,10 @@ export type paths = {
           sort?: string;
           q?: string;
           serviceTypeId?: number;
-          approvalRequired?: "true" | "false";
-          active?: "true" | "false";
+          approvalRequired?: boolean;
+          active?: boolean;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -20682,10 +20715,10 @@ export type paths = {
           sort?: string;
           q?: string;
           serviceTypeId?: number;
-          approvalRequired?: "true" | "false";
-          active?: "true" | "false";
+          approvalRequired?: boolean;
+          active?: boolean;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -20734,7 +20767,7 @@ export type paths = {
           q?: string;
           categoryId?: number;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -21153,7 +21186,7 @@ export type paths = {
           q?: string;
           categoryId?: number;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -21443,7 +21476,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -21865,7 +21898,7 @@ export type paths = {
           sort?: string;
           q?: string;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -21914,7 +21947,7 @@ export type paths = {
           q?: string;
           type?: "EARN" | "REDEEM" | "ADJUST" | "REVERSAL";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
         };
       };
       responses: {
@@ -22313,7 +22346,7 @@ export type paths = {
           q?: string;
           type?: "EARN" | "REDEEM" | "ADJUST" | "REVERSAL";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           format?: "csv" | "xlsx";
         };
       };
@@ -23541,10 +23574,10 @@ export type paths = {
           q?: string;
           storeId?: number;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
           /** @description true: only vouchers a customer can redeem today */
-          available?: string;
+          available?: boolean;
         };
       };
       responses: {
@@ -24173,10 +24206,10 @@ export type paths = {
           q?: string;
           storeId?: number;
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
-          missingTranslation?: string;
+          missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
           /** @description true: only vouchers a customer can redeem today */
-          available?: string;
+          available?: boolean;
           format?: "csv" | "xlsx";
         };
       };

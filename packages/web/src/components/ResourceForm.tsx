@@ -14,10 +14,12 @@ import { Switch } from './Switch.tsx';
 import { textDirection } from './textDirection.ts';
 import type { SubmitOutcome } from './useResourceActions.ts';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard.ts';
-import { fieldDefault, isRequired, messageText, zodRules } from './zodRules.ts';
+import { acceptsNull, fieldDefault, isRequired, messageText, zodRules } from './zodRules.ts';
 
 type Values = Record<string, unknown>;
 
+/** An emptied text input of a field that may be null holds null: the API refuses '' there. */
+const blankAsNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** Lists (several choices) compare by their values. */
 const comparable = (v: unknown) => (Array.isArray(v) ? JSON.stringify(v) : blankToUndefined(v));
@@ -150,6 +152,9 @@ export function ResourceForm<T extends { id: number }, I extends object>({
               rules={rules(field.name)}
               dependencies={field.dependencies}
               valuePropName={field.input === 'switch' ? 'checked' : undefined}
+              normalize={
+                field.input === 'text' && acceptsNull(resource.schema, field.name) ? blankAsNull : undefined
+              }
             >
               {inputOf(field as FieldDef<object>, t, controls)}
             </Form.Item>

@@ -8,25 +8,35 @@ import { Input } from './Input.tsx';
 import { LineList } from './LineList.tsx';
 import { Typography } from './Typography.tsx';
 
-/** Asks for a 6-digit code from the authenticator app (or a recovery code). */
+interface CodeValues {
+  code: string;
+  password?: string;
+}
+
+/**
+ * Asks for a 6-digit code from the authenticator app (or a recovery code), and first for the
+ * current password when `askPassword` (enrolling from a session).
+ */
 export function CodeForm({
   onSubmit,
   submitText,
   allowRecovery = true,
+  askPassword = false,
 }: {
-  onSubmit: (code: string) => Promise<void>;
+  onSubmit: (code: string, password: string) => Promise<void>;
   submitText: string;
   allowRecovery?: boolean;
+  askPassword?: boolean;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ code: string }>();
+  const [form] = Form.useForm<CodeValues>();
   const [error, setError] = useState<ApiError | undefined>();
   const [busy, setBusy] = useState(false);
-  const submit = async ({ code }: { code: string }) => {
+  const submit = async ({ code, password }: CodeValues) => {
     setBusy(true);
     setError(undefined);
     try {
-      await onSubmit(code.trim());
+      await onSubmit(code.trim(), password ?? '');
     } catch (e) {
       setError(e instanceof ApiError ? e : new ApiError(0, 'SERVICE_UNAVAILABLE'));
       form.resetFields();
@@ -37,6 +47,16 @@ export function CodeForm({
   return (
     <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} name="second-factor">
       {error && <Alert type="error" showIcon title={t(`error.${error.code}`)} style={{ marginBottom: 16 }} />}
+      {askPassword && (
+        <Form.Item
+          name="password"
+          label={t('auth.currentPassword')}
+          extra={t('auth.enrolPasswordHint')}
+          rules={[{ required: true, message: t('validation.required') }]}
+        >
+          <Input.Password autoComplete="current-password" autoFocus />
+        </Form.Item>
+      )}
       <Form.Item
         name="code"
         label={t('auth.code')}
@@ -47,7 +67,7 @@ export function CodeForm({
           autoComplete="one-time-code"
           inputMode={allowRecovery ? 'text' : 'numeric'}
           maxLength={20}
-          autoFocus
+          autoFocus={!askPassword}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>
@@ -57,13 +77,18 @@ export function CodeForm({
   );
 }
 
-/** The QR code and secret of a new TOTP authenticator, then the code that confirms it. */
+/**
+ * The QR code and secret of a new TOTP authenticator, then the code that confirms it — with the
+ * current password when `askPassword` (from a session; at sign-in the password was just given).
+ */
 export function EnrolTotp({
   enrolment,
   onConfirm,
+  askPassword = false,
 }: {
   enrolment: TotpEnrolment;
-  onConfirm: (code: string) => Promise<void>;
+  onConfirm: (code: string, password: string) => Promise<void>;
+  askPassword?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -78,7 +103,12 @@ export function EnrolTotp({
           {enrolment.secret}
         </Typography.Text>
       </Typography.Paragraph>
-      <CodeForm onSubmit={onConfirm} submitText={t('auth.enrolConfirm')} allowRecovery={false} />
+      <CodeForm
+        onSubmit={onConfirm}
+        submitText={t('auth.enrolConfirm')}
+        allowRecovery={false}
+        askPassword={askPassword}
+      />
     </Flex>
   );
 }

@@ -67,6 +67,14 @@ export function isRequired(schema: z.ZodType, field: string): boolean {
   return schema.safeParse({}).error?.issues.some((i) => i.path.join('.') === field) ?? false;
 }
 
+/**
+ * Whether the schema takes null for a field: an optional text field whose pattern refuses ''
+ * (a phone number, a mobile), where an emptied input must be sent as null (issue 48).
+ */
+export function acceptsNull(schema: z.ZodType, field: string): boolean {
+  return (schema as { shape?: Record<string, z.ZodType> }).shape?.[field]?.safeParse(null).success === true;
+}
+
 /** What the schema makes of a field left out: its default (a new record's switch starts there). */
 export function fieldDefault(schema: z.ZodType, field: string): unknown {
   return (schema as { shape?: Record<string, z.ZodType> }).shape?.[field]?.safeParse(undefined).data;

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { createdAt, idColumn, sealedText, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -100,13 +100,15 @@ export const alertSettings = pgTable(
     smtpHost: text('smtp_host').notNull().default(''),
     smtpPort: integer('smtp_port').notNull().default(587),
     smtpTls: boolean('smtp_tls').notNull().default(false),
+    /** Refuse to send unless the relay offers STARTTLS (implicit TLS, smtpTls, is always encrypted). */
+    smtpRequireTls: boolean('smtp_require_tls').notNull().default(false),
     smtpUser: text('smtp_user').notNull().default(''),
-    smtpPassword: text('smtp_password').notNull().default(''),
+    smtpPassword: sealedText('smtp_password').notNull().default(''),
     smtpFrom: text('smtp_from').notNull().default(''),
     smsEnabled: boolean('sms_enabled').notNull().default(false),
     smsUrl: text('sms_url').notNull().default(''),
     smsAuthHeader: text('sms_auth_header').notNull().default('Authorization'),
-    smsAuthValue: text('sms_auth_value').notNull().default(''),
+    smsAuthValue: sealedText('sms_auth_value').notNull().default(''),
     smsBodyTemplate: text('sms_body_template').notNull().default('{"to":"{{to}}","text":"{{text}}"}'),
     smsTimeoutMs: integer('sms_timeout_ms').notNull().default(5000),
     inAppEnabled: boolean('in_app_enabled').notNull().default(true),

@@ -23,6 +23,7 @@ export function toSettings(r: SettingsRow): AlertSettings {
       host: r.smtpHost,
       port: r.smtpPort,
       tls: r.smtpTls,
+      requireTls: r.smtpRequireTls,
       user: r.smtpUser,
       passwordSet: r.smtpPassword !== '',
       from: r.smtpFrom,
@@ -45,20 +46,49 @@ export function toSettings(r: SettingsRow): AlertSettings {
 
 export const getAlertSettings = async (db: Executor) => toSettings(await loadSettings(db));
 
-/** The columns of an input; a secret left null/absent keeps the stored one. */
+/**
+ * Each secret with the destination it was stored for: it is only ever sent there. A stored
+ * secret is kept when the input leaves it null/absent and the destination is the same; to another
+ * destination it must be typed again.
+ */
+const secrets = {
+  smtp: {
+    field: 'smtp.password',
+    sameDestination: (input: Input, r: SettingsRow) =>
+      input.smtp.host === r.smtpHost && input.smtp.port === r.smtpPort,
+    typed: (input: Input) => input.smtp.password,
+    stored: (r: SettingsRow) => r.smtpPassword,
+  },
+  sms: {
+    field: 'sms.authValue',
+    sameDestination: (input: Input, r: SettingsRow) =>
+      input.sms.url === r.smsUrl && input.sms.authHeader.toLowerCase() === r.smsAuthHeader.toLowerCase(),
+    typed: (input: Input) => input.sms.authValue,
+    stored: (r: SettingsRow) => r.smsAuthValue,
+  },
+} as const;
+
+/** A secret's column: as typed ('' clears it); left out, the stored one while still bound. */
+function secretColumn(kind: keyof typeof secrets, input: Input, stored: SettingsRow): string {
+  const s = secrets[kind];
+  return s.typed(input) ?? (s.sameDestination(input, stored) ? s.stored(stored) : '');
+}
+
+/** The columns of an input; a secret is kept only towards the destination it was stored for. */
 function toRow(input: Input, stored: SettingsRow): Omit<SettingsRow, 'id' | 'updatedAt'> {
   return {
     smtpEnabled: input.smtp.enabled,
     smtpHost: input.smtp.host,
     smtpPort: input.smtp.port,
     smtpTls: input.smtp.tls,
+    smtpRequireTls: input.smtp.requireTls,
     smtpUser: input.smtp.user,
-    smtpPassword: input.smtp.password ?? stored.smtpPassword,
+    smtpPassword: secretColumn('smtp', input, stored),
     smtpFrom: input.smtp.from,
     smsEnabled: input.sms.enabled,
     smsUrl: input.sms.url,
     smsAuthHeader: input.sms.authHeader,
-    smsAuthValue: input.sms.authValue ?? stored.smsAuthValue,
+    smsAuthValue: secretColumn('sms', input, stored),
     smsBodyTemplate: input.sms.bodyTemplate,
     smsTimeoutMs: input.sms.timeoutMs,
     inAppEnabled: input.inApp.enabled,
@@ -70,13 +100,30 @@ function toRow(input: Input, stored: SettingsRow): Omit<SettingsRow, 'id' | 'upd
   };
 }
 
-/** A test send over one channel with the settings as on screen; nothing is saved. */
+/**
+ * A test send over one channel with the settings as on screen; nothing is saved. The channel must
+ * be switched on in them, and a stored secret is used only towards its own destination: a test to
+ * another one without the secret typed is refused on the secret's field (nothing is sent).
+ */
 async function testSend(db: Executor, { channel, to, settings }: z.output<typeof alertTestInput>) {
   const stored = await loadSettings(db);
+  if (channel !== 'IN_APP') {
+    const secret = secrets[channel === 'EMAIL' ? 'smtp' : 'sms'];
+    if (
+      secret.typed(settings) == null &&
+      secret.stored(stored) !== '' &&
+      !secret.sameDestination(settings, stored)
+    ) {
+      throw new AppError('VALIDATION_FAILED', 'The destination changed: type its secret again', [
+        { path: `settings.${secret.field}`, message: 'secretRequired' },
+      ]);
+    }
+  }
   const s = { ...stored, ...toRow(settings, stored) };
   const key = `alert-test-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`;
+  const on = { EMAIL: s.smtpEnabled, SMS: s.smsEnabled, IN_APP: s.inAppEnabled }[channel];
+  if (!on) throw new Error(`${{ EMAIL: 'E-mail', SMS: 'SMS', IN_APP: 'In-app' }[channel]} alerts are off`);
   if (channel === 'IN_APP') {
-    if (!s.inAppEnabled) throw new Error('In-app alerts are off');
     const [customer] = await db
       .select({ id: customers.id, name: customers.fullName })
       .from(customers)
@@ -132,7 +179,7 @@ export const alertSettingsHandlers = [
         return {
           result: { ok: true as const, detail: '' },
           ...audit,
-          failure: new AppError('CHANNEL_TEST_FAILED', message),
+          failure: err instanceof AppError ? err : new AppError('CHANNEL_TEST_FAILED', message),
         };
       }
     },

@@ -124,6 +124,7 @@ export const alertExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const settingsTags = ['Alerts: channel settings'];
+  const TEST_SENDS_PER_MINUTE = 10;
   app.get(
     '/alert-settings',
     {
@@ -152,12 +153,27 @@ export const alertExtraRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/alert-settings/test',
     {
-      config: { access: { permission: alertSettingsCommands.test.name } },
+      config: {
+        access: { permission: alertSettingsCommands.test.name },
+        // Each send reaches a relay or gateway: a few a minute per staff member, not a scanner.
+        rateLimit: {
+          max: TEST_SENDS_PER_MINUTE,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `user:${req.actor?.userId}`,
+        },
+      },
       schema: {
         tags: settingsTags,
         summary: `${alertSettingsCommands.test.summary}, with the settings as on screen (nothing is saved)`,
         body: alertTestInput,
-        response: { 200: alertTestResult, 400: problemSchema, 403: problemSchema, 422: problemSchema },
+        response: {
+          200: alertTestResult,
+          400: problemSchema,
+          403: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+        },
       },
     },
     (req, reply) => runCommand(req, reply, alertSettingsCommands.test.name, req.body),

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
+import { resealSecrets } from '../../platform/auth/resealSecrets.ts';
+import { parseOutboundAllow, useOutboundAllow } from '../../platform/outbound.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { startMailbox } from '../../test/mailbox.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { uploadImage } from '../rewards/testing.ts';
+import { loadSettings } from './channels.ts';
 import { ALERTS_JOB, raiseExpiring, raiseVoucherExpiring, releaseTime } from './delivery.ts';
-import { startSmsGateway } from './testing.ts';
+import { startSmsGateway, startSmtpListener } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -206,10 +209,18 @@ describe('alert settings', () => {
     const audit = await ok(get('/admin-logs?command=alertSettings.update&pageSize=100'));
     expect(audit.items.length).toBeGreaterThan(0);
     expect(JSON.stringify(audit)).not.toContain('do-not-show');
-    const [row] = rowsOf<{ p: string }>(
-      await t.app.db.execute(sql`select smtp_password as p from alert_settings`),
-    );
-    expect(row?.p).toBe('smtp-secret-do-not-show');
+    // Sealed at rest, like the other secrets, and re-sealed by `npm run secrets:rotate`.
+    const stored = async () =>
+      rowsOf<{ p: string; a: string }>(
+        await t.app.db.execute(sql`select smtp_password as p, sms_auth_value as a from alert_settings`),
+      )[0];
+    const before = await stored();
+    expect(before?.p).toMatch(/^enc:v1:/);
+    expect(before?.a).toMatch(/^enc:v1:/);
+    expect(JSON.stringify(before)).not.toContain('do-not-show');
+    expect((await resealSecrets(t.app.db)).channelSecrets).toBe(2);
+    expect((await stored())?.p).not.toBe(before?.p);
+    expect((await loadSettings(t.app.db)).smtpPassword).toBe('smtp-secret-do-not-show');
   });
 
   it('test-sends over e-mail and SMS with the settings on screen; a failing gateway is shown, nothing saved', async () => {
@@ -233,12 +244,126 @@ describe('alert settings', () => {
     expect(failed.statusCode).toBe(422);
     expect(failed.json()).toMatchObject({ code: 'CHANNEL_TEST_FAILED' });
     expect(failed.json().detail).toContain('SMS gateway answered 500');
+    // The gateway's own answer is never shown to the caller.
+    expect(failed.body).not.toContain('gateway down');
     expect(gateway.received.at(-1)?.headers['x-other']).toBe('gateway-secret-do-not-show');
     expect((await ok(get('/alert-settings'))).sms.authHeader).toBe('X-Gateway-Key');
     const audit = await ok(get('/admin-logs?command=alertSettings.test&pageSize=100'));
     expect(audit.items.map((e: { outcome: string }) => e.outcome)).toContain('FAILED');
     expect(JSON.stringify(audit)).not.toContain('do-not-show');
     gateway.mode = 'ok';
+  });
+});
+
+describe('a stored secret leaves only to where it was set (issue 48)', () => {
+  /** A staff member who may read the settings and test them, not change them. */
+  let tester: { authorization: string };
+  beforeAll(async () => {
+    await ok(send('PUT', '/alert-settings', settings()));
+    tester = await t.userWith(['alertSettings.read', 'alertSettings.test']);
+  });
+  const test = (channel: string, s: object, as = tester) =>
+    send(
+      'POST',
+      '/alert-settings/test',
+      { channel, to: channel === 'EMAIL' ? 'ops@bank.example' : '+966500000001', settings: s },
+      as,
+    );
+  const withoutSecrets = (extra: { sms?: object; smtp?: object } = {}) => {
+    const s = settings(extra);
+    return { ...s, smtp: { ...s.smtp, password: null }, sms: { ...s.sms, authValue: null } };
+  };
+
+  it('an SMS test to another URL or header without the secret typed is refused, and the listener hears nothing', async () => {
+    const listener = await startSmsGateway();
+    for (const sms of [{ url: listener.url }, { authHeader: 'Authorization' }]) {
+      const refused = await test('SMS', withoutSecrets({ sms }));
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        errors: [{ path: 'settings.sms.authValue', message: 'secretRequired' }],
+      });
+    }
+    expect(listener.received).toHaveLength(0);
+    // To the gateway it was stored for, the stored secret is used.
+    const sent = gateway.received.length;
+    await ok(test('SMS', withoutSecrets()));
+    expect(gateway.received).toHaveLength(sent + 1);
+    expect(gateway.received.at(-1)?.headers['x-gateway-key']).toBe('gateway-secret-do-not-show');
+    // Typed again, the secret may go to the new URL.
+    await ok(test('SMS', settings({ sms: { url: listener.url, authValue: 'typed-for-the-new-url' } })));
+    expect(listener.received.at(-1)?.headers['x-gateway-key']).toBe('typed-for-the-new-url');
+  });
+
+  it('an e-mail test to another host or port without the password typed is refused before connecting', async () => {
+    await ok(send('PUT', '/alert-settings', settings({ smtp: { user: 'relay-user' } })));
+    const listener = await startSmtpListener();
+    const refused = await test(
+      'EMAIL',
+      withoutSecrets({ smtp: { user: 'relay-user', port: listener.port } }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ path: 'settings.smtp.password', message: 'secretRequired' }]);
+    expect(listener.seen).toEqual({ connections: 0, auths: [] });
+    // A password typed for it is the only one it gets; the relay's answer is not shown.
+    const typed = await test(
+      'EMAIL',
+      settings({ smtp: { user: 'relay-user', port: listener.port, password: 'typed' } }),
+    );
+    expect(typed.statusCode).toBe(422);
+    expect(listener.seen.auths).toEqual([{ username: 'relay-user', password: 'typed' }]);
+    expect(typed.json().detail).toMatch(/^SMTP relay 127\.0\.0\.1 failed \(EAUTH 535\)$/);
+    await ok(send('PUT', '/alert-settings', settings()));
+  });
+
+  it('saving another destination without its secret keeps no old secret', async () => {
+    const other = await startSmsGateway();
+    const saved = await ok(send('PUT', '/alert-settings', withoutSecrets({ sms: { url: other.url } })));
+    expect(saved.sms.authValueSet).toBe(false);
+    expect(saved.smtp.passwordSet).toBe(true);
+    const moved = await ok(
+      send('PUT', '/alert-settings', withoutSecrets({ sms: { url: other.url }, smtp: { port: 2525 } })),
+    );
+    expect(moved.smtp.passwordSet).toBe(false);
+    await ok(send('PUT', '/alert-settings', settings()));
+  });
+
+  it('refuses a loopback or private destination unless OUTBOUND_ALLOW lists it', async () => {
+    useOutboundAllow(parseOutboundAllow(''));
+    try {
+      const sent = gateway.received.length;
+      const refused = await test('SMS', settings());
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().detail).toContain('127.0.0.1 is a loopback address');
+      const metadata = await test(
+        'SMS',
+        settings({ sms: { url: 'http://169.254.169.254/latest/meta-data/' } }),
+      );
+      expect(metadata.json().detail).toContain('linkLocal');
+      expect(gateway.received).toHaveLength(sent);
+    } finally {
+      useOutboundAllow(parseOutboundAllow('127.0.0.1'));
+    }
+  });
+
+  it('does not test a channel switched off, requires STARTTLS when told, and limits each staff member to 10 test sends a minute', async () => {
+    const off = await test('SMS', settings({ sms: { enabled: false } }));
+    expect(off.statusCode).toBe(422);
+    expect(off.json().detail).toBe('SMS alerts are off');
+    // A relay that does not offer STARTTLS gets nothing when TLS is required.
+    const before = mailbox.received.length;
+    const plain = await test('EMAIL', settings({ smtp: { requireTls: true } }));
+    expect(plain.statusCode).toBe(422);
+    expect(plain.json().detail).toContain('ETLS');
+    expect(mailbox.received).toHaveLength(before);
+    const busy = await t.userWith(['alertSettings.read', 'alertSettings.test']);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) codes.push((await test('IN_APP', settings(), busy)).statusCode);
+    expect(codes.slice(0, 10)).not.toContain(429);
+    expect(codes[10]).toBe(429);
+    // Another staff member is not held up by it.
+    const other = await t.userWith(['alertSettings.read', 'alertSettings.test']);
+    expect((await test('IN_APP', settings(), other)).statusCode).not.toBe(429);
   });
 });
 

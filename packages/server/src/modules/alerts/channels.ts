@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Executor } from '../../db/client.ts';
 import { alertSettings } from '../../db/schema/index.ts';
+import { OutboundRefused, OutboundTimeout, postOutbound, resolveOutbound } from '../../platform/outbound.ts';
 
 export type SettingsRow = typeof alertSettings.$inferSelect;
 
@@ -26,22 +27,40 @@ export interface Outgoing {
 const jsonText = (s: string) => JSON.stringify(s).slice(1, -1);
 
 /**
+ * Why a send failed, in words that carry no text of the destination's own: a relay's or gateway's
+ * answer is never shown (staff could otherwise read an internal service through a test send).
+ */
+function failure(err: unknown, what: string): Error {
+  if (err instanceof OutboundRefused) return new Error(`${what} refused: ${err.message}`);
+  if (err instanceof OutboundTimeout) return err;
+  const e = err as { code?: string; responseCode?: number };
+  const code = [e.code, e.responseCode].filter(Boolean).join(' ');
+  return new Error(`${what} failed${code ? ` (${code})` : ''}`);
+}
+
+/**
  * E-mail through the alerts' own SMTP settings (AlertConfigurations), not the system mailer:
- * the bank may send customer alerts through another relay than staff mail. The key is the
- * Message-ID, which lets the relay and the customer's mail system drop a duplicate.
+ * the bank may send customer alerts through another relay than staff mail. The relay's name is
+ * resolved and checked once (platform/outbound.ts) and the connection made to that address, with
+ * the name kept for TLS; STARTTLS is used when offered, and required when the settings say so.
+ * The key is the Message-ID, which lets the relay and the customer's mail system drop a duplicate.
  */
 export async function sendEmail(s: SettingsRow, mail: Outgoing): Promise<string> {
   if (!s.smtpHost) throw new Error('No SMTP host is configured');
-  const transport = nodemailer.createTransport({
-    host: s.smtpHost,
-    port: s.smtpPort,
-    secure: s.smtpTls,
-    ...(s.smtpUser ? { auth: { user: s.smtpUser, pass: s.smtpPassword } } : {}),
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
+  let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   try {
+    const { address } = await resolveOutbound(s.smtpHost);
+    transport = nodemailer.createTransport({
+      host: address,
+      port: s.smtpPort,
+      secure: s.smtpTls,
+      requireTLS: s.smtpRequireTls,
+      tls: { servername: s.smtpHost },
+      ...(s.smtpUser ? { auth: { user: s.smtpUser, pass: s.smtpPassword } } : {}),
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     const info = await transport.sendMail({
       from: s.smtpFrom || undefined,
       to: mail.to,
@@ -50,46 +69,43 @@ export async function sendEmail(s: SettingsRow, mail: Outgoing): Promise<string>
       messageId: `<${mail.key}@alerts.loyalty>`,
       headers: { 'X-Idempotency-Key': mail.key },
     });
-    return `accepted by ${s.smtpHost}: ${info.response ?? ''}`.trim();
+    return `accepted by ${s.smtpHost} (${String(info.response ?? '').slice(0, 3)})`;
+  } catch (err) {
+    throw failure(err, `SMTP relay ${s.smtpHost}`);
   } finally {
-    transport.close();
+    transport?.close();
   }
 }
 
 /**
  * SMS by HTTP POST to the configured gateway: the body template with {{to}} and {{text}} filled
  * (JSON-escaped), the authentication header, and `Idempotency-Key` so a gateway drops a repeat.
- * Anything but a 2xx answer, or no answer within the timeout, is a failure.
+ * Anything but a 2xx answer, or no answer within the timeout, is a failure, named by its status.
  */
 export async function sendSms(s: SettingsRow, sms: Outgoing): Promise<string> {
   if (!s.smsUrl) throw new Error('No SMS gateway URL is configured');
   const body = s.smsBodyTemplate
     .replaceAll('{{to}}', jsonText(sms.to))
     .replaceAll('{{text}}', jsonText(sms.body));
-  let res: Response;
+  const secret = s.smsAuthValue;
+  let status: number;
   try {
-    res = await fetch(s.smsUrl, {
-      method: 'POST',
+    status = await postOutbound(s.smsUrl, {
       headers: {
         'content-type': 'application/json',
         'idempotency-key': sms.key,
-        ...(s.smsAuthHeader && s.smsAuthValue ? { [s.smsAuthHeader]: s.smsAuthValue } : {}),
+        ...(s.smsAuthHeader && secret ? { [s.smsAuthHeader]: secret } : {}),
       },
       body,
-      signal: AbortSignal.timeout(s.smsTimeoutMs),
-      redirect: 'error',
+      timeoutMs: s.smsTimeoutMs,
     });
   } catch (err) {
-    const e = err as Error;
-    throw new Error(
-      e.name === 'TimeoutError'
-        ? `SMS gateway did not answer within ${s.smsTimeoutMs} ms`
-        : `SMS gateway unreachable: ${e.message}`,
-    );
+    if (err instanceof OutboundTimeout)
+      throw new Error(`SMS gateway did not answer within ${s.smsTimeoutMs} ms`);
+    throw failure(err, 'SMS gateway');
   }
-  const text = (await res.text().catch(() => '')).slice(0, 200);
-  if (!res.ok) throw new Error(`SMS gateway answered ${res.status}${text ? `: ${text}` : ''}`);
-  return `gateway answered ${res.status}`;
+  if (status < 200 || status > 299) throw new Error(`SMS gateway answered ${status}`);
+  return `gateway answered ${status}`;
 }
 
 /** Sends over an external channel (in-app deliveries are written, not sent). */

@@ -1,3 +1,4 @@
+import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { alertCategoryRoutes } from './alertCategories.routes.ts';
 import { alertCategoryHandlers } from './alertCategories.service.ts';
@@ -28,4 +29,11 @@ export const alertsModule: ServerModule = {
     ...alertSettingsHandlers,
   ],
   jobs: alertJobs(),
+  queues: [
+    statusQueue('alerts', 'alert_deliveries', {
+      waiting: ['PENDING'],
+      running: ['SENDING'],
+      failed: ['DEAD'],
+    }),
+  ],
 };

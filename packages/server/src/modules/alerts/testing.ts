@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll } from 'vitest';
 
 export interface GatewayRequest {
@@ -46,4 +47,29 @@ export async function startSmsGateway() {
       state.mode = mode;
     },
   };
+}
+
+/**
+ * A local SMTP server that asks for a password (AUTH PLAIN/LOGIN over plain TCP) and records each
+ * connection and the credentials it was given, accepting nothing: the listener of a caller who
+ * points a test send at it.
+ */
+export async function startSmtpListener() {
+  const seen = { connections: 0, auths: [] as { username?: string; password?: string }[] };
+  const server = new SMTPServer({
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      seen.connections += 1;
+      callback();
+    },
+    onAuth(auth, _session, callback) {
+      seen.auths.push({ username: auth.username, password: auth.password ?? undefined });
+      callback(new Error('refused'));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { port: (server.server.address() as AddressInfo).port, seen };
 }

@@ -1,4 +1,6 @@
 import {
+  boundedDay,
+  checkedDayRange,
   idParams,
   messageInsightResource,
   messageInsightsOfQuery,
@@ -17,10 +19,12 @@ const tags = [messageInsightResource.tag];
 const read = { access: { permission: messageInsightResource.read?.code ?? '' } };
 const path = resourcePath(messageInsightResource);
 const runSchema = nlpOverviewSchema.shape.latestRun.unwrap();
-const periodQuery = z.object({
-  from: z.iso.date().optional().describe('First day (default: twelve months ago)'),
-  to: z.iso.date().optional().describe('Last day (default: today)'),
-});
+const periodQuery = checkedDayRange(
+  z.object({
+    from: boundedDay.optional().describe('First day (default: the first of the month a year ago)'),
+    to: boundedDay.optional().describe('Last day (default: today)'),
+  }),
+);
 
 /** NLP on customer messages: the overview, the messages behind it, retraining the suggester. */
 export const nlpRoutes: FastifyPluginAsyncZod = async (app) => {

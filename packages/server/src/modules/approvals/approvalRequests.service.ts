@@ -25,7 +25,7 @@ import { AppError, toProblem } from '../../platform/errors.ts';
 import { escapeLike, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { getConfig, isChecker } from './makerChecker.service.ts';
-import { isSafeguard, isSafeguardService } from './safeguards.ts';
+import { isSafeguard, isSafeguardChange } from './safeguards.ts';
 
 type RequestRow = typeof approvalRequests.$inferSelect;
 type ConfigRow = Awaited<ReturnType<typeof getConfig>>;
@@ -62,7 +62,7 @@ function viewCondition(view: ApprovalListQuery['view'], actor: Actor, config: Co
       return and(
         eq(r.status, 'PENDING'),
         config.allowSelfApproval
-          ? or(ne(r.makerId, actor.userId), not(isSafeguardService(r.serviceId)))
+          ? or(ne(r.makerId, actor.userId), not(isSafeguardChange(r.serviceId, r.input)))
           : ne(r.makerId, actor.userId),
       );
     case 'inbox-history':
@@ -149,7 +149,7 @@ async function checkable(ctx: CommandContext, id: number) {
   const row = await pendingRequest(ctx, id);
   if (
     row.makerId === ctx.actor.userId &&
-    (!(await getConfig(ctx.tx)).allowSelfApproval || (await isSafeguard(ctx.tx, row.serviceId)))
+    (!(await getConfig(ctx.tx)).allowSelfApproval || (await isSafeguard(ctx.tx, row.serviceId, row.input)))
   ) {
     throw new AppError('SELF_APPROVAL_FORBIDDEN');
   }

@@ -1,6 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approvalRequests, auditLog, rolePermissions, roles, tiers, users } from '../../db/schema/index.ts';
+import {
+  approvalRequests,
+  auditLog,
+  configItems,
+  rolePermissions,
+  roles,
+  tiers,
+  users,
+} from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { giveSecondFactor, requireSca, stepUp } from '../../test/secondFactor.ts';
 
@@ -611,6 +619,54 @@ describe('maker-checker settings and services', () => {
     });
     expect(looser.statusCode).toBe(202);
     expect((await decide(looser.json().requestId, 'approve', guardian)).json().status).toBe('APPROVED');
+  });
+
+  it('holds the sign-in limit, the log retention and a new API key too, whose maker alone holds the key (issue 48)', async () => {
+    expect((await gate({}, { allowSelfApproval: true })).statusCode).toBe(200);
+    const send = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+      t.inject({ method, url: `/api/admin${url}`, as: admin, ...(payload ? { payload } : {}) });
+    const itemId = async (key: string) =>
+      (await t.app.db.select({ id: configItems.id }).from(configItems).where(eq(configItems.key, key)))[0]
+        ?.id as number;
+    /** Changes a tunable's value through its configuration item, keeping its descriptions. */
+    const setTunable = async (key: string, value: number) => {
+      const id = await itemId(key);
+      const { descriptionEn, descriptionAr } = (await send('GET', `/config-items/${id}`)).json();
+      return send('PUT', `/config-items/${id}`, { value, descriptionEn, descriptionAr });
+    };
+    const held = [
+      await setTunable('security.signInAttemptsPerMinute', 1_000),
+      await setTunable('logs.retentionDays', 1),
+      await send('POST', `/config-items/${await itemId('logs.retentionDays')}/restore`, { version: 1 }),
+      await send('PUT', '/system-logs/settings', { retentionDays: 2 }),
+    ];
+    for (const res of held) expect(res.statusCode, res.body).toBe(202);
+    const requestIds = held.map((res) => Number(res.json().requestId));
+    // Their maker may not approve them, and does not find them in the inbox.
+    expect((await decide(requestIds[0] as number, 'approve', admin)).json().code).toBe(
+      'SELF_APPROVAL_FORBIDDEN',
+    );
+    const inbox = ids(await view('inbox', admin));
+    for (const id of requestIds) expect(inbox).not.toContain(id);
+    for (const id of requestIds)
+      expect((await decide(id, 'reject', guardian, { reason: 'no' })).statusCode).toBe(200);
+    // Another tunable is not a safeguard: it changes at once.
+    expect((await setTunable('lists.customerCountCap', 2_000)).statusCode).toBe(200);
+
+    // A new key waits too; its maker gets the secret now, and it works once approved.
+    const created = await send('POST', '/api-keys', { name: 'Held key', scopes: ['balance'] });
+    expect(created.statusCode, created.body).toBe(202);
+    const { key, requestId } = created.json();
+    expect(key).toMatch(/^lk_/);
+    const features = () =>
+      t.inject({ method: 'GET', url: '/api/integration/v1/features', headers: { 'x-api-key': key } });
+    expect((await features()).statusCode).toBe(401);
+    expect((await decide(requestId, 'approve', admin)).json().code).toBe('SELF_APPROVAL_FORBIDDEN');
+    const approved = await decide(requestId, 'approve', guardian);
+    expect(approved.json().status).toBe('APPROVED');
+    expect(JSON.stringify(approved.json())).not.toContain(key);
+    expect((await features()).statusCode).toBe(200);
+    expect((await gate({})).statusCode).toBe(200);
   });
 
   it('alone, an administrator changes the safeguards at once (no one could check them)', async () => {

@@ -2,15 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { approvalRequests, approvalServices, makerCheckerConfig } from '../../db/schema/index.ts';
 import { type ApprovalGate, preview } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isSafeguardService, secondCheckerExists } from './safeguards.ts';
+import { inputJson, isSafeguardChange, secondCheckerExists } from './safeguards.ts';
 
 /**
  * The maker-checker gate. A command whose service is under approval (and the global switch on)
  * is previewed — its handler runs against current data in a savepoint that is rolled back — so
  * the maker hears of refusals at once and the request keeps the record as it was (before) and
  * as the change would make it (after). The request is stored PENDING; nothing else changes.
- * Changes to the safeguards themselves are held whenever a second person could check them
- * (safeguards.ts), switches or not.
+ * Changes to the safeguards themselves (by command, and for tunables by the item the input names)
+ * are held whenever a second person could check them (safeguards.ts), switches or not.
  */
 export const makerCheckerGate: ApprovalGate = {
   async intercept(ctx, handler, input) {
@@ -19,7 +19,7 @@ export const makerCheckerGate: ApprovalGate = {
     const [service] = await tx
       .select({
         gated: sql<boolean>`(${makerCheckerConfig.enabled} and ${approvalServices.approvalRequired})
-          or (${isSafeguardService(serviceId)} and ${secondCheckerExists(actor.userId)})`,
+          or (${isSafeguardChange(serviceId, inputJson(input))} and ${secondCheckerExists(actor.userId)})`,
       })
       .from(approvalServices)
       .innerJoin(makerCheckerConfig, eq(makerCheckerConfig.id, 1))

@@ -11,15 +11,43 @@ import { rowsOf } from '../../db/client.ts';
  */
 export const SAFEGUARD_AREAS = ['identity', 'security', 'approvals'] as const;
 
-const areas = sql.join(
-  SAFEGUARD_AREAS.map((a) => sql`${a}`),
-  sql`, `,
-);
+/**
+ * Commands of other areas that are safeguards too (issue 48): issuing an integration API key (a
+ * new way into the customers' points) and setting how long the system logs are kept (the
+ * evidence of what happened).
+ */
+export const SAFEGUARD_SERVICES = ['apiKey.create', 'systemLog.configure'] as const;
 
-/** SQL: service `serviceId` belongs to a safeguard area. */
-export const isSafeguardService = (serviceId: SQLWrapper | string) => sql`exists (
-  select 1 from approval_services s join service_types st on st.id = s.service_type_id
-  where s.service_id = ${serviceId} and st.code in (${areas}))`;
+/**
+ * Tunables (SystemConfigurations items) that are safeguards (issue 48): the sign-in attempts an
+ * address may make per minute (the brute-force limit) and the system logs' retention (also set by
+ * `systemLog.configure`). Changing or restoring one of them (`configItem.update`,
+ * `configItem.restore`, whose input names the item by its id) is held like the rest; the other
+ * tunables are not.
+ */
+export const SAFEGUARD_TUNABLES = ['security.signInAttemptsPerMinute', 'logs.retentionDays'] as const;
+const TUNABLE_COMMANDS = ['configItem.update', 'configItem.restore'] as const;
+
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+/**
+ * SQL: command `serviceId` run with `input` (jsonb) changes a safeguard — a command of a safeguard
+ * area, a safeguard command, or a change to a safeguard tunable.
+ */
+export const isSafeguardChange = (serviceId: SQLWrapper | string, input: SQLWrapper) => sql`(exists (
+    select 1 from approval_services s join service_types st on st.id = s.service_type_id
+    where s.service_id = ${serviceId} and st.code in (${list(SAFEGUARD_AREAS)}))
+  or ${serviceId} in (${list(SAFEGUARD_SERVICES)})
+  or (${serviceId} in (${list(TUNABLE_COMMANDS)}) and exists (
+    select 1 from config_items ci
+    where ci.id::text = (${input})->>'id' and ci.key in (${list(SAFEGUARD_TUNABLES)}))))`;
+
+/** A command's input as the jsonb `isSafeguardChange` reads. */
+export const inputJson = (input: unknown) => sql`${JSON.stringify(input ?? null)}::jsonb`;
 
 /**
  * SQL: someone other than `actorId` could check requests now: an active user in an active role
@@ -34,9 +62,9 @@ export const secondCheckerExists = (actorId: number) => sql`exists (
   join maker_checker_config mc on mc.id = 1 and mc.checker_permission = rp.permission_code
   where u.id <> ${actorId} and u.status = 'ACTIVE' and u.last_login_at is not null)`;
 
-export async function isSafeguard(db: Executor, serviceId: string) {
+export async function isSafeguard(db: Executor, serviceId: string, input: unknown) {
   const [row] = rowsOf<{ yes: boolean }>(
-    await db.execute(sql`select ${isSafeguardService(serviceId)} as yes`),
+    await db.execute(sql`select ${isSafeguardChange(serviceId, inputJson(input))} as yes`),
   );
   return row?.yes === true;
 }

@@ -121,7 +121,7 @@ const bundleList: ResourceListSpec<typeof configBundles, typeof configBundleReso
   search: [configBundles.nameEn, configBundles.nameAr, configBundles.code],
   filters: {
     status: (v: BundleRow['status']) => eq(configBundles.status, v),
-    system: (v: 'true' | 'false') => eq(configBundles.system, v === 'true'),
+    system: (v: boolean) => eq(configBundles.system, v),
   },
 };
 

@@ -146,7 +146,7 @@ export const tunables: Tunable[] = [
     descriptionAr:
       'عدد دفعات عمليات الكسب من القنوات المتجهة إلى قاعدة البيانات في الوقت نفسه؛ وما يصل في أثنائها ينتظر الدفعة التالية.',
     // One on a 2-core host sharing the database: larger batches, and no two drawing on one
-    // campaign at once (docs/performance.md, "One batch in flight"). A new database's value; an
+    // campaign at once (docs/decisions/performance.md, "Earning"). A new database's value; an
     // existing one keeps what it has.
     initial: () => 1,
   },

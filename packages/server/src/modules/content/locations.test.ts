@@ -88,12 +88,12 @@ describe('POST /api/admin/locations', () => {
     expect(fieldErrors(time)).toMatchObject({ openingTime: 'timeFormat' });
   });
 
-  it('takes an ATM without phone and e-mail (blank counts as none)', async () => {
+  it('takes an ATM without phone and e-mail (null or left out)', async () => {
     const atm = await created(
       branch('ATM Tahlia', 24.7, 46.67, {
         type: 'ATM',
-        phone: '',
-        email: null,
+        phone: null,
+        email: undefined,
         openingTime: '00:00',
         closingTime: '23:59',
       }),
@@ -115,6 +115,25 @@ describe('PUT /api/admin/locations/{id}', () => {
     expect((await call('PUT', `/locations/${b.id}`, branch('Malaz', 24.67, 200))).statusCode).toBe(400);
     expect((await call('DELETE', `/locations/${b.id}`)).statusCode).toBe(204);
     expect((await call('GET', `/locations/${b.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses an empty phone or e-mail, which their patterns forbid; null clears them (issue 48)', async () => {
+    const b = await created(branch('Rawdah', 24.73, 46.77));
+    const blank = await call(
+      'PUT',
+      `/locations/${b.id}`,
+      branch('Rawdah', 24.73, 46.77, { phone: '', email: ' ' }),
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().code).toBe('VALIDATION_FAILED');
+    expect(fieldErrors(blank)).toEqual({ phone: 'phoneInvalid', email: 'emailInvalid' });
+    const cleared = await call(
+      'PUT',
+      `/locations/${b.id}`,
+      branch('Rawdah', 24.73, 46.77, { phone: null, email: null }),
+    );
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ phone: null, email: null });
   });
 });
 

@@ -26,7 +26,7 @@ const newUser = (username: string, extra: object = {}) => ({
   username,
   fullName: `${username} Person`,
   email: `${username}@bank.example`,
-  mobile: '',
+  mobile: null,
   roleId,
   status: 'ACTIVE',
   ...extra,

@@ -1,4 +1,5 @@
 import {
+  type ApiKey,
   apiKeyCommands,
   apiKeyCreatedSchema,
   apiKeyInput,
@@ -11,9 +12,10 @@ import {
   problemSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { addExportRoute } from '../../platform/exports.ts';
-import { pendingSchema, runCommand } from '../../platform/http.ts';
-import { listApiKeys } from './apiKeys.service.ts';
+import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
+import { drawApiKey, listApiKeys } from './apiKeys.service.ts';
 
 const tags = ['Integration: API keys'];
 
@@ -34,12 +36,31 @@ export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { permission: apiKeyCommands.create.name } },
       schema: {
         tags,
-        summary: 'Create a key; the answer holds the secret, shown this once',
+        summary:
+          'Create a key; the answer holds the secret, shown this once — also when the key waits for a second person’s approval, after which it works',
         body: apiKeyInput,
-        response: { 201: apiKeyCreatedSchema, 202: pendingSchema, 400: problemSchema },
+        response: {
+          201: apiKeyCreatedSchema,
+          202: pendingSchema.extend({
+            key: z
+              .string()
+              .describe('The secret key, shown this once: it works once the request is approved'),
+          }),
+          400: problemSchema,
+        },
       },
     },
-    (req, reply) => runCommand(req, reply, apiKeyCommands.create.name, req.body, 201),
+    async (req, reply) => {
+      // Drawn here, so that its maker holds the key also when the request waits for approval.
+      const { key, ...drawn } = drawApiKey();
+      const outcome = await app.commands.execute(actorOf(req), apiKeyCommands.create.name, {
+        ...req.body,
+        ...drawn,
+      });
+      if (outcome.status === 'PENDING')
+        return reply.code(202).send({ requestId: outcome.requestId, status: 'PENDING' as const, key });
+      return reply.code(201).send({ ...(outcome.result as ApiKey), key });
+    },
   );
 
   app.delete(

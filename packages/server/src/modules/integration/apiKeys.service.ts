@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type ApiKey,
-  type ApiKeyCreated,
   type ApiKeyListQuery,
   type ApiKeyScope,
   apiKeyCommands,
@@ -27,6 +26,11 @@ const toApiKey = ({ keyHash: _h, createdBy: _c, ...row }: Row): ApiKey => ({
 
 /** Keys are 256 random bits: a SHA-256 of the key is safe to store and fast to look up. */
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
+/** A new key, and what `apiKey.create` stores of it (its hash and first characters). */
+export function drawApiKey() {
+  const key = `lk_${randomBytes(32).toString('base64url')}`;
+  return { key, keyHash: hashKey(key), prefix: key.slice(0, 10) };
+}
 
 const listSpec: ResourceListSpec<typeof apiKeys, typeof apiKeyResource> = {
   table: apiKeys,
@@ -90,27 +94,25 @@ async function findKey(db: Executor, id: number): Promise<Row> {
 }
 
 export const apiKeyHandlers = [
+  // The key was drawn by the route (drawApiKey), which answers it to the maker: the secret is in
+  // that answer only, never in the database, the audit trail or a log.
   defineHandler(apiKeyCommands.create, async ({ tx, actor }, input) => {
-    const key = `lk_${randomBytes(32).toString('base64url')}`;
     const [row] = (await tx
       .insert(apiKeys)
       .values({
         name: input.name,
         scopes: [...new Set(input.scopes)],
         channel: input.channel,
-        prefix: key.slice(0, 10),
-        keyHash: hashKey(key),
+        prefix: input.prefix,
+        keyHash: input.keyHash,
         createdBy: actor.userId,
       })
       .returning()) as [Row];
+    // Its maker may have tried the key while it waited for approval: no instance may keep
+    // remembering it as unknown.
+    await publishChange(tx, 'api-keys');
     const after = toApiKey(row);
-    // The secret is in the answer only: never in the database, the audit trail or a log.
-    return {
-      result: { ...after, key } satisfies ApiKeyCreated,
-      targetType: 'apiKey',
-      targetId: row.id,
-      after,
-    };
+    return { result: after, targetType: 'apiKey', targetId: row.id, after };
   }),
   defineHandler(apiKeyCommands.revoke, async ({ tx }, { id }) => {
     const before = toApiKey(await findKey(tx, id));

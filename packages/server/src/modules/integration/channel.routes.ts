@@ -167,7 +167,9 @@ export const channelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/transactions/:externalId/reversal',
     {
-      config: { apiKeyScope: 'transactions' },
+      // Reversing takes back earned points: the earning's feature switch and service definition
+      // govern it as they govern earning (issue 48); it counts towards no daily limit.
+      config: { apiKeyScope: 'transactions', customerFeature: 'earn', service: 'earn' },
       schema: {
         tags: ['Integration'],
         summary:

@@ -163,6 +163,51 @@ describe('one channel cannot reach another channel’s postings (issue 18, findi
   });
 });
 
+describe('POST /api/integration/v1/transactions/{externalId}/reversal', () => {
+  it('obeys the earning’s feature switch and service definition, as earning does (issue 48)', async () => {
+    const fx = programmeFixtures(t, admin);
+    const pos = channel(t, await fx.apiKey(undefined, 'POS'));
+    for (const externalId of ['GATE-1', 'GATE-2']) {
+      const earned = await pos('POST', '/transactions', {
+        externalId,
+        customerNumber: 'R5',
+        transactionTypeCode: 'SPEND',
+        amount: 20,
+      });
+      expect(earned.statusCode).toBe(201);
+    }
+    const admin$ = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.inject({ method, url: `/api/admin${url}`, as: admin, ...(payload ? { payload } : {}) });
+    const earn = (await admin$('GET', '/features?q=earn'))
+      .json()
+      .items.find((f: { code: string }) => f.code === 'earn');
+    const switched = (channels: string[]) =>
+      admin$('PUT', `/features/${earn.id}`, { status: 'ACTIVE', channels });
+    expect((await switched(earn.channels.filter((c: string) => c !== 'POS'))).statusCode).toBe(200);
+    const off = await pos('POST', '/transactions/GATE-1/reversal');
+    expect(off.statusCode).toBe(403);
+    expect(off.json().code).toBe('FEATURE_DISABLED');
+    expect((await switched(earn.channels)).statusCode).toBe(200);
+
+    const definition = await admin$('POST', '/service-definitions', {
+      service: 'earn',
+      nameEn: 'Earn',
+      nameAr: 'كسب',
+      channels: ['MOBILE_APP'],
+      status: 'ACTIVE',
+    });
+    expect(definition.statusCode, definition.body).toBe(201);
+    const notAllowed = await pos('POST', '/transactions/GATE-2/reversal');
+    expect(notAllowed.statusCode).toBe(403);
+    expect(notAllowed.json().code).toBe('SERVICE_NOT_ALLOWED');
+    expect((await admin$('DELETE', `/service-definitions/${definition.json().id}`)).statusCode).toBe(204);
+
+    const reversed = await pos('POST', '/transactions/GATE-1/reversal');
+    expect(reversed.statusCode).toBe(201);
+    expect(reversed.json()).toMatchObject({ pointsReversed: 20, replayed: false });
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents the integration API with its API-key scheme and examples', async () => {
     const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();

@@ -1,4 +1,5 @@
 import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
+import type { EarningMetrics } from '../../platform/metrics.ts';
 import { tunableNow } from '../configuration/configBundles.service.ts';
 
 /** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054, 0056). */
@@ -161,12 +162,17 @@ class EarningQueue {
         this.pump();
       });
     }
+    metrics.get(this.db)?.waiting.set(this.waiting.length);
   }
 
   private async run(batch: Waiting[]) {
+    const measured = metrics.get(this.db);
+    measured?.batchSize.observe(batch.length);
+    const done = measured?.batchSeconds.startTimer();
     try {
       const items = batch.map((w) => w.item);
       const rows = await postEarnings(this.db, items);
+      done?.();
       batch.forEach((w, i) => {
         w.resolve(rows[i] as EarningRow);
       });
@@ -175,6 +181,7 @@ class EarningQueue {
       // Rare and costly (every earning of the batch on its own): operators see how often.
       // Not the error's message: the failed query's text carries the batch (customers' numbers).
       const { code, constraint } = databaseError(err);
+      measured?.fallbacks.inc({ code: code ?? 'unknown' });
       logs
         .get(this.db)
         ?.warn(
@@ -197,10 +204,16 @@ export interface FallbackLog {
 /** The queue of each database (tests open many), and where each reports. */
 const queues = new WeakMap<Db, EarningQueue>();
 const logs = new WeakMap<Db, FallbackLog>();
+const metrics = new WeakMap<Db, EarningMetrics>();
 
 /** Failed batches of this database's earnings are reported to `log` (the app sets its logger). */
 export function reportEarningFallbacks(db: Db, log: FallbackLog) {
   logs.set(db, log);
+}
+
+/** This database's queue reports its depth, batches and fallbacks to `measured` (/api/metrics). */
+export function reportEarningMetrics(db: Db, measured: EarningMetrics) {
+  metrics.set(db, measured);
 }
 
 /**

@@ -9,7 +9,7 @@ import { tierHandlers } from './tiers.service.ts';
 import { transactionTypeRoutes } from './transactionTypes.routes.ts';
 import { transactionTypeHandlers } from './transactionTypes.service.ts';
 
-export { reportEarningFallbacks } from './earnings.queue.ts';
+export { reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
 
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',

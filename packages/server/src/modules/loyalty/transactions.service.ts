@@ -107,14 +107,14 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
 /**
  * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus)
  * as one EARN entry, idempotent by externalId. The rules are evaluated here, in memory, for every
- * tier that has rules of its own and for everyone else; the database (`loyalty_post_earning`,
- * migration 0013) then locks the customer and applies the award of their tier, in one statement
- * — grouped with other earnings waiting for the database (earnings.queue.ts), so `db` may be the
- * database itself. Campaigns are matched in memory (registerEarnBonus) and their bonus decided
- * and paid by the same statement (migration 0038). `gate` is the earn
- * service's daily limits (service definitions, migration 0027) and the earn scope's eligibility
- * criteria (migration 0032), and for business customers the business banking settings (migration
- * 0033): all applied in the same statement, under the customer's lock.
+ * tier that has rules of its own and for everyone else; the database (`loyalty_apply_earning`,
+ * called by `loyalty_post_earnings`: db/functions/) then locks the customer and applies the award
+ * of their tier, in one statement — grouped with other earnings waiting for the database
+ * (earnings.queue.ts), so `db` may be the database itself. Campaigns are matched in memory
+ * (registerEarnBonus) and their bonus decided and paid by the same statement
+ * (`loyalty_campaign_bonus`). `gate` is the earn service's daily limits (service definitions),
+ * the earn scope's eligibility criteria, and for business customers the business banking
+ * settings: all applied in the same statement, under the customer's lock.
  */
 export async function postTransaction(
   db: Executor,

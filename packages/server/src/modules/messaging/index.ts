@@ -1,3 +1,4 @@
+import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { messageCategoryRoutes } from './messageCategories.routes.ts';
 import { messageCategoryHandlers } from './messageCategories.service.ts';
@@ -24,4 +25,7 @@ export const messagingModule: ServerModule = {
     ...outboundMessageHandlers,
   ],
   jobs: outboundJobs,
+  queues: [
+    statusQueue('messaging', 'outbound_messages', { waiting: ['QUEUED'], running: ['SENDING'], failed: [] }),
+  ],
 };

@@ -1,4 +1,5 @@
 import { openReportsReader } from '../../platform/exports.ts';
+import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { dashboardRoutes } from './dashboard.routes.ts';
 import { reportJobs } from './dashboard.service.ts';
@@ -20,4 +21,7 @@ export const reportsModule: ServerModule = {
   },
   handlers: reportJobHandlers,
   jobs: [...reportJobs, ...snapshotJobs, ...reportScheduleJobs],
+  queues: [
+    statusQueue('reports', 'report_runs', { waiting: ['QUEUED'], running: ['RUNNING'], failed: ['FAILED'] }),
+  ],
 };

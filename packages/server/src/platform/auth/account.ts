@@ -14,7 +14,7 @@ import {
 import { type AuditSource, writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
 import { appLink, enqueueMail, enqueueMails } from '../mail.ts';
-import { isCommonPassword } from './common-passwords.ts';
+import { isCommonPassword, isDemoPassword } from './common-passwords.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { credentialPolicyOf, passwordSettingOf } from './policies.ts';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpEnrolment, totpStep } from './totp.ts';
@@ -88,7 +88,8 @@ export async function assertPasswordAllowed(
 ) {
   const policy = await credentialPolicyOf(db);
   const broken = passwordRuleViolations(policy, password, user.username);
-  if (policy.rejectCommon && isCommonPassword(password)) broken.push('common');
+  // The README's demo password is on the blocklist, and refused even with the blocklist off.
+  if ((policy.rejectCommon && isCommonPassword(password)) || isDemoPassword(password)) broken.push('common');
   if (broken.length === 0 && policy.historyCount > 0 && user.id !== undefined) {
     const earlier = await db
       .select({ hash: passwordHistory.passwordHash })

@@ -1,6 +1,7 @@
 import { credentialPresets, passwordRuleViolations } from '@loyalty/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_ADMIN } from '../../config.ts';
 import { auditLog, outboundMail, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { linkToken, startMailbox } from '../../test/mailbox.ts';
@@ -61,6 +62,9 @@ describe('the credential policy rules', () => {
     for (const p of ['password', 'Password123!', 'QWERTY', 'letmein', '!!dragon2024'])
       expect(isCommonPassword(p), p).toBe(true);
     for (const p of ['Correct-Horse-42', 'vX9#mQ2!pL7z']) expect(isCommonPassword(p), p).toBe(false);
+    // The README's demo password is everyone's (issue 48): on the list, decorated or not.
+    for (const p of [DEMO_ADMIN.password, DEMO_ADMIN.password.toUpperCase(), 'Loyalty#Demo2027!'])
+      expect(isCommonPassword(p), p).toBe(true);
   });
 
   it('checks length, classes and the username', () => {
@@ -95,6 +99,14 @@ describe('credential policy enforcement on password changes', () => {
     expect(await rules('Password1234')).toEqual(['common']);
     expect(await rules('Farah-Is-Great-1')).toEqual(['username']);
     expect(await rules(PASSWORD)).toEqual(['history']);
+    // Nobody chooses the documented demo password, not even with the blocklist switched off.
+    expect(await rules(DEMO_ADMIN.password)).toEqual(['common']);
+    const policy = credentialPresets.PCI_DSS;
+    expect((await put('/api/admin/credential-policy', { ...policy, rejectCommon: false })).statusCode).toBe(
+      200,
+    );
+    expect(await rules(DEMO_ADMIN.password)).toEqual(['common']);
+    expect((await put('/api/admin/credential-policy', policy)).statusCode).toBe(200);
 
     expect((await change(PASSWORD, 'Second-Secret-77')).statusCode).toBe(204);
     expect((await change('Second-Secret-77', 'Third-Secret-88')).statusCode).toBe(204);
@@ -309,6 +321,45 @@ describe('lockout', () => {
       .where(and(eq(auditLog.command, 'auth.lock'), eq(auditLog.targetId, String(row?.id))));
     expect(lockAudit).toHaveLength(1);
   });
+
+  it('failed sign-ins lock the account but leave its sessions alone; a wrong guess inside one ends them', async () => {
+    await staff('layla');
+    const signedIn = await login('layla');
+    const as = { authorization: `Bearer ${signedIn.json().accessToken}` };
+    const refreshCookie = signedIn.cookies.find((c) => c.name === 'la_refresh')?.value as string;
+    const me = () => t.inject({ method: 'GET', url: '/api/admin/auth/me', as });
+    // Anyone who knows the username fails five sign-ins: the account locks, as before…
+    for (let i = 0; i < 5; i++) expect((await login('layla', 'wrong-password')).statusCode).toBe(401);
+    expect((await mailbox.next('layla@bank.example')).subject).toBe('Your Loyalty Admin account is locked');
+    expect((await login('layla')).json().code).toBe('INVALID_CREDENTIALS');
+    // …but its owner stays signed in (issue 48, finding 2): requests and the refresh go on.
+    expect((await me()).statusCode).toBe(200);
+    const refreshed = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/refresh',
+      cookies: { la_refresh: refreshCookie },
+    });
+    expect(refreshed.statusCode).toBe(200);
+    // A wrong guess made inside a session of the locked account ends every session, uncounted.
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/admin/auth/password',
+      payload: { currentPassword: 'not-the-password', newPassword: 'Another-Horse-44' },
+      as,
+    });
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+    expect((await me()).statusCode).toBe(401);
+    const [row] = await t.app.db.select().from(users).where(eq(users.username, 'layla'));
+    expect(row).toMatchObject({ failedAttempts: 5 });
+    expect(row?.lockedAt).not.toBeNull();
+    const [refusal] = await t.app.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.command, 'auth.changePassword'), eq(auditLog.actorUsername, 'layla')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(refusal?.detail).toBe('wrong current password; account locked, sessions ended');
+  });
 });
 
 describe('expiry and forced change', () => {
@@ -474,6 +525,37 @@ describe('forgotten password', () => {
       payload: { token, newPassword: 'Outbox-Clean-34' },
     });
     expect(reset.statusCode).toBe(204);
+  });
+
+  it('keeps no live link in a mail that failed its every attempt either', async () => {
+    const id = await staff('yara');
+    const to = 'undeliverable-yara@bank.example';
+    await t.app.db.update(users).set({ email: to }).where(eq(users.id, id));
+    await forgot('yara');
+    const mailTo = async () => (await t.app.db.select().from(outboundMail).where(eq(outboundMail.to, to)))[0];
+    // The SMTP server refuses the address: the first attempt fails, and the link waits for a retry.
+    const failed = await vi.waitFor(async () => {
+      const row = await mailTo();
+      expect(row?.attempts).toBe(1);
+      return row as NonNullable<typeof row>;
+    });
+    const live = /\?token=([^\s&]+)/.exec(failed.text)?.[1] as string;
+    expect(live.length).toBeGreaterThan(20);
+    // Its tenth and last attempt is due now, and fails too: the mail is given up.
+    await t.app.db
+      .update(outboundMail)
+      .set({ attempts: 9, nextAttemptAt: sql`now()` })
+      .where(eq(outboundMail.id, failed.id));
+    await t.app.mailer.flush();
+    const dead = await vi.waitFor(async () => {
+      const row = await mailTo();
+      expect(row?.attempts).toBe(10);
+      return row as NonNullable<typeof row>;
+    });
+    expect(dead.sentAt).toBeNull();
+    expect(dead.lastError).toBeTruthy();
+    expect(dead.text).not.toContain(live);
+    expect(dead.text).toMatch(/\?token=\[removed: not delivered\]/);
   });
 });
 

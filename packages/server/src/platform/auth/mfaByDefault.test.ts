@@ -2,7 +2,7 @@ import { SUPER_ADMIN_ROLE } from '@loyalty/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, roles, scaRules, users } from '../../db/schema/index.ts';
-import { ADMIN, buildTestApp, type TestApp } from '../../test/app.ts';
+import { ADMIN, buildTestApp, type TestApp, USER_PASSWORD } from '../../test/app.ts';
 import { hashPassword } from './passwords.ts';
 import { totpCode } from './totp.ts';
 
@@ -20,19 +20,21 @@ const signInRule = async () =>
       .from(scaRules)
       .where(and(eq(scaRules.operation, 'SIGN_IN'), eq(scaRules.userType, 'EMPLOYEE')))
   )[0];
-async function enrol(as: { authorization: string }) {
+async function enrol(as: { authorization: string }, password: string) {
   const { secret } = (await post('/second-factor', {}, as)).json();
-  expect((await post('/second-factor/confirm', { code: totpCode(secret) }, as)).statusCode).toBe(200);
+  expect((await post('/second-factor/confirm', { code: totpCode(secret), password }, as)).statusCode).toBe(
+    200,
+  );
 }
 
 describe('sign-in second factor on by default (security finding 8)', () => {
   it('stays off when someone other than an administrator enrols', async () => {
-    await enrol(await t.userWith(['tier.read']));
+    await enrol(await t.userWith(['tier.read']), USER_PASSWORD);
     expect((await signInRule())?.status).toBe('DISABLED');
   });
 
   it('turns on, audited, once the first administrator enrols; sign-in then asks for a code', async () => {
-    await enrol(await t.signIn());
+    await enrol(await t.signIn(), ADMIN.password);
     expect((await signInRule())?.status).toBe('ACTIVE');
     const [entry] = await t.app.db.select().from(auditLog).where(sql`${auditLog.detail} like 'automatic:%'`);
     expect(entry).toMatchObject({
@@ -57,7 +59,7 @@ describe('sign-in second factor on by default (security finding 8)', () => {
       passwordHash: await hashPassword('Second#Admin-Password-1'),
       roleId: superAdmin?.id as number,
     });
-    await enrol(await t.signIn('second_admin', 'Second#Admin-Password-1'));
+    await enrol(await t.signIn('second_admin', 'Second#Admin-Password-1'), 'Second#Admin-Password-1');
     expect((await signInRule())?.status).toBe('DISABLED');
   });
 });

@@ -1,6 +1,6 @@
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { signingKeys, users } from '../../db/schema/index.ts';
+import { alertSettings, signingKeys, users } from '../../db/schema/index.ts';
 
 /**
  * Seals every secret at rest again with the current key (the first of SECRET_KEYS): reading opens
@@ -27,6 +27,22 @@ export async function resealSecrets(db: Db) {
     for (const k of keys) {
       await tx.update(signingKeys).set({ privateJwk: k.privateJwk }).where(eq(signingKeys.kid, k.kid));
     }
-    return { users: holders.length, signingKeys: keys.length };
+    // The alert channels' secrets (one row): read open, written sealed by their column type.
+    const channels = await tx
+      .select({
+        id: alertSettings.id,
+        smtpPassword: alertSettings.smtpPassword,
+        smsAuthValue: alertSettings.smsAuthValue,
+      })
+      .from(alertSettings)
+      .for('update');
+    for (const { id, ...secrets } of channels) {
+      await tx.update(alertSettings).set(secrets).where(eq(alertSettings.id, id));
+    }
+    const channelSecrets = channels.reduce(
+      (n, c) => n + Number(c.smtpPassword !== '') + Number(c.smsAuthValue !== ''),
+      0,
+    );
+    return { users: holders.length, signingKeys: keys.length, channelSecrets };
   });
 }

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scaRules, users } from '../../db/schema/index.ts';
-import { ADMIN, buildTestApp, type TestApp } from '../../test/app.ts';
+import { auditLog, scaRules, users } from '../../db/schema/index.ts';
+import { ADMIN, buildTestApp, type TestApp, USER_PASSWORD } from '../../test/app.ts';
 import { totpCode, totpStep } from './totp.ts';
 
 let t: TestApp;
@@ -178,10 +178,11 @@ describe('own second factor on the admin screen', () => {
     const start = await post('/second-factor', {}, as);
     expect(start.statusCode).toBe(200);
     const secret = start.json().secret as string;
-    expect((await post('/second-factor/confirm', { code: '999999' }, as)).json().code).toBe(
+    const password = USER_PASSWORD;
+    expect((await post('/second-factor/confirm', { code: '999999', password }, as)).json().code).toBe(
       'SECOND_FACTOR_INVALID',
     );
-    const done = await post('/second-factor/confirm', { code: totpCode(secret) }, as);
+    const done = await post('/second-factor/confirm', { code: totpCode(secret), password }, as);
     expect(done.json().recoveryCodes).toHaveLength(10);
     const me = await t.inject({ method: 'GET', url: '/api/admin/auth/me', as });
     expect(me.json().secondFactorEnrolled).toBe(true);
@@ -203,5 +204,66 @@ describe('own second factor on the admin screen', () => {
     expect(
       (await t.inject({ method: 'DELETE', url: `/api/admin/auth/sessions/${other.id}`, as })).statusCode,
     ).toBe(404);
+  });
+
+  it('needs the current password to enrol, and an enrolment is no step-up (issue 48, finding 3)', async () => {
+    // The administrator without a factor yet; security changes under step-up.
+    await t.app.db
+      .update(users)
+      .set({ totpSecret: null, totpLastStep: null })
+      .where(eq(users.username, ADMIN.username));
+    const as = await t.signIn();
+    await require2fa('SECURITY_CHANGE', 'ACTIVE');
+    try {
+      const change = () =>
+        t.inject({
+          method: 'PUT',
+          url: '/api/admin/security-policy',
+          payload: {
+            accessTokenMinutes: 15,
+            idleTimeoutMinutes: 30,
+            sessionLifeHours: 12,
+            maxConcurrentSessions: 3,
+          },
+          as,
+        });
+      expect((await change()).json().code).toBe('STEP_UP_REQUIRED');
+      const { secret } = (await post('/second-factor', {}, as)).json();
+      // A session alone (a stolen one) cannot give itself a factor to meet the step-up with.
+      expect((await post('/second-factor/confirm', { code: totpCode(secret) }, as)).statusCode).toBe(400);
+      const wrong = await post(
+        '/second-factor/confirm',
+        { code: totpCode(secret), password: 'not-the-password' },
+        as,
+      );
+      expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+      // Counted toward the lockout and audited, as any wrong password.
+      const [row] = await t.app.db.select().from(users).where(eq(users.username, ADMIN.username));
+      expect(row).toMatchObject({ failedAttempts: 1, totpSecret: null });
+      const [refusal] = await t.app.db
+        .select({ outcome: auditLog.outcome, detail: auditLog.detail })
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.command, 'auth.enrolSecondFactor'), eq(auditLog.actorUsername, ADMIN.username)),
+        )
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      expect(refusal).toEqual({ outcome: 'FAILED', detail: 'wrong current password' });
+
+      const done = await post(
+        '/second-factor/confirm',
+        { code: totpCode(secret), password: ADMIN.password },
+        as,
+      );
+      expect(done.json().recoveryCodes).toHaveLength(10);
+      // Enrolled, not stepped up: the change still asks for a code of the new factor.
+      expect((await change()).json().code).toBe('STEP_UP_REQUIRED');
+      expect((await post('/step-up', { code: nextCode(secret, 1) }, as)).statusCode).toBe(204);
+      expect((await change()).statusCode).toBe(200);
+    } finally {
+      await require2fa('SECURITY_CHANGE', 'DISABLED');
+      // The administrator's enrolment switched sign-in MFA on (security finding 8): off again.
+      await require2fa('SIGN_IN', 'DISABLED');
+    }
   });
 });

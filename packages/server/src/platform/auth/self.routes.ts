@@ -2,6 +2,7 @@ import {
   authCommands,
   changePasswordInput,
   codeInput,
+  enrolSecondFactorInput,
   problemSchema,
   recoveryCodesResponse,
   sessionSchema,
@@ -16,7 +17,13 @@ import type { Actor } from '../access.ts';
 import { auditSource, writeAudit } from '../audit.ts';
 import { AppError, notFound } from '../errors.ts';
 import { actorOf } from '../http.ts';
-import { confirmEnrolment, isLocked, startEnrolment, verifySecondFactor } from './account.ts';
+import {
+  confirmEnrolment,
+  isLocked,
+  revokeUserSessions,
+  startEnrolment,
+  verifySecondFactor,
+} from './account.ts';
 import { verifyPassword } from './passwords.ts';
 import { liveSessions } from './sessions.ts';
 import { changePasswordAudited, countFailure } from './signin.ts';
@@ -34,12 +41,18 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const userOf = async (actor: Actor) => {
     const [user] = await db.select().from(users).where(eq(users.id, actor.userId));
-    // A lock ends the user's sessions; should one slip through, it may not guess on.
-    if (!user || isLocked(user)) throw new AppError('SESSION_EXPIRED');
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    // A locked account may still be signed in: failed sign-ins lock it without ending its
+    // sessions (issue 48, finding 2). Its owner goes on; a wrong guess here ends them (`refuse`).
     return user;
   };
 
-  /** A wrong password or code of a signed-in user counts toward the lockout as at sign-in. */
+  /**
+   * A wrong password or code of a signed-in user counts toward the lockout as at sign-in, and
+   * the failure that locks the account ends every session of the user. While the account is
+   * already locked (by failed sign-ins, which leave sessions alone), the first wrong guess ends
+   * them at once, uncounted (counting would start a lapsed lock's count again).
+   */
   const refuse = async (
     actor: Actor,
     user: typeof users.$inferSelect,
@@ -47,8 +60,13 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
     why: string,
     code: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID',
   ) => {
-    const locked = await countFailure(app, auditSource(actor), user);
-    const detail = locked ? `${why}; account locked` : why;
+    let detail = why;
+    if (isLocked(user)) {
+      await revokeUserSessions(db, user.id);
+      detail += '; account locked, sessions ended';
+    } else if (await countFailure(app, auditSource(actor), user, { endSessions: true })) {
+      detail += '; account locked';
+    }
     await writeAudit(db, auditSource(actor), { command, outcome: 'FAILED', detail });
     throw new AppError(code);
   };
@@ -116,8 +134,12 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...signedIn, ...limited },
       schema: {
         tags,
-        summary: 'Confirm the enrolment with the first code; answers the recovery codes once',
-        body: codeInput,
+        summary:
+          'Confirm the enrolment with the first code and the current password; answers the recovery codes once',
+        description:
+          'The current password is required (wrong: 401 INVALID_CREDENTIALS, counted toward the lockout). ' +
+          'An enrolment does not step the session up: protected operations still ask for POST /auth/step-up.',
+        body: enrolSecondFactorInput,
         response: { 200: recoveryCodesResponse, ...refusals },
       },
     },
@@ -125,6 +147,16 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const user = await userOf(actor);
       if (!user.totpPendingSecret) throw new AppError('CONFLICT', 'No enrolment in progress');
+      // The password, as for a password change: a session alone cannot give itself a factor.
+      if (!(await verifyPassword(user.passwordHash, req.body.password))) {
+        return refuse(
+          actor,
+          user,
+          authCommands.enrolSecondFactor.name,
+          'wrong current password',
+          'INVALID_CREDENTIALS',
+        );
+      }
       const step = totpStep(user.totpPendingSecret, req.body.code);
       if (step === undefined) {
         return refuse(
@@ -136,10 +168,9 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       const pending = { id: user.id, totpPendingSecret: user.totpPendingSecret };
-      // Having just given a code, the user counts as stepped up.
-      const recoveryCodes = await confirmEnrolment(db, auditSource(actor), pending, step, (tx) =>
-        markSteppedUp(tx, actor.sessionId),
-      );
+      // Not a step-up: a factor enrolled on the spot proves nothing about who enrolled it (issue 48,
+      // finding 3). Protected operations ask for a code of it through POST /auth/step-up.
+      const recoveryCodes = await confirmEnrolment(db, auditSource(actor), pending, step);
       return { recoveryCodes };
     },
   );

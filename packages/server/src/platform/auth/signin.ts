@@ -55,18 +55,22 @@ export function setRefreshCookie(reply: FastifyReply, value: string, expiresAt: 
 }
 
 /**
- * Counts a wrong password or second factor (at sign-in or in a session) toward the lockout.
- * When it locks the account, every session of the user ends — a stolen session cannot keep
- * guessing — and the lock is audited and e-mailed to the user. Answers whether it locked.
+ * Counts a wrong password or second factor (at sign-in or in a session) toward the lockout; the
+ * lock is audited and e-mailed to the user. With `endSessions` (a guess made inside a session),
+ * the lock also ends every session of the user — a stolen session cannot keep guessing. A lock
+ * from the sign-in form leaves them alone: anyone who knows a username can fail sign-ins, and
+ * must not thereby sign its owner out (issue 48, finding 2). Answers whether it locked.
  */
 export async function countFailure(
   app: FastifyInstance,
   source: AuditSource,
   user: Pick<UserRow, 'id' | 'username' | 'fullName' | 'email'>,
+  { endSessions }: { endSessions: boolean },
 ) {
   const { lockedNow, lockedUntil } = await recordFailure(app.db, user.id);
   if (!lockedNow) return false;
-  await revokeUserSessions(app.db, user.id);
+  app.metrics.signIn.lockouts.inc();
+  if (endSessions) await revokeUserSessions(app.db, user.id);
   await writeAudit(
     app.db,
     { ...source, userId: user.id, username: user.username },
@@ -106,8 +110,9 @@ export async function refuseSignIn(
   options: { count: boolean; code?: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID'; command?: string },
 ): Promise<never> {
   let detail = why;
+  app.metrics.signIn.failures.inc();
   if (user && options.count) {
-    if (await countFailure(app, source, user)) detail += '; account locked';
+    if (await countFailure(app, source, user, { endSessions: false })) detail += '; account locked';
   } else {
     // The same statements as counting, touching no row: the answer's timing must not tell an
     // unknown, disabled or locked account from a wrong password (issue 18, finding 16).

@@ -68,10 +68,11 @@ function SecondFactorCard({ enrolled }: { enrolled: boolean }) {
         {enrolling?.step === 'scan' && (
           <EnrolTotp
             enrolment={enrolling.enrolment}
-            onConfirm={async (code) =>
+            askPassword
+            onConfirm={async (code, password) =>
               setEnrolling({
                 step: 'codes',
-                codes: (await accountApi.confirmOwnEnrolment(code)).recoveryCodes,
+                codes: (await accountApi.confirmOwnEnrolment(code, password)).recoveryCodes,
               })
             }
           />

@@ -1,6 +1,5 @@
 import {
   type ApiKey,
-  type ApiKeyCreated,
   type ApiKeyInput,
   apiKeyCommands,
   apiKeyInput,
@@ -35,7 +34,8 @@ const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : 
 
 /**
  * The integration API keys (the `admin` screen's section): who may call /api/integration/v1 and
- * with which scopes. A new key's secret is shown once, at creation; revoking keeps it listed.
+ * with which scopes. A new key's secret is shown once, at creation — also when issuing it waits
+ * for a second person's approval (a safeguard), after which it works; revoking keeps it listed.
  */
 export function ApiKeysSection() {
   const { t } = useTranslation();
@@ -46,7 +46,7 @@ export function ApiKeysSection() {
   const client = useQueryClient();
   const [page, setPage] = useState({ page: 1, pageSize: 10 });
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<ApiKeyCreated>();
+  const [created, setCreated] = useState<{ key: string; pending: boolean }>();
   const [form] = Form.useForm<ApiKeyInput>();
   const rules = zodRules(apiKeyInput, t);
 
@@ -64,7 +64,9 @@ export function ApiKeysSection() {
       if (!outcome.ok) return;
       setCreating(false);
       form.resetFields();
-      if (outcome.result.kind === 'applied') setCreated(outcome.result.data);
+      const { result } = outcome;
+      if (result.kind === 'applied') setCreated({ key: result.data.key, pending: false });
+      else if (typeof result.held?.key === 'string') setCreated({ key: result.held.key, pending: true });
       void client.invalidateQueries({ queryKey: key });
     },
   });
@@ -178,13 +180,16 @@ export function ApiKeysSection() {
       </Modal>
       <Modal
         open={created !== undefined}
-        title={t('apiKeys.createdTitle')}
+        title={t(created?.pending ? 'apiKeys.pendingTitle' : 'apiKeys.createdTitle')}
         onOk={() => setCreated(undefined)}
         onCancel={() => setCreated(undefined)}
         cancelButtonProps={{ style: { display: 'none' } }}
         okText={t('apiKeys.done')}
       >
         <Alert type="warning" showIcon title={t('apiKeys.shownOnce')} style={{ marginBottom: 12 }} />
+        {created?.pending && (
+          <Alert type="info" showIcon title={t('apiKeys.worksOnceApproved')} style={{ marginBottom: 12 }} />
+        )}
         <Typography.Paragraph copyable={{ text: created?.key }} data-testid="api-key-secret">
           <code>{created?.key}</code>
         </Typography.Paragraph>

@@ -45,12 +45,23 @@ describe('admin', () => {
     });
     expect(await screen.findByTestId('totp-qr')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    // The current password is asked too (issue 48, finding 3): without it nothing is sent.
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    });
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(api.calls.some((c) => c.key === 'POST /api/admin/auth/second-factor/confirm')).toBe(false);
+    expect(
+      screen.getByText('Your password confirms that it is you who sets up the authenticator.'),
+    ).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'My-Own-Password-1' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     });
     expect(await screen.findByText('aaaaa-bbbbb')).toBeTruthy();
     expect(api.calls.find((c) => c.key === 'POST /api/admin/auth/second-factor/confirm')?.body).toEqual({
       code: '123456',
+      password: 'My-Own-Password-1',
     });
   });
 

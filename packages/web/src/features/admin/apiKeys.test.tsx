@@ -43,4 +43,22 @@ describe('admin: integration API keys', () => {
       }),
     );
   });
+
+  it('shows a key that waits for a second person’s approval, and says it works once approved (issue 48)', async () => {
+    installFakeApi({ permissions: ['apiKey.read', 'apiKey.create'] }).use(({ method, url }) => {
+      if (url.pathname !== '/api/admin/api-keys') return undefined;
+      if (method === 'POST')
+        return { status: 202, body: { requestId: '7', status: 'PENDING', key: 'lk_held-secret' } };
+      return { status: 200, body: page([key]) };
+    });
+    await renderApp('/dashboard/admin');
+    await screen.findByTestId('api-keys-table', {}, { timeout: 10_000 });
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Create key' }));
+    await u.type(await screen.findByLabelText('Name'), 'Branch tablets');
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('lk_held-secret')).toBeTruthy();
+    expect(screen.getByText('Key waiting for approval')).toBeTruthy();
+    expect(screen.getByText('The key works once a second person approves the request.')).toBeTruthy();
+  });
 });

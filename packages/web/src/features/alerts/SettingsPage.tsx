@@ -93,6 +93,15 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
     return t(k) !== k ? t(k) : undefined;
   };
 
+  /** The server's field errors on their fields (a test's paths start with `settings.`). */
+  const showFieldErrors = (errors: { path: string; message: string }[] = []) =>
+    form.setFields(
+      errors.map((e) => ({
+        name: e.path.replace(/^settings\./, '').split('.') as never,
+        errors: [own(e.message) ?? e.message],
+      })),
+    );
+
   const save = async () => {
     const input = validated();
     if (!input) return;
@@ -105,14 +114,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
     if (done.ok) {
       dirty.current = false;
       await queryClient.invalidateQueries({ queryKey: ['alert-settings'] });
-    } else {
-      form.setFields(
-        (done.error?.errors ?? []).map((e) => ({
-          name: e.path.split('.') as never,
-          errors: [own(e.message) ?? e.message],
-        })),
-      );
-    }
+    } else showFieldErrors(done.error?.errors);
   };
 
   const test = async (channel: AlertChannel) => {
@@ -129,6 +131,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
       failure: 'alerts.settings.testFailed',
     });
     setBusy(undefined);
+    if (!done.ok) showFieldErrors(done.error?.errors);
     setTested((prev) => ({
       ...prev,
       [channel]: done.ok
@@ -161,8 +164,26 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
       </>
     );
 
-  const secretHelp = (set: boolean) =>
-    set ? t('alerts.settings.secretSet') : t('alerts.settings.secretNotSet');
+  // A stored secret goes only to the destination it was stored for (the server holds this too).
+  const [smtpHost, smtpPort] = [Form.useWatch(['smtp', 'host'], form), Form.useWatch(['smtp', 'port'], form)];
+  const [smsUrl, smsHeader] = [
+    Form.useWatch(['sms', 'url'], form),
+    Form.useWatch(['sms', 'authHeader'], form),
+  ];
+  // (undefined: the form is not mounted yet.)
+  const changed = (now: unknown, stored: unknown) => now !== undefined && now !== stored;
+  const smtpMoved = changed(smtpHost, settings.smtp.host) || changed(smtpPort, settings.smtp.port);
+  const smsMoved =
+    changed(smsUrl, settings.sms.url) ||
+    changed(smsHeader?.toLowerCase(), settings.sms.authHeader.toLowerCase());
+  const secretHelp = (set: boolean, moved: boolean) =>
+    t(
+      !set
+        ? 'alerts.settings.secretNotSet'
+        : moved
+          ? 'alerts.settings.secretRebind'
+          : 'alerts.settings.secretSet',
+    );
 
   return (
     <Form<Values>
@@ -200,8 +221,18 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
                 <InputNumber min={1} max={65535} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6}>
+            <Col xs={12} md={3}>
               <Form.Item label={t('alerts.settings.tls')} name={['smtp', 'tls']} valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={3}>
+              <Form.Item
+                label={t('alerts.settings.requireTls')}
+                name={['smtp', 'requireTls']}
+                valuePropName="checked"
+                tooltip={t('alerts.settings.requireTlsHelp')}
+              >
                 <Switch />
               </Form.Item>
             </Col>
@@ -214,7 +245,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
               <Form.Item
                 label={t('alerts.settings.password')}
                 name={['smtp', 'password']}
-                extra={secretHelp(settings.smtp.passwordSet)}
+                extra={secretHelp(settings.smtp.passwordSet, smtpMoved)}
               >
                 <Input.Password dir="ltr" autoComplete="new-password" />
               </Form.Item>
@@ -256,7 +287,7 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
               <Form.Item
                 label={t('alerts.settings.authValue')}
                 name={['sms', 'authValue']}
-                extra={secretHelp(settings.sms.authValueSet)}
+                extra={secretHelp(settings.sms.authValueSet, smsMoved)}
               >
                 <Input.Password dir="ltr" autoComplete="new-password" />
               </Form.Item>

@@ -28,6 +28,7 @@ const settings = {
     host: 'smtp.bank.example',
     port: 587,
     tls: false,
+    requireTls: false,
     user: 'alerts',
     passwordSet: true,
     from: 'rewards@bank.example',
@@ -76,7 +77,7 @@ describe('alert form (Alerts/AddAlert/{groupId})', () => {
 });
 
 describe('channel settings (AlertConfigurations)', () => {
-  it('never shows a stored secret, and keeps it when the field is left empty', async () => {
+  it('never shows a stored secret, keeps it when the field is left empty, and warns when the address changes', async () => {
     const api = installFakeApi({ permissions });
     api.on({
       'GET /api/admin/alert-settings': () => ok(settings),
@@ -87,6 +88,13 @@ describe('channel settings (AlertConfigurations)', () => {
       (await screen.findAllByText('A secret is stored; it is never shown. Leave empty to keep it.')).length,
     ).toBe(2);
     await fill('Host', 'relay.bank.example');
+    // Another relay does not get the stored password: the screen says so before saving.
+    await screen.findByText(
+      'The address changed: the stored secret is not sent to it. Type the secret again, or saving clears it.',
+    );
+    expect(
+      screen.getAllByText('A secret is stored; it is never shown. Leave empty to keep it.'),
+    ).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PUT /api/admin/alert-settings')).toHaveLength(1));
     const body = api.callsTo('PUT /api/admin/alert-settings')[0]?.body as typeof settings & {

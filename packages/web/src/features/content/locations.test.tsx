@@ -111,4 +111,21 @@ describe('edit location (/dashboard/application/edit-location/:id)', () => {
       },
     ]);
   });
+
+  it('sends an emptied phone and e-mail as null, which the API takes, not as its refused blank (issue 48)', async () => {
+    const api = contentApi();
+    await renderApp('/dashboard/application/edit-location/4');
+    const u = userEvent.setup();
+    await u.clear(await screen.findByLabelText('Phone number'));
+    await u.clear(screen.getByLabelText('E-mail'));
+    await u.click(screen.getByRole('button', { name: 'Save' }));
+    await toast('Location updated');
+    expect(writes(api)).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/admin/locations/4',
+        body: { ...olayaInput, id: 4, phone: null, email: null },
+      },
+    ]);
+  });
 });

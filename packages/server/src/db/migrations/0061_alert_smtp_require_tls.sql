@@ -1,0 +1,1 @@
+ALTER TABLE "alert_settings" ADD COLUMN "smtp_require_tls" boolean DEFAULT false NOT NULL;

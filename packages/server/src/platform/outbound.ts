@@ -1,0 +1,129 @@
+import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Connections this server opens to an address staff typed (the alerts' SMTP relay and SMS
+ * gateway; later webhooks) reach public unicast addresses only: loopback, private, link-local
+ * (the cloud metadata service), CGNAT, unique-local, multicast and reserved ranges are refused,
+ * as ipaddr.js classifies them, unless the operator opens them with `OUTBOUND_ALLOW` (hosts,
+ * addresses or CIDR ranges: the bank's relay in a private range, a local test server). A name is
+ * resolved once, every address it resolves to is checked, and the connection goes to the checked
+ * address — never resolved a second time between the check and the connect (DNS rebinding).
+ */
+
+type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
+export interface OutboundAllow {
+  hosts: string[];
+  ranges: Range[];
+}
+
+const hostName = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** Reads `OUTBOUND_ALLOW`; throws naming the first entry that is no host, address or range. */
+export function parseOutboundAllow(value = ''): OutboundAllow {
+  const allow: OutboundAllow = { hosts: [], ranges: [] };
+  for (const entry of value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    if (entry.includes('/') && ipaddr.isValidCIDR(entry)) allow.ranges.push(ipaddr.parseCIDR(entry));
+    else if (ipaddr.isValid(entry)) {
+      const address = ipaddr.process(entry);
+      allow.ranges.push([address, address.kind() === 'ipv4' ? 32 : 128]);
+    } else if (hostName.test(entry)) allow.hosts.push(entry.toLowerCase());
+    else throw new Error(`"${entry}" is not a host name, an IP address or a CIDR range`);
+  }
+  return allow;
+}
+
+let allowed: OutboundAllow = { hosts: [], ranges: [] };
+
+/** Sets what is allowed beyond public addresses (at start-up, from the configuration). */
+export function useOutboundAllow(allow: OutboundAllow) {
+  allowed = allow;
+}
+
+/** A destination refused: its message names the host, the address and its range. */
+export class OutboundRefused extends Error {}
+
+/**
+ * Why the address may not be reached (the range's name, e.g. `loopback`, `private`), or
+ * undefined when it may: a public unicast address, or one the allow-list opens by address, range
+ * or the host name it was resolved from.
+ */
+export function refusalOf(address: string, host?: string): string | undefined {
+  if (host && allowed.hosts.includes(host.toLowerCase())) return undefined;
+  // An IPv4-mapped IPv6 address is judged as the IPv4 address it carries.
+  const a = ipaddr.process(address);
+  if (allowed.ranges.some(([range, bits]) => range.kind() === a.kind() && a.match(range, bits)))
+    return undefined;
+  const range = a.range();
+  return range === 'unicast' ? undefined : range;
+}
+
+export interface CheckedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Resolves a host (a name or an address literal) and checks every address it resolves to. */
+export async function resolveOutbound(host: string): Promise<CheckedAddress> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const literal = isIP(bare);
+  const addresses = literal
+    ? [{ address: bare, family: literal }]
+    : await lookup(bare, { all: true, verbatim: true });
+  if (!addresses.length) throw new OutboundRefused(`${host} does not resolve to an address`);
+  for (const a of addresses) {
+    const why = refusalOf(a.address, bare);
+    if (why) {
+      throw new OutboundRefused(
+        `${host}${literal ? '' : ` (${a.address})`} is a ${why} address; only public addresses are reached unless OUTBOUND_ALLOW lists it`,
+      );
+    }
+  }
+  const first = addresses[0] as { address: string; family: number };
+  return { address: first.address, family: first.family === 6 ? 6 : 4 };
+}
+
+/** A lookup that answers the address already checked, so the socket connects to it and no other. */
+const pinned =
+  (target: CheckedAddress): LookupFunction =>
+  (_host, options, callback) => {
+    if (options.all) callback(null, [target]);
+    else callback(null, target.address, target.family);
+  };
+
+/**
+ * POSTs a body to a URL typed by staff, after checking where it resolves, and answers the status
+ * only: the response's body is read and dropped (a destination's answer is never shown to the
+ * caller, so a refused address cannot be read through this). Redirects are not followed.
+ */
+export async function postOutbound(
+  url: string,
+  options: { headers: Record<string, string>; body: string; timeoutMs: number },
+): Promise<number> {
+  const target = new URL(url);
+  const checked = await resolveOutbound(target.hostname);
+  const request = target.protocol === 'https:' ? https.request : http.request;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  return new Promise<number>((resolve, reject) => {
+    const req = request(
+      target,
+      { method: 'POST', headers: options.headers, lookup: pinned(checked), signal },
+      (res) => {
+        res.on('error', reject);
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.resume();
+      },
+    );
+    req.on('error', (err) => reject(signal.aborted ? new OutboundTimeout() : err));
+    req.end(options.body);
+  });
+}
+
+/** No answer within the time allowed. */
+export class OutboundTimeout extends Error {}
