@@ -437,8 +437,9 @@ async function main() {
   const env = {
     DATABASE_URL: dbUrl,
     ADMIN_PASSWORD: password,
-    // Behind HAProxy: the client's address is X-Forwarded-For's (an exposed server, as production is).
-    TRUST_PROXY: 'true',
+    // Behind HAProxy on this machine: the client's address is the first X-Forwarded-For hop that
+    // is not the balancer's (an exposed server, as production is).
+    TRUST_PROXY: '127.0.0.1',
     LOGIN_RATE_LIMIT_PER_MINUTE: String(LOGIN_LIMIT),
     // The earning load uses one key at full speed: the key's default limit would refuse most of it.
     INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000',

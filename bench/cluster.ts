@@ -5,7 +5,7 @@
  * temporary folder and runs `haproxy -f <cfg> -db` as a child). Needs HAProxy installed (it says
  * how when it is not). Runs until Ctrl-C (or SIGTERM), then stops HAProxy and every instance
  * gracefully (SIGTERM drains the earnings).
- * The servers run with NODE_ENV=production and TRUST_PROXY=true (they read the client's address
+ * The servers run with NODE_ENV=production and TRUST_PROXY=127.0.0.1 (they read the client's address
  * from HAProxy's X-Forwarded-For), with an SMTP address nobody answers and a fixed sealing key
  * (bench/server.ts); ADMIN_PASSWORD (and the rest of the environment) is passed on to them.
  */
@@ -44,7 +44,8 @@ const stop = async (code: number) => {
 process.once('SIGINT', () => void stop(0));
 process.once('SIGTERM', () => void stop(0));
 try {
-  const env = { TRUST_PROXY: 'true' };
+  // The balancer runs on this machine: only its X-Forwarded-For is believed.
+  const env = { TRUST_PROXY: '127.0.0.1' };
   // The first instance migrates the database; the others start once it has.
   children.push(await startServer(ports[0] as number, env));
   const others = ports.slice(1).map((p) => startServer(p, env));

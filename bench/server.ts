@@ -72,7 +72,7 @@ export const freePort = () =>
 
 /**
  * A server from the sources with NODE_ENV=production. That makes it an exposed server (as
- * TRUST_PROXY=true, which the balanced runs add in `env`, would too: packages/server/src/config.ts),
+ * TRUST_PROXY (127.0.0.1), which the balanced runs add in `env`, would too: packages/server/src/config.ts),
  * which requires SMTP and sealing keys — here an SMTP address nobody answers and a fixed key, as
  * these runs send no mail and keep their database's keys between runs — and refuses the demo
  * ADMIN_PASSWORD (the callers pass one of their own). Resolves once it answers `/api/health/ready`.
@@ -164,7 +164,7 @@ export async function requireHaproxy(): Promise<string> {
  * checks (a 503 "not ready", no answer in 2 s, a refused connection), back after 1 good one; a
  * request whose connection an instance refused is sent to the next one (retries with a
  * redispatch each time), never one that reached an instance (it may have been served).
- * `X-Forwarded-For` tells the instances (TRUST_PROXY=true) the client's address — the one HAProxy
+ * `X-Forwarded-For` tells the instances (TRUST_PROXY=127.0.0.1) the client's address — the one HAProxy
  * saw: a client's own X-Forwarded-* headers are dropped, or it could pick the address the sign-in
  * limit counts against.
  */
@@ -190,7 +190,7 @@ defaults
 
 frontend loyalty
   bind 127.0.0.1:${port}
-  # The instances trust X-Forwarded-* (TRUST_PROXY=true): what a client sent is dropped, so that
+  # The instances trust X-Forwarded-* (TRUST_PROXY=127.0.0.1); what a client sent is dropped too, so that
   # X-Forwarded-For is the address HAProxy saw (option forwardfor), never one the client chose.
   http-request del-header X-Forwarded-For
   http-request del-header X-Forwarded-Host

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
 import { type Db, openDatabase } from './db/client.ts';
@@ -88,6 +89,38 @@ describe('the demo default is a demo', () => {
       /SECRET_KEYS: must be base64 keys of 32 bytes/,
     );
     expect(loadConfig({}).secretKeys).toEqual([DEVELOPMENT_SECRET_KEY]);
+  });
+
+  it('reads OUTBOUND_ALLOW, and stops on an entry that is no host, address or range', () => {
+    const { outboundAllow } = loadConfig({ OUTBOUND_ALLOW: '10.8.0.0/16, relay.bank.internal,127.0.0.1' });
+    expect(outboundAllow.hosts).toEqual(['relay.bank.internal']);
+    expect(outboundAllow.ranges.map(([a, bits]) => `${a.toString()}/${bits}`)).toEqual([
+      '10.8.0.0/16',
+      '127.0.0.1/32',
+    ]);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.8.0.0/16, http://relay' })).toThrow(
+      /OUTBOUND_ALLOW: "http:\/\/relay" is not a host name, an IP address or a CIDR range/,
+    );
+  });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY lists, so a client cannot choose its address', async () => {
+    const config = loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8', SECRET_KEYS, SMTP_URL });
+    expect(config).toMatchObject({ trustProxy: ['127.0.0.1', '10.0.0.0/8'], exposed: true });
+    const ipSeen = async (trustProxy: boolean | string[]) => {
+      const app = Fastify({ trustProxy });
+      app.get('/', (req) => req.ip);
+      // The client wrote the first entry itself; the proxy appended the address it saw.
+      const res = await app.inject({ url: '/', headers: { 'x-forwarded-for': '198.51.100.7, 203.0.113.9' } });
+      await app.close();
+      return res.body;
+    };
+    expect(await ipSeen(config.trustProxy)).toBe('203.0.113.9');
+    expect(await ipSeen(loadConfig({ TRUST_PROXY: 'true', SECRET_KEYS, SMTP_URL }).trustProxy)).toBe(
+      '198.51.100.7',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '127.0.0.1,proxy.bank', SECRET_KEYS, SMTP_URL })).toThrow(
+      /TRUST_PROXY: "proxy.bank" is not true, false, an address or a CIDR range/,
+    );
   });
 
   it('counts a server behind a trusted reverse proxy as exposed (TRUST_PROXY=true)', () => {

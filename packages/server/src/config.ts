@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { type OutboundAllow, parseOutboundAllow } from './platform/outbound.ts';
 import { DEVELOPMENT_SECRET_KEY, isSecretKey } from './platform/secrets.ts';
@@ -22,6 +23,9 @@ export function isLoopback(host: string) {
     h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
   );
 }
+
+/** The names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const proxyAddressNames = ['loopback', 'linklocal', 'uniquelocal'];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -49,7 +53,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Loyalty Admin <no-reply@loyalty.local>'),
   PUBLIC_URL: z.url().optional(),
   COOKIE_SECURE: bool,
-  TRUST_PROXY: bool,
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      if (['true', '1'].includes(v)) return true;
+      if (['false', '0'].includes(v)) return false;
+      const hops = v.split(',').map((h) => h.trim());
+      const bad = hops.find(
+        (h) => !proxyAddressNames.includes(h) && !ipaddr.isValid(h) && !ipaddr.isValidCIDR(h),
+      );
+      if (bad === undefined) return hops;
+      ctx.addIssue({ code: 'custom', message: `"${bad}" is not true, false, an address or a CIDR range` });
+      return z.NEVER;
+    })
+    .optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   INTEGRATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(6_000),
   INTEGRATION_BAD_KEY_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -124,7 +141,12 @@ export interface Config {
   /** Where staff reach the web app: the base of links in e-mails. */
   publicUrl: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For to believe: everyone's (true: the client's own header decides its
+   * address unless the proxy strips it), the proxies' own addresses or ranges (the client's
+   * address is the first hop not in the list), or nobody's (false).
+   */
+  trustProxy: boolean | string[];
   loginRateLimitPerMinute: number;
   /** Integration API calls per minute per API key, and unknown keys per minute per client address. */
   integrationRateLimits: { perKey: number; badKeysPerAddress: number };
@@ -155,12 +177,12 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** Why a server counts as exposed, for refusal messages. */
-export const whyExposed = (env: string, host: string, trustProxy = false) =>
+export const whyExposed = (env: string, host: string, trustProxy: boolean | string[] = false) =>
   env === 'production'
     ? 'with NODE_ENV=production'
     : !isLoopback(host) || !trustProxy
       ? `when listening on ${host} (HOST is not a loopback address)`
-      : 'with TRUST_PROXY=true (a reverse proxy serves it to others)';
+      : `with TRUST_PROXY=${trustProxy === true ? 'true' : trustProxy.join(',')} (a reverse proxy serves it to others)`;
 
 /** Reads and validates the environment; a bad value stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -172,7 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const exposed = e.NODE_ENV === 'production' || !isLoopback(e.HOST) || e.TRUST_PROXY === true;
+  const exposed = e.NODE_ENV === 'production' || !isLoopback(e.HOST) || Boolean(e.TRUST_PROXY);
   const why = whyExposed(e.NODE_ENV, e.HOST, e.TRUST_PROXY);
   if (exposed && e.ADMIN_PASSWORD === DEMO_ADMIN.password) {
     throw new ConfigError(
