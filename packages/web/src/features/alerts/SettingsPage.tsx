@@ -211,22 +211,22 @@ function SettingsForm({ settings }: { settings: AlertSettings }) {
           }
         >
           <Row gutter={16}>
-            <Col xs={24} md={12}>
+            <Col xs={24} md={9}>
               <Form.Item label={t('alerts.settings.host')} name={['smtp', 'host']}>
                 <Input dir="ltr" />
               </Form.Item>
             </Col>
-            <Col xs={12} md={6}>
+            <Col xs={12} md={5}>
               <Form.Item label={t('alerts.settings.port')} name={['smtp', 'port']}>
                 <InputNumber min={1} max={65535} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
-            <Col xs={12} md={3}>
+            <Col xs={12} md={4}>
               <Form.Item label={t('alerts.settings.tls')} name={['smtp', 'tls']} valuePropName="checked">
                 <Switch />
               </Form.Item>
             </Col>
-            <Col xs={12} md={3}>
+            <Col xs={12} md={6}>
               <Form.Item
                 label={t('alerts.settings.requireTls')}
                 name={['smtp', 'requireTls']}
