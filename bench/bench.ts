@@ -10,9 +10,10 @@
  *   --client auto|wrk|node (the earn load's generator: wrk when installed, as the floor's is
  *   pgbench — bench/wrk.ts; else this process's node:http client),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
- *   --ab gates|campaigns [--phases 8] (earning only, the feature switched off and on between
+ *   --ab gates|campaigns|metrics [--phases 8] (earning only, the feature switched off and on between
  *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
- *   the database's growth fall on both alike; prints each phase and the on/off ratios),
+ *   the database's growth fall on both alike; prints each phase and the on/off ratios; metrics:
+ *   two servers on one PostgreSQL database, one with METRICS=off, the load sent to one at a time),
  *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead),
  *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts.
@@ -166,7 +167,7 @@ async function benchGates(staff: Record<string, string>): Promise<Switch> {
   return turn;
 }
 
-async function benchServer(): Promise<ChildProcess> {
+async function benchServer(env: Record<string, string> = {}): Promise<ChildProcess> {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   // The earn phase sends thousands of calls a second with one key: far above a key's default limit
@@ -175,7 +176,28 @@ async function benchServer(): Promise<ChildProcess> {
     ADMIN_PASSWORD: password,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...env,
   });
+}
+
+/** Servers started besides the main one (--ab metrics), stopped with it. */
+const others: ChildProcess[] = [];
+
+/**
+ * `--ab metrics`: a second server on the same PostgreSQL database with METRICS=off; turning
+ * metrics on or off sends the load to the main server (metrics on) or to that one. The idle one
+ * only polls its jobs.
+ */
+async function metricsSwitch(): Promise<Switch> {
+  if (!process.env.DATABASE_URL)
+    throw new Error('--ab metrics needs DATABASE_URL (two servers, one database)');
+  const on = base;
+  others.push(await benchServer({ METRICS: 'off' }));
+  const off = base;
+  base = on;
+  return async (metrics) => {
+    base = metrics ? on : off;
+  };
 }
 
 async function setUp() {
@@ -226,7 +248,8 @@ async function setUp() {
         .map((n) => json('PUT', `/api/integration/v1/customers/${n}`, channel, { fullName: `Bench ${n}` })),
     );
   }
-  return { staff, channel, numbers, turn: opts.ab === 'campaigns' ? campaigns : gates };
+  const turn = opts.ab === 'metrics' ? await metricsSwitch() : opts.ab === 'campaigns' ? campaigns : gates;
+  return { staff, channel, numbers, turn };
 }
 
 /** Runs `worker` on `concurrency` loops for `seconds` (after a 2 s warm-up); answers the count, p50/p99 and errors. */
@@ -328,7 +351,13 @@ async function abPhases(
   phase: (label: string) => Promise<{ perSecond: number; perEarn: number }>,
 ) {
   const phases = Number(opts.phases);
-  // A first phase at a cold start would be slower whatever it measures: one not counted first.
+  // A first phase at a cold start would be slower whatever it measures: one not counted first
+  // (for metrics, on each of the two servers).
+  if (opts.ab === 'metrics') {
+    await turn(false);
+    await phase('warm-up off ');
+    await turn(true);
+  }
   await phase('warm-up    ');
   const results: { on: boolean; perSecond: number; perEarn: number }[] = [];
   for (let i = 0; i < phases; i++) {
@@ -410,7 +439,7 @@ async function main() {
       return { perSecond, perEarn: perEarn ?? NaN, clientPerEarn };
     };
     if (opts.ab) {
-      if (!turn) throw new Error('--ab takes gates, or campaigns with --campaigns N');
+      if (!turn) throw new Error('--ab takes gates, metrics, or campaigns with --campaigns N');
       await abPhases(turn, phase);
       return;
     }
@@ -456,7 +485,7 @@ async function main() {
       );
     }
   } finally {
-    if (child) await stopServer(child);
+    await Promise.all([...others, ...(child ? [child] : [])].map((c) => stopServer(c)));
     agent.destroy();
   }
   if (opts.ab) return;

@@ -146,8 +146,10 @@ export async function buildApp(
     pool: () => database.poolStats(),
   });
   app.decorate('metrics', metrics);
-  measureRequests(app, metrics);
-  reportEarningMetrics(database.db, metrics.earnings);
+  if (config.metrics) {
+    measureRequests(app, metrics);
+    reportEarningMetrics(database.db, metrics.earnings);
+  }
   const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
   app.decorate('commands', commands);
@@ -180,7 +182,8 @@ export async function buildApp(
   const webServed = options.web !== false && (await registerWeb(app, config.webDist ?? defaultWebDist));
   registerErrorHandling(app, { indexHtml: webServed });
   registerGuard(app);
-  registerMetricsRoute(app, metrics, { token: config.metricsToken, exposed: config.exposed });
+  if (config.metrics)
+    registerMetricsRoute(app, metrics, { token: config.metricsToken, exposed: config.exposed });
 
   // Health for a load balancer: live = the process answers; ready = it can serve (database up,
   // not shutting down). `/api/health` is readiness, kept for existing probes.

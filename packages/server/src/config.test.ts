@@ -91,6 +91,14 @@ describe('the demo default is a demo', () => {
     expect(loadConfig({}).secretKeys).toEqual([DEVELOPMENT_SECRET_KEY]);
   });
 
+  it('measures requests unless METRICS=off, and takes a scraper token of 32 characters or more', () => {
+    expect(loadConfig({}).metrics).toBe(true);
+    expect(loadConfig({ METRICS: 'off' }).metrics).toBe(false);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+  });
+
   it('reads OUTBOUND_ALLOW, and stops on an entry that is no host, address or range', () => {
     const { outboundAllow } = loadConfig({ OUTBOUND_ALLOW: '10.8.0.0/16, relay.bank.internal,127.0.0.1' });
     expect(outboundAllow.hosts).toEqual(['relay.bank.internal']);

@@ -82,6 +82,7 @@ const envSchema = z.object({
     .optional(),
   MAP_TILE_ATTRIBUTION: z.string().max(300).optional(),
   API_DOCS: z.enum(['public', 'signed-in']).optional(),
+  METRICS: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   OUTBOUND_ALLOW: z
     .string()
@@ -172,6 +173,8 @@ export interface Config {
    * from this machine may scrape, and only on a server that is not exposed.
    */
   metricsToken: string | undefined;
+  /** Requests and earnings measured and /api/metrics served (METRICS=off: neither, for a benchmark's A/B). */
+  metrics: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -251,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,
+    metrics: e.METRICS === 'on',
   };
 }
