@@ -1,23 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../test/app.ts';
-import { type Database, openDatabase, rowsOf } from './client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openFreshDatabase } from '../test/app.ts';
+import { type Database, rowsOf } from './client.ts';
 import { functionSources } from './functions.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
 beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = await openDatabase(
-    fresh.url ? { kind: 'postgres', url: fresh.url, poolSize: 2 } : { kind: 'pglite', dataDir: 'memory://' },
-  );
+  database = await openFreshDatabase();
   await database.migrate();
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
 });
 
 const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(q));

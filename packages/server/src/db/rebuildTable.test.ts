@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabaseUrl } from '../test/app.ts';
-import { type Database, openDatabase, rowsOf, type Tx } from './client.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openFreshDatabase } from '../test/app.ts';
+import { type Database, rowsOf, type Tx } from './client.ts';
 import { rebuildTable } from './rebuildTable.ts';
 
 let database: Database;
-let drop: () => Promise<void>;
 beforeAll(async () => {
-  const fresh = await freshDatabaseUrl();
-  drop = fresh.drop;
-  database = await openDatabase(
-    fresh.url ? { kind: 'postgres', url: fresh.url, poolSize: 2 } : { kind: 'pglite', dataDir: 'memory://' },
-  );
+  database = await openFreshDatabase();
   await database.db.execute(sql`create table scores (
     id int constraint scores_id_pk primary key,
     code text not null constraint scores_code_key unique,
@@ -20,10 +15,6 @@ beforeAll(async () => {
   await database.db.execute(sql`create index scores_rank_idx on scores (rank desc) where rank < 100`);
   await database.db.execute(sql`insert into scores (id, code, rank) values (1, 'a', 1), (2, 'b', 2)`);
   await database.db.execute(sql`grant select, update on scores to public`);
-});
-afterAll(async () => {
-  await database?.close();
-  await drop?.();
 });
 
 const catalogue = async () =>

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { type Database, openDatabase } from '../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../db/schema/index.ts';
 import { ensureBaseline } from '../db/seed.ts';
 import { ensureMakerCheckerServices } from '../modules/approvals/index.ts';
@@ -39,6 +39,18 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
       await c.end();
     },
   };
+}
+
+/** A fresh database of one test file's own, without an app: closed and dropped after the file's tests. */
+export async function openFreshDatabase(): Promise<Database> {
+  const fresh = await freshDatabaseUrl();
+  afterAll(fresh.drop);
+  const database = await openDatabase(
+    fresh.url ? { kind: 'postgres', url: fresh.url, poolSize: 2 } : { kind: 'pglite', dataDir: 'memory://' },
+  );
+  // Registered after the drop, so it runs first (vitest runs afterAll hooks last in, first out).
+  afterAll(() => database.close());
+  return database;
 }
 
 export interface TestApp {
