@@ -89,6 +89,9 @@ export async function resolveOutbound(host: string): Promise<CheckedAddress> {
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
 }
 
+/** No answer within the time allowed. */
+export class OutboundTimeout extends Error {}
+
 /** A lookup that answers the address already checked, so the socket connects to it and no other. */
 const pinned =
   (target: CheckedAddress): LookupFunction =>
@@ -124,6 +127,3 @@ export async function postOutbound(
     req.end(options.body);
   });
 }
-
-/** No answer within the time allowed. */
-export class OutboundTimeout extends Error {}

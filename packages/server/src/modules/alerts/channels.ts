@@ -32,7 +32,6 @@ const jsonText = (s: string) => JSON.stringify(s).slice(1, -1);
  */
 function failure(err: unknown, what: string): Error {
   if (err instanceof OutboundRefused) return new Error(`${what} refused: ${err.message}`);
-  if (err instanceof OutboundTimeout) return err;
   const e = err as { code?: string; responseCode?: number };
   const code = [e.code, e.responseCode].filter(Boolean).join(' ');
   return new Error(`${what} failed${code ? ` (${code})` : ''}`);
