@@ -33,6 +33,8 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { useOutboundAllow } from './platform/outbound.ts';
 import { type SharedCounter, sharedCounter, sharedStore } from './platform/rateLimits.ts';
 import { useSecretKeys } from './platform/secrets.ts';
+import { useTunables } from './platform/settings/registry.ts';
+import { ensureSystemBundles } from './platform/settings/values.ts';
 import { traceRequests } from './platform/tracing.ts';
 import { defaultWebDist, registerWeb } from './platform/web.ts';
 
@@ -152,6 +154,9 @@ export async function buildApp(
   }
   const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
+  // Every area's tunables (platform/settings), seeded as SystemConfigurations items when ready.
+  useTunables(modules.flatMap((m) => m.tunables ?? []));
+  app.addHook('onReady', () => ensureSystemBundles(database.db, config));
   app.decorate('commands', commands);
 
   // Security headers on every answer, from helmet built once (@fastify/helmet builds it anew for

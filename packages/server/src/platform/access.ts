@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
-import { staffIdleMinutes } from '../modules/configuration/userConfigurations.service.ts';
+import { staffIdleMinutes } from './settings/staffSessions.ts';
 
 /** Who is acting, from where: attached to every authenticated request and every audit entry. */
 export interface Actor {

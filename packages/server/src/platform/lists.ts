@@ -22,6 +22,19 @@ import {
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.ts';
 import { readAll, rowsOf } from '../db/client.ts';
+import type { SystemBundle } from './settings/registry.ts';
+
+/**
+ * The system bundle of the lists' count bounds ("1–20 of 1000+"): the areas with large lists
+ * (customers, messaging) declare their bounds in it (their tunables.ts).
+ */
+export const listsBundle: SystemBundle = {
+  code: 'lists',
+  nameEn: 'Lists',
+  nameAr: 'القوائم',
+  descriptionEn: 'How far the large lists count their rows before showing "more than".',
+  descriptionAr: 'الحد الذي تعدّ إليه القوائم الكبيرة صفوفها قبل عرض "أكثر من".',
+};
 
 /**
  * How one list is served: a column for each sort field and a condition for each filter of its

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CommandHandler } from './commands.ts';
 import type { JobDefinition } from './jobs.ts';
 import type { QueueProbe } from './metrics.ts';
+import type { Tunable } from './settings/registry.ts';
 
 /** One area of the server: its routes (mounted under /api/admin) and its command handlers. */
 export interface ServerModule {
@@ -15,4 +16,6 @@ export interface ServerModule {
   jobs?: JobDefinition[];
   /** Background queues whose depth, failures and oldest waiting item operators watch (/api/metrics). */
   queues?: QueueProbe[];
+  /** The area's tunables (platform/settings), shown and edited in SystemConfigurations. */
+  tunables?: Tunable[];
 }

@@ -189,7 +189,7 @@ export const configBundles = pgTable(
 /**
  * A typed configuration item. Its value is `value` (JSON), or `secret_value` (sealed at rest)
  * for a secret, or — for a tunable that another screen also edits — the column that screen owns
- * (`binding`, see modules/configuration/tunables.ts), so there is one source of truth.
+ * (`binding`, see platform/settings/registry.ts), so there is one source of truth.
  */
 export const configItems = pgTable(
   'config_items',

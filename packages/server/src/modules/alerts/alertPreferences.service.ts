@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { alertMarketingOptOuts, customers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { userConfigurationOf } from '../configuration/userConfigurations.service.ts';
+import { userConfigurationOf } from '../../platform/settings/staffSessions.ts';
 
 /** Whether marketing alerts skip a customer who has made no choice (UserConfigurations, customers). */
 async function unsubscribedByDefault(db: Executor): Promise<boolean> {

@@ -10,7 +10,7 @@ import type { Executor } from '../../db/client.ts';
 import { alertSettings, customers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
-import { recordTunableChange } from '../configuration/configBundles.service.ts';
+import { recordTunableChange } from '../../platform/settings/history.ts';
 import { loadSettings, type SettingsRow, send } from './channels.ts';
 
 type Input = z.output<typeof alertSettingsInput>;

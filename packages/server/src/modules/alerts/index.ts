@@ -10,6 +10,7 @@ import { alertSettingsHandlers } from './alertSettings.service.ts';
 import { alertCrudRoutes, alertExtraRoutes } from './alerts.routes.ts';
 import { alertHandlers } from './alerts.service.ts';
 import { alertJobs } from './delivery.ts';
+import { alertTunables } from './tunables.ts';
 
 /** Alerts: categories, groups, alerts, their deliveries over e-mail, SMS and in-app, channel settings. */
 export const alertsModule: ServerModule = {
@@ -29,6 +30,7 @@ export const alertsModule: ServerModule = {
     ...alertSettingsHandlers,
   ],
   jobs: alertJobs(),
+  tunables: alertTunables,
   queues: [
     statusQueue('alerts', 'alert_deliveries', {
       waiting: ['PENDING'],

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail, lockOrFail } from '../../platform/records.ts';
-import { tunable } from '../configuration/configBundles.service.ts';
+import { tunable } from '../../platform/settings/values.ts';
 import { featureSource, modelInput, rawInput, trainingRows } from './churnFeatures.ts';
 import { brier, calibration, rankingMetrics } from './churnMetrics.ts';
 

@@ -17,7 +17,6 @@ import { z } from 'zod';
 import { crudRoutes } from '../../platform/crud.routes.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import {
-  ensureSystemBundles,
   getConfigBundle,
   getConfigItem,
   isSecretItem,
@@ -35,7 +34,6 @@ const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409
  * refused command's input) nor a request held for approval ever holds it in clear.
  */
 export const configBundleRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onReady', () => ensureSystemBundles(app.db, app.config));
   const bundles = resourcePath(configBundleResource);
   const read = { access: { permission: configBundleRead.code } };
   const tags = [configBundleResource.tag];

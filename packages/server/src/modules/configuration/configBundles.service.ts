@@ -10,7 +10,7 @@ import {
   type configBundleResource,
   configItemCommands,
 } from '@loyalty/contracts';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { configBundles, configItems, configItemVersions, users } from '../../db/schema/index.ts';
 import { type CommandContext, defineHandler } from '../../platform/commands.ts';
@@ -18,98 +18,12 @@ import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { isSealed, seal, unseal } from '../../platform/secrets.ts';
-import { snapshot } from '../../platform/snapshot.ts';
-import { systemBundles, tunableByKey, tunables } from './tunables.ts';
+import { changedBy } from '../../platform/settings/history.ts';
+import { tunableByKey } from '../../platform/settings/registry.ts';
+import { invalidateTunables } from '../../platform/settings/values.ts';
 
 type BundleRow = typeof configBundles.$inferSelect;
 type ItemRow = typeof configItems.$inferSelect;
-
-// ————— reads of the system —————
-
-/** The plain (not secret, not bound) items' values by key: read on hot paths, so kept in memory. */
-let lastValues = new Map<string, ConfigValue>();
-const values = snapshot(['configuration'], async (db: Executor) => {
-  const rows = await db
-    .select({ key: configItems.key, value: configItems.value })
-    .from(configItems)
-    .where(and(eq(configItems.secret, false), isNull(configItems.binding)));
-  lastValues = new Map(rows.map((r) => [r.key, r.value as ConfigValue]));
-  return lastValues;
-});
-
-const fallback = (key: string): ConfigValue => {
-  const t = tunableByKey.get(key);
-  if (!t) throw new Error(`unknown tunable ${key}`);
-  return t.initial({ loginRateLimitPerMinute: 10 });
-};
-
-/** A system tunable's value (not a bound one: those are read where their own screen keeps them). */
-export async function tunable<T extends ConfigValue>(db: Executor, key: string): Promise<T> {
-  return ((await values.get(db)).get(key) ?? fallback(key)) as T;
-}
-
-let refreshing = false;
-/**
- * A tunable's value now, for synchronous code (the earnings queue): the last loaded value, and a
- * reload started in the background when it is stale, so a change is seen within a second or so.
- */
-export function tunableNow<T extends ConfigValue>(db: Executor, key: string): T {
-  if (!refreshing) {
-    refreshing = true;
-    values
-      .get(db)
-      .catch(() => {})
-      .finally(() => {
-        refreshing = false;
-      });
-  }
-  return (lastValues.get(key) ?? fallback(key)) as T;
-}
-
-// ————— seeding —————
-
-/**
- * Seeds the system bundles and their tunables that are missing (each with version 1), so a new
- * tunable appears at the next start. Safe on several instances at once (ON CONFLICT DO NOTHING).
- */
-export async function ensureSystemBundles(db: Executor, env: { loginRateLimitPerMinute: number }) {
-  await db.transaction(async (tx) => {
-    for (const b of systemBundles) {
-      await tx
-        .insert(configBundles)
-        .values({ ...b, system: true })
-        .onConflictDoNothing({ target: configBundles.code });
-    }
-    const ids = new Map(
-      (await tx.select({ id: configBundles.id, code: configBundles.code }).from(configBundles)).map((b) => [
-        b.code,
-        b.id,
-      ]),
-    );
-    for (const t of tunables) {
-      const value = t.binding ? await t.binding.read(tx) : t.initial(env);
-      const [row] = await tx
-        .insert(configItems)
-        .values({
-          bundleId: ids.get(t.bundle) as number,
-          key: t.key,
-          type: t.type,
-          value: t.binding ? null : value,
-          binding: t.binding ? t.key : null,
-          descriptionEn: t.descriptionEn,
-          descriptionAr: t.descriptionAr,
-          validation: t.validation,
-          system: true,
-          version: 1,
-        })
-        .onConflictDoNothing({ target: configItems.key })
-        .returning({ id: configItems.id });
-      if (row)
-        await tx.insert(configItemVersions).values({ itemId: row.id, version: 1, value, source: 'system' });
-    }
-  });
-  await values.invalidate(db);
-}
 
 // ————— bundles —————
 
@@ -165,7 +79,7 @@ const secretOf = (row: Pick<ItemRow, 'secret' | 'secretValue'>) => row.secret &&
 
 /** An item as answered: a secret's value never; a bound item's from the column that holds it. */
 async function toItem(db: Executor, row: ItemRow, bundleCode: string): Promise<ConfigItem> {
-  const binding = row.binding ? tunableByKey.get(row.binding)?.binding : undefined;
+  const binding = row.binding ? tunableByKey(row.binding)?.binding : undefined;
   return {
     id: row.id,
     bundleId: row.bundleId,
@@ -207,7 +121,7 @@ export async function getConfigItem(db: Executor, id: number): Promise<ConfigIte
 
 /** What an item holds now, a secret included (for comparisons, never answered). */
 async function currentValue(db: Executor, row: ItemRow): Promise<ConfigValue | null> {
-  const binding = row.binding ? tunableByKey.get(row.binding)?.binding : undefined;
+  const binding = row.binding ? tunableByKey(row.binding)?.binding : undefined;
   if (row.secret) return row.secretValue as ConfigValue | null;
   return binding ? binding.read(db) : (row.value as ConfigValue);
 }
@@ -262,12 +176,10 @@ function refuseValue(row: Pick<ItemRow, 'key' | 'type' | 'validation'>, value: C
   }
 }
 
-const who = (ctx: Pick<CommandContext, 'actor' | 'onBehalfOf'>) => ctx.onBehalfOf?.userId ?? ctx.actor.userId;
-
 /** Stores an item's new value where it lives, keeps it as the next version, drops the caches. */
 async function setValue(ctx: CommandContext, row: ItemRow, value: ConfigValue, source: string) {
   refuseValue(row, value);
-  const binding = row.binding ? tunableByKey.get(row.binding)?.binding : undefined;
+  const binding = row.binding ? tunableByKey(row.binding)?.binding : undefined;
   if (binding) await binding.write(ctx.tx, value);
   const version = row.version + 1;
   const [next] = (await ctx.tx
@@ -283,35 +195,11 @@ async function setValue(ctx: CommandContext, row: ItemRow, value: ConfigValue, s
     itemId: row.id,
     version,
     ...(row.secret ? { secretValue: value } : { value }),
-    changedBy: who(ctx),
+    changedBy: changedBy(ctx),
     source,
   });
-  await values.invalidate(ctx.tx);
+  await invalidateTunables(ctx.tx);
   return next;
-}
-
-/**
- * A bound tunable changed on the screen that owns it (loyalty settings, SystemLogs settings, alert
- * settings): kept as the item's next version too, so its history is whole.
- */
-export async function recordTunableChange(
-  ctx: Pick<CommandContext, 'tx' | 'actor' | 'onBehalfOf'>,
-  key: string,
-  value: ConfigValue,
-  source: string,
-) {
-  const [row] = await ctx.tx.select().from(configItems).where(eq(configItems.key, key)).for('update');
-  if (!row) return;
-  const [last] = await ctx.tx
-    .select({ value: configItemVersions.value })
-    .from(configItemVersions)
-    .where(and(eq(configItemVersions.itemId, row.id), eq(configItemVersions.version, row.version)));
-  if (last && JSON.stringify(last.value) === JSON.stringify(value)) return;
-  const version = row.version + 1;
-  await ctx.tx.update(configItems).set({ version, updatedAt: sql`now()` }).where(eq(configItems.id, row.id));
-  await ctx.tx
-    .insert(configItemVersions)
-    .values({ itemId: row.id, version, value, changedBy: who(ctx), source });
 }
 
 const itemAudit = async (ctx: CommandContext, row: ItemRow) =>
@@ -347,7 +235,7 @@ export const configBundleHandlers = [
     await bundleRow(tx, id, true);
     if (before.system) throw new AppError('SYSTEM_RECORD', 'A system bundle cannot be deleted');
     await tx.delete(configBundles).where(eq(configBundles.id, id));
-    await values.invalidate(tx);
+    await invalidateTunables(tx);
     return { result: undefined, targetType: 'configBundle', targetId: id, before };
   }),
 
@@ -385,10 +273,10 @@ export const configBundleHandlers = [
         itemId: row.id,
         version: 1,
         ...(input.secret ? { secretValue: value } : { value }),
-        changedBy: who(ctx),
+        changedBy: changedBy(ctx),
         source: configItemCommands.create.name,
       });
-      await values.invalidate(ctx.tx);
+      await invalidateTunables(ctx.tx);
       const after = await toItem(tx, row, bundle.code);
       return { result: after, targetType: 'configItem', targetId: row.id, after };
     },
@@ -437,15 +325,7 @@ export const configBundleHandlers = [
     if (row.system) throw new AppError('SYSTEM_RECORD', 'A system tunable cannot be deleted');
     const before = await itemAudit(ctx, row);
     await ctx.tx.delete(configItems).where(eq(configItems.id, id));
-    await values.invalidate(ctx.tx);
+    await invalidateTunables(ctx.tx);
     return { result: undefined, targetType: 'configItem', targetId: id, before };
   }),
 ];
-
-/** The sign-in routes' rate limit (per client address and minute), read at each request. */
-export const signInRateLimit = (db: Executor) => ({
-  rateLimit: {
-    max: () => tunable<number>(db, 'security.signInAttemptsPerMinute'),
-    timeWindow: '1 minute',
-  },
-});

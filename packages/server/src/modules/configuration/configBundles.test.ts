@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { configItems } from '../../db/schema/index.ts';
+import { tunableNow } from '../../platform/settings/values.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
-import { tunableNow } from './configBundles.service.ts';
 import { configItemFixtures } from './testing.ts';
 
 let t: TestApp;

@@ -13,7 +13,6 @@ import { purgeUsage, serviceDefinitionHandlers } from './serviceDefinitions.serv
 import { userConfigurationRoutes } from './userConfigurations.routes.ts';
 import { userConfigurationHandlers } from './userConfigurations.service.ts';
 
-export { recordTunableChange, tunable, tunableNow } from './configBundles.service.ts';
 export { assertEligible, criteriaFor } from './eligibilityCriteria.service.ts';
 export { assertFeature, invalidateFeatures } from './features.service.ts';
 export { assertServiceAllowed, countUse, serviceLimit } from './serviceDefinitions.service.ts';

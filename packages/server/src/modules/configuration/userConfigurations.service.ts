@@ -12,6 +12,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { userConfigurationOf } from '../../platform/settings/staffSessions.ts';
 
 type Row = typeof userConfigurations.$inferSelect;
 const toConfiguration = (row: Row): UserConfiguration => isoDates(row);
@@ -31,31 +32,6 @@ export const listUserConfigurations = (db: Executor, query: UserConfigurationLis
 const getRow = (db: Executor, id: number, forUpdate = false) =>
   findOrFail(db, userConfigurations, userConfigurations.id, id, 'User configuration', forUpdate);
 export const getUserConfiguration = async (db: Executor, id: number) => toConfiguration(await getRow(db, id));
-
-/** The settings of a user type, or undefined when staff have set none (defaults apply). */
-export async function userConfigurationOf(db: Executor, userType: Row['userType']) {
-  const [row] = await db.select().from(userConfigurations).where(eq(userConfigurations.userType, userType));
-  return row;
-}
-
-/**
- * The effective idle limit of staff sessions, in minutes: the staff setting when shorter than the
- * security policy's, else the policy's (the policy is the upper bound). One SQL expression, used
- * where a session is checked (platform/access.ts, platform/auth/sessions.ts).
- */
-export const staffIdleMinutes = sql`(select least(p.idle_timeout_minutes, coalesce(u.idle_minutes, p.idle_timeout_minutes))
-  from security_policy p left join user_configurations u on u.user_type = 'EMPLOYEE' where p.id = 1)`;
-
-/** The staff settings: idle minutes and session hours within the security policy's, page size, language. */
-export async function staffSessionLimits(db: Executor) {
-  const [policy, staff] = [await securityPolicyOf(db), await userConfigurationOf(db, 'EMPLOYEE')];
-  return {
-    idleMinutes: Math.min(policy.idleTimeoutMinutes, staff?.idleMinutes ?? Number.POSITIVE_INFINITY),
-    sessionHours: Math.min(policy.sessionLifeHours, staff?.sessionHours ?? Number.POSITIVE_INFINITY),
-    pageSize: staff?.pageSize ?? null,
-    defaultLanguage: staff?.defaultLanguage ?? 'en',
-  };
-}
 
 /** A limit longer than the security policy allows is refused on its field: the policy is the bound. */
 async function withinPolicy(

@@ -34,8 +34,8 @@ import {
   type ResourceListSpec,
 } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { tunable } from '../configuration/configBundles.service.ts';
-import { userConfigurationOf } from '../configuration/userConfigurations.service.ts';
+import { userConfigurationOf } from '../../platform/settings/staffSessions.ts';
+import { tunable } from '../../platform/settings/values.ts';
 import { nextExpiry, postLedgerEntry, qualifyingPoints } from '../loyalty/ledger.service.ts';
 import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
 import { reverseEarning } from '../loyalty/transactions.service.ts';

@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/module.ts';
 import { adminLogRoutes } from './adminLogs.routes.ts';
 import { systemLogRoutes } from './systemLogs.routes.ts';
 import { systemLogHandlers, systemLogJobs } from './systemLogs.service.ts';
+import { logTunables } from './tunables.ts';
 
 export { type SystemLogDestination, systemLogDestination } from './systemLogs.destination.ts';
 
@@ -14,4 +15,5 @@ export const logsModule: ServerModule = {
   },
   handlers: [...systemLogHandlers],
   jobs: systemLogJobs,
+  tunables: logTunables,
 };

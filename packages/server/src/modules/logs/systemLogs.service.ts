@@ -13,7 +13,7 @@ import { systemLogSettings, systemLogs } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
-import { recordTunableChange } from '../configuration/configBundles.service.ts';
+import { recordTunableChange } from '../../platform/settings/history.ts';
 
 type LogRow = typeof systemLogs.$inferSelect;
 type SettingsRow = typeof systemLogSettings.$inferSelect;

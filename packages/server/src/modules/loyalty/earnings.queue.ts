@@ -1,6 +1,6 @@
 import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import type { EarningMetrics } from '../../platform/metrics.ts';
-import { tunableNow } from '../configuration/configBundles.service.ts';
+import { tunableNow } from '../../platform/settings/values.ts';
 
 /** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054, 0056). */
 export interface EarningItem {

@@ -8,6 +8,7 @@ import { tierRoutes } from './tiers.routes.ts';
 import { tierHandlers } from './tiers.service.ts';
 import { transactionTypeRoutes } from './transactionTypes.routes.ts';
 import { transactionTypeHandlers } from './transactionTypes.service.ts';
+import { loyaltyTunables } from './tunables.ts';
 
 export { reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
 
@@ -21,4 +22,5 @@ export const loyaltyModule: ServerModule = {
   },
   handlers: [...tierHandlers, ...transactionTypeHandlers, ...pointsRuleHandlers, ...settingsHandlers],
   jobs: loyaltyJobs,
+  tunables: loyaltyTunables,
 };

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { loyaltySettings } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { requestJobRun } from '../../platform/jobs.ts';
-import { recordTunableChange } from '../configuration/configBundles.service.ts';
+import { recordTunableChange } from '../../platform/settings/history.ts';
 import { TIER_REVIEW_JOB } from './jobs.ts';
 import { DEFAULT_SETTINGS, invalidateProgramme } from './programme.ts';
 

@@ -8,6 +8,7 @@ import { messageTemplateRoutes } from './messageTemplates.routes.ts';
 import { messageTemplateHandlers } from './messageTemplates.service.ts';
 import { outboundMessageRoutes } from './outboundMessages.routes.ts';
 import { outboundJobs, outboundMessageHandlers } from './outboundMessages.service.ts';
+import { messagingTunables } from './tunables.ts';
 
 /** Customer-service messaging: the queue and conversations, categories, templates, outbound messages. */
 export const messagingModule: ServerModule = {
@@ -25,6 +26,7 @@ export const messagingModule: ServerModule = {
     ...outboundMessageHandlers,
   ],
   jobs: outboundJobs,
+  tunables: messagingTunables,
   queues: [
     statusQueue('messaging', 'outbound_messages', { waiting: ['QUEUED'], running: ['SENDING'], failed: [] }),
   ],

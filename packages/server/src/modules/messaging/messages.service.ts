@@ -28,7 +28,7 @@ import { AppError } from '../../platform/errors.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { tunable } from '../configuration/configBundles.service.ts';
+import { tunable } from '../../platform/settings/values.ts';
 import { findCustomerByNumber } from '../customers/customers.service.ts';
 import { nextExpiry } from '../loyalty/ledger.service.ts';
 import { type Programme, programme } from '../loyalty/programme.ts';

@@ -6,6 +6,7 @@ import { reportJobs } from './dashboard.service.ts';
 import { reportJobHandlers, reportScheduleJobs } from './jobs.service.ts';
 import { reportRoutes } from './reports.routes.ts';
 import { snapshotJobs } from './reports.service.ts';
+import { reportTunables } from './tunables.ts';
 
 /**
  * The home dashboard and the reports, read from the ledger's daily roll-up; reports run in the
@@ -20,6 +21,7 @@ export const reportsModule: ServerModule = {
     await app.register(reportRoutes);
   },
   handlers: reportJobHandlers,
+  tunables: reportTunables,
   jobs: [...reportJobs, ...snapshotJobs, ...reportScheduleJobs],
   queues: [
     statusQueue('reports', 'report_runs', { waiting: ['QUEUED'], running: ['RUNNING'], failed: ['FAILED'] }),

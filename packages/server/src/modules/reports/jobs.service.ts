@@ -21,7 +21,7 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMails } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { tunable } from '../configuration/configBundles.service.ts';
+import { tunable } from '../../platform/settings/values.ts';
 import { reportFile } from './files.ts';
 
 /** The job that runs queued reports, and the one that e-mails scheduled reports when due. */

@@ -7,6 +7,7 @@ import { policyRoutes } from './policies.routes.ts';
 import { policyHandlers } from './policies.service.ts';
 import { scaRuleRoutes } from './scaRules.routes.ts';
 import { scaRuleHandlers } from './scaRules.service.ts';
+import { securityTunables } from './tunables.ts';
 
 /** Security settings: credential policy, lockout/expiry, session policy, second-factor rules. */
 export const securityModule: ServerModule = {
@@ -17,6 +18,7 @@ export const securityModule: ServerModule = {
     await app.register(scaRuleRoutes);
   },
   handlers: [...policyHandlers, ...passwordSettingHandlers, ...scaRuleHandlers],
+  tunables: securityTunables,
   jobs: [
     {
       // Staff whose password enters its warning period are told by e-mail, once (state: the last run).

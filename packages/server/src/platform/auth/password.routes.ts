@@ -9,8 +9,8 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { users } from '../../db/schema/index.ts';
-import { signInRateLimit } from '../../modules/configuration/configBundles.service.ts';
 import { type AuditSource, writeAudit } from '../audit.ts';
+import { signInRateLimit } from '../settings/signIn.ts';
 import { confirmEmailChange, consumePasswordLink, sendPasswordLink } from './account.ts';
 import { auditSourceOf, changePasswordAudited } from './signin.ts';
 

@@ -12,11 +12,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessions, users } from '../../db/schema/index.ts';
-import { signInRateLimit } from '../../modules/configuration/configBundles.service.ts';
 import type { Actor } from '../access.ts';
 import { auditSource, writeAudit } from '../audit.ts';
 import { AppError, notFound } from '../errors.ts';
 import { actorOf } from '../http.ts';
+import { signInRateLimit } from '../settings/signIn.ts';
 import {
   confirmEnrolment,
   isLocked,

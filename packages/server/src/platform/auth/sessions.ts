@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema/index.ts';
-import { staffIdleMinutes } from '../../modules/configuration/userConfigurations.service.ts';
+import { staffIdleMinutes } from '../settings/staffSessions.ts';
 
 /**
  * Refresh credentials are `<sessionId>.<secret>`; only a hash of the secret is stored. Each
