@@ -4,7 +4,8 @@ import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
 import { serveDataDirBackups } from './db/backup.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirError } from './db/dataDirLock.ts';
-import { ensureBaseline, FirstStartError, seedDemo } from './db/seed.ts';
+import { ensureBaseline, FirstStartError } from './db/seed.ts';
+import { seedDemo } from './demo/seed.ts';
 import { ensureMakerCheckerServices } from './modules/approvals/index.ts';
 import { modules } from './modules/index.ts';
 

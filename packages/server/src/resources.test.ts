@@ -7,7 +7,7 @@
 import { resources } from '@loyalty/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { seedDemo } from './db/seed.ts';
+import { seedDemo } from './demo/seed.ts';
 import { buildTestApp, type TestApp } from './test/app.ts';
 
 type Row = Record<string, unknown>;

@@ -4,19 +4,7 @@ import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import { arabicUnlessTranslated } from '../platform/bilingual.ts';
 import type { Db } from './client.ts';
-import { seedDemoAlerts } from './demo/alerts.ts';
-import { seedDemoAnalytics } from './demo/analytics.ts';
-import { seedDemoCampaigns } from './demo/campaigns.ts';
-import { seedDemoCatalogue } from './demo/catalogue.ts';
-import { seedDemoConfiguration } from './demo/configuration.ts';
-import { seedDemoContent } from './demo/content.ts';
-import { seedDemoCorrections } from './demo/corrections.ts';
-import { replayDemoExpiry } from './demo/expiry.ts';
-import { seedDemoProgramme } from './demo/index.ts';
-import { seedDemoMessaging } from './demo/messaging.ts';
-import { seedDemoRedemptions } from './demo/redemptions.ts';
-import { seedDemoReports } from './demo/reports.ts';
-import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
+import { permissions, rolePermissions, roles, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
 
@@ -141,31 +129,4 @@ async function refuseDemoPasswords(db: Db, config: Config) {
       .set({ mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' })
       .where(inArray(users.id, unflagged));
   }
-}
-
-/** The embedded demo: the programme, its customers and catalogue, and the service desk, each added once. */
-export async function seedDemo(db: Db) {
-  const [existing] = await db.select({ n: count() }).from(tiers);
-  if (!existing?.n) {
-    await seedDemoProgramme(db);
-    await seedDemoCatalogue(db);
-    await seedDemoRedemptions(db);
-    await replayDemoExpiry(db);
-  }
-  // Once, also into a demo folder made before the service desk existed.
-  await seedDemoMessaging(db);
-  // Once, also into a demo folder made before the application content existed.
-  await seedDemoContent(db);
-  // Once: the first churn model, trained by its job after start-up.
-  await seedDemoAnalytics(db);
-  // Once: alert categories, groups, alerts and their delivery history.
-  await seedDemoAlerts(db);
-  // Once: service definitions and per-channel feature switches.
-  await seedDemoConfiguration(db);
-  // Once: campaigns, the live one with earnings through the engine.
-  await seedDemoCampaigns(db);
-  // Once: scheduled reports e-mailed to the administrator.
-  await seedDemoReports(db);
-  // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
-  await seedDemoCorrections(db);
 }

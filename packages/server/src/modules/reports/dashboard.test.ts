@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { addDays, isoDay } from './period.ts';
 

@@ -11,7 +11,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../db/seed.ts';
+import { seedDemo } from '../../demo/seed.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';

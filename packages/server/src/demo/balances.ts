@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../client.ts';
+import type { Executor } from '../db/client.ts';
 
 /**
  * Makes every ledger entry's balance of the customers `customerIds` selects the running sum of

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import { recomputeRunningBalances } from './balances.ts';
 
 /** The customers the demo's redemptions were made for. */

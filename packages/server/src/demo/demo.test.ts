@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { rowsOf } from '../client.ts';
+import { rowsOf } from '../db/client.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';

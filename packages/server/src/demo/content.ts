@@ -1,7 +1,7 @@
 import type { ContentLang, LegalKind, LocationInput, LocationService, WeekDay } from '@loyalty/contracts';
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { faqs, legalDocuments, locations } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { faqs, legalDocuments, locations } from '../db/schema/index.ts';
 
 /**
  * Demo content of the customer app, for a bank in Saudi Arabia (the demo customers' +966

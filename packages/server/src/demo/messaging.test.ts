@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { rowsOf } from '../client.ts';
+import { rowsOf } from '../db/client.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { rowsOf } from '../client.ts';
-import { campaigns } from '../schema/index.ts';
+import { rowsOf } from '../db/client.ts';
+import { campaigns } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCampaigns } from './campaigns.ts';
 import { seedDemoProgramme } from './index.ts';
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { pointsRules, tiers, transactionTypes } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { pointsRules, tiers, transactionTypes } from '../db/schema/index.ts';
 
 /** The demo's tier ladder, in English and Arabic. */
 export const demoTiers = [

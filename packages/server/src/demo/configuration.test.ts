@@ -5,7 +5,7 @@ import {
   serviceDefinitionFields,
 } from '@loyalty/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoConfiguration } from './configuration.ts';
 import { seedDemoProgramme } from './index.ts';
 

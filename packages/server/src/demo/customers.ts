@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, rowsOf } from '../client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
 import { behaviourMonthsAgo, customerBehaviour } from './behaviour.ts';
 
 const first = [

@@ -1,6 +1,6 @@
 import { type AlertChannel, type AlertEvent, fillPlaceholders } from '@loyalty/contracts';
 import { count, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   alertCategories,
   alertDeliveries,
@@ -11,7 +11,7 @@ import {
   alerts,
   customers,
   ledgerEntries,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 
 type Template = { subjectEn: string; subjectAr: string; bodyEn: string; bodyAr: string };
 interface DemoAlert {

@@ -1,7 +1,7 @@
 import type { ConfigItemType, ConfigValidation, ConfigValue } from '@loyalty/contracts';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { configBundles, configItems, configItemVersions } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { configBundles, configItems, configItemVersions } from '../db/schema/index.ts';
 
 interface DemoItem {
   key: string;

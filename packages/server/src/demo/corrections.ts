@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { postLedgerEntry } from '../../modules/loyalty/ledger.service.ts';
-import { reverseEarning } from '../../modules/loyalty/transactions.service.ts';
-import { type Db, rowsOf } from '../client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { postLedgerEntry } from '../modules/loyalty/ledger.service.ts';
+import { reverseEarning } from '../modules/loyalty/transactions.service.ts';
 
 /** What the service desk typed, in the customer's language (it shows on the customer's statement). */
 const GOODWILL = {

@@ -1,7 +1,7 @@
 import { locationInput } from '@loyalty/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeLegalHtml } from '../../modules/content/legalText.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { sanitizeLegalHtml } from '../modules/content/legalText.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { demoLegal, demoLocations, seedDemoContent } from './content.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { churnTrainingRuns, nlpRuns } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { churnTrainingRuns, nlpRuns } from '../db/schema/index.ts';
 
 /** Once: a churn and an NLP training run queued, which their jobs run shortly after start-up. */
 export async function seedDemoAnalytics(db: Db) {

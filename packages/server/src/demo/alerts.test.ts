@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoAlerts } from './alerts.ts';
 import { seedDemoProgramme } from './index.ts';
 

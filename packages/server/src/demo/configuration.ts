@@ -1,13 +1,13 @@
 import type { Channel, ServiceCode } from '@loyalty/contracts';
 import { count, inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   customerPermissions,
   eligibilityCriteria,
   featureChannels,
   serviceDefinitions,
   userConfigurations,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { seedDemoBundles } from './configBundles.ts';
 
 const all: Channel[] = ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE', 'POS'];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { runExpiry } from '../../modules/loyalty/jobs.ts';
-import { type Db, rowsOf } from '../client.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { runExpiry } from '../modules/loyalty/jobs.ts';
 import { recomputeRunningBalances } from './balances.ts';
 
 /**

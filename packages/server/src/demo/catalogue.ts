@@ -1,7 +1,7 @@
 import sharp from 'sharp';
-import { saveImage } from '../../platform/files.ts';
-import type { Db } from '../client.ts';
-import { rewardCategories, stores, vouchers } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { rewardCategories, stores, vouchers } from '../db/schema/index.ts';
+import { saveImage } from '../platform/files.ts';
 
 /**
  * A catalogue a bank's programme could run, in English and Arabic: category → stores → vouchers

@@ -1,8 +1,8 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { campaignsForEarning, invalidateCampaigns } from '../../modules/campaigns/active.ts';
-import { postTransaction, registerEarnBonus } from '../../modules/loyalty/transactions.service.ts';
-import { type Db, rowsOf } from '../client.ts';
-import { campaigns, tiers, transactionTypes } from '../schema/index.ts';
+import { type Db, rowsOf } from '../db/client.ts';
+import { campaigns, tiers, transactionTypes } from '../db/schema/index.ts';
+import { campaignsForEarning, invalidateCampaigns } from '../modules/campaigns/active.ts';
+import { postTransaction, registerEarnBonus } from '../modules/loyalty/transactions.service.ts';
 import { recomputeRunningBalances } from './balances.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { customers } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { customers } from '../db/schema/index.ts';
 import { generateCustomers } from './customers.ts';
 import { seedProgramme } from './programme.ts';
 

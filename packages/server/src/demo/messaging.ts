@@ -1,5 +1,5 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   conversationEntries,
   conversations,
@@ -7,7 +7,7 @@ import {
   messageCategories,
   messageTemplates,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 
 type Lang = 'en' | 'ar';
 interface Topic {

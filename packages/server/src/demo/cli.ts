@@ -5,9 +5,9 @@
  * data folder a running server holds (see dataDirLock.ts).
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../config.ts';
-import { openDatabase } from '../client.ts';
-import { DataDirError } from '../dataDirLock.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirError } from '../db/dataDirLock.ts';
 import { generateCustomers, seedProgramme } from './index.ts';
 
 const { values } = parseArgs({

@@ -1,0 +1,42 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { tiers } from '../db/schema/index.ts';
+import { seedDemoAlerts } from './alerts.ts';
+import { seedDemoAnalytics } from './analytics.ts';
+import { seedDemoCampaigns } from './campaigns.ts';
+import { seedDemoCatalogue } from './catalogue.ts';
+import { seedDemoConfiguration } from './configuration.ts';
+import { seedDemoContent } from './content.ts';
+import { seedDemoCorrections } from './corrections.ts';
+import { replayDemoExpiry } from './expiry.ts';
+import { seedDemoProgramme } from './index.ts';
+import { seedDemoMessaging } from './messaging.ts';
+import { seedDemoRedemptions } from './redemptions.ts';
+import { seedDemoReports } from './reports.ts';
+
+/** The embedded demo: the programme, its customers and catalogue, and the service desk, each added once. */
+export async function seedDemo(db: Db) {
+  const [existing] = await db.select({ n: count() }).from(tiers);
+  if (!existing?.n) {
+    await seedDemoProgramme(db);
+    await seedDemoCatalogue(db);
+    await seedDemoRedemptions(db);
+    await replayDemoExpiry(db);
+  }
+  // Once, also into a demo folder made before the service desk existed.
+  await seedDemoMessaging(db);
+  // Once, also into a demo folder made before the application content existed.
+  await seedDemoContent(db);
+  // Once: the first churn model, trained by its job after start-up.
+  await seedDemoAnalytics(db);
+  // Once: alert categories, groups, alerts and their delivery history.
+  await seedDemoAlerts(db);
+  // Once: service definitions and per-channel feature switches.
+  await seedDemoConfiguration(db);
+  // Once: campaigns, the live one with earnings through the engine.
+  await seedDemoCampaigns(db);
+  // Once: scheduled reports e-mailed to the administrator.
+  await seedDemoReports(db);
+  // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
+  await seedDemoCorrections(db);
+}
