@@ -12,8 +12,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { verifyChain } from '../modules/logs/adminLogs.service.ts';
 import { channel, programmeFixtures } from '../modules/loyalty/testing.ts';
+import { verifyChain } from '../platform/audit.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import {
   backupDataDir,

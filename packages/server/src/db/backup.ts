@@ -42,7 +42,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { verifyChain } from '../modules/logs/adminLogs.service.ts';
+import { verifyChain } from '../platform/audit.ts';
 import { type Database, type Db, type Executor, openDatabase, rowsOf } from './client.ts';
 import { acquireDataDirLock, DataDirLockedError, describeHolder, LOCK_FILE } from './dataDirLock.ts';
 

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { campaigns, tiers, transactionTypes } from '../db/schema/index.ts';
 import { campaignsForEarning, invalidateCampaigns } from '../modules/campaigns/active.ts';
-import { postTransaction, registerEarnBonus } from '../modules/loyalty/transactions.service.ts';
+import { postTransaction, registerEarnBonus } from '../modules/loyalty/index.ts';
 import { recomputeRunningBalances } from './balances.ts';
 
 const DAY = 86_400_000;

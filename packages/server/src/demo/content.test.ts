@@ -1,6 +1,6 @@
 import { locationInput } from '@loyalty/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sanitizeLegalHtml } from '../modules/content/legalText.ts';
+import { sanitizeLegalHtml } from '../modules/content/index.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { demoLegal, demoLocations, seedDemoContent } from './content.ts';
 

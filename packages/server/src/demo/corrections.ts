@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
-import { postLedgerEntry } from '../modules/loyalty/ledger.service.ts';
-import { reverseEarning } from '../modules/loyalty/transactions.service.ts';
+import { postLedgerEntry, reverseEarning } from '../modules/loyalty/index.ts';
 
 /** What the service desk typed, in the customer's language (it shows on the customer's statement). */
 const GOODWILL = {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
-import { runExpiry } from '../modules/loyalty/jobs.ts';
+import { runExpiry } from '../modules/loyalty/index.ts';
 import { recomputeRunningBalances } from './balances.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { asc, count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { reportSchedules, users } from '../db/schema/index.ts';
-import { nextBoundary } from '../modules/reports/jobs.service.ts';
+import { nextBoundary } from '../modules/reports/index.ts';
 
 /** Reports the programme's managers receive by e-mail; titles as staff would type them. */
 const schedules = [

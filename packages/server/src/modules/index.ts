@@ -1,19 +1,19 @@
 import type { ServerModule } from '../platform/module.ts';
-import { alertsModule } from './alerts/index.ts';
-import { analyticsModule } from './analytics/index.ts';
-import { approvalsModule } from './approvals/index.ts';
+import { alertsModule } from './alerts/module.ts';
+import { analyticsModule } from './analytics/module.ts';
+import { approvalsModule } from './approvals/module.ts';
 import { campaignsModule } from './campaigns/index.ts';
-import { configurationModule } from './configuration/index.ts';
-import { contentModule } from './content/index.ts';
-import { customersModule } from './customers/index.ts';
-import { identityModule } from './identity/index.ts';
-import { integrationModule } from './integration/index.ts';
-import { logsModule } from './logs/index.ts';
-import { loyaltyModule } from './loyalty/index.ts';
-import { messagingModule } from './messaging/index.ts';
-import { reportsModule } from './reports/index.ts';
-import { rewardsModule } from './rewards/index.ts';
-import { securityModule } from './security/index.ts';
+import { configurationModule } from './configuration/module.ts';
+import { contentModule } from './content/module.ts';
+import { customersModule } from './customers/module.ts';
+import { identityModule } from './identity/module.ts';
+import { integrationModule } from './integration/module.ts';
+import { logsModule } from './logs/module.ts';
+import { loyaltyModule } from './loyalty/module.ts';
+import { messagingModule } from './messaging/module.ts';
+import { reportsModule } from './reports/module.ts';
+import { rewardsModule } from './rewards/module.ts';
+import { securityModule } from './security/module.ts';
 
 /** Every area of the server, in mounting order. A new area adds one line. */
 export const modules: ServerModule[] = [

@@ -1,4 +1,4 @@
-import { toStorableText } from '@loyalty/contracts';
+import { type AdminLogVerify, toStorableText } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
@@ -127,6 +127,74 @@ export async function firstUnkeyedLink(db: Executor): Promise<number | undefined
     if (bad) return bad.seq;
     after = (rows[rows.length - 1] as ChainLink).seq;
   }
+}
+
+interface Break {
+  id: number;
+  seq: number;
+  at: Date | string;
+  reason: 'HASH_MISMATCH' | 'LINK_MISMATCH' | 'SEQUENCE_GAP' | 'MAC_MISMATCH';
+}
+
+/**
+ * Walks the chain in order and reports the first entry whose sequence skips, whose link does not
+ * name the previous entry's hash, whose own hash does not match its content (recomputed by the
+ * same database function that wrote it), or whose MAC — which only a holder of SECRET_KEYS can
+ * make — is missing or wrong (an edit whose hashes were recomputed after it).
+ */
+export async function verifyChain(db: Executor): Promise<AdminLogVerify> {
+  const [unlinked] = rowsOf<Break>(
+    await db.execute(sql`
+      select id, seq, at,
+        case
+          when seq <> coalesce(prev_seq, 0) + 1 then 'SEQUENCE_GAP'
+          when prev_hash is distinct from prev_row_hash then 'LINK_MISMATCH'
+          else 'HASH_MISMATCH'
+        end as reason
+      from (
+        select a.id, a.seq, a.at, a.prev_hash, a.hash,
+          lag(a.seq) over w as prev_seq,
+          lag(a.hash) over w as prev_row_hash,
+          audit_log_digest(a.prev_hash, a) as recomputed
+        from audit_log a
+        window w as (order by a.seq)
+      ) chain
+      where seq <> coalesce(prev_seq, 0) + 1
+        or prev_hash is distinct from prev_row_hash
+        or hash is distinct from recomputed
+      order by seq
+      limit 1`),
+  );
+  const macSeq = await firstUnkeyedLink(db);
+  const [unkeyed] =
+    macSeq !== undefined && (!unlinked || macSeq < Number(unlinked.seq))
+      ? rowsOf<Break>(
+          await db.execute(
+            sql`select id, seq, at, 'MAC_MISMATCH' as reason from audit_log where seq = ${macSeq}`,
+          ),
+        )
+      : [];
+  const broken = unkeyed ?? unlinked;
+  const [totals] = rowsOf<{ entries: number; seq: number | null; hash: string | null }>(
+    await db.execute(sql`
+      select (select count(*)::int from audit_log) as entries, seq::int as seq, hash
+      from (select 1) one left join lateral (
+        select seq, hash from audit_log order by seq desc limit 1
+      ) head on true`),
+  );
+  return {
+    intact: !broken,
+    entries: totals?.entries ?? 0,
+    head: totals?.seq != null && totals.hash ? { seq: Number(totals.seq), hash: totals.hash } : null,
+    firstBroken: broken
+      ? {
+          id: Number(broken.id),
+          seq: Number(broken.seq),
+          at: new Date(broken.at).toISOString(),
+          reason: broken.reason,
+        }
+      : null,
+  };
 }
 
 /** An Actor as an audit source. */

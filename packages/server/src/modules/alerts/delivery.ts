@@ -10,9 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Executor, readAll, rowsOf } from '../../db/client.ts';
 import { alertDeliveries, alertEventsOutbox, alerts, customers } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
-import { nextExpiry } from '../loyalty/ledger.service.ts';
-import { type Programme, programme } from '../loyalty/programme.ts';
-import { placeholderValuesOf } from '../messaging/messages.service.ts';
+import { nextExpiry, type Programme, programme } from '../loyalty/index.ts';
+import { placeholderValuesOf } from '../messaging/index.ts';
 import { marketingOptedOut } from './alertPreferences.service.ts';
 import { loadSettings, type SettingsRow, send } from './channels.ts';
 

@@ -1,18 +1,4 @@
-import type { ServerModule } from '../../platform/module.ts';
-import { approvalRoutes } from './approvalRequests.routes.ts';
-import { decisionHandlers } from './approvalRequests.service.ts';
-import { makerCheckerRoutes } from './makerChecker.routes.ts';
-import { makerCheckerHandlers } from './makerChecker.service.ts';
-
+/** The approvals area's public face: what other areas, the app and the demo data may use. */
+export { pendingCounts } from './approvalRequests.service.ts';
 export { makerCheckerGate } from './gate.ts';
 export { ensureMakerCheckerServices } from './makerChecker.service.ts';
-
-/** Maker-checker: the service catalogue and its settings, pending requests and their decisions. */
-export const approvalsModule: ServerModule = {
-  name: 'approvals',
-  routes: async (app) => {
-    await app.register(approvalRoutes);
-    await app.register(makerCheckerRoutes);
-  },
-  handlers: [...makerCheckerHandlers, ...decisionHandlers],
-};

@@ -3,8 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { campaigns, eligibilityCriteria } from '../../db/schema/index.ts';
 import { publishChange } from '../../platform/changes.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { CampaignCandidate, CriterionJson } from '../loyalty/earnings.queue.ts';
-import type { EarnFacts } from '../loyalty/transactions.service.ts';
+import type { CampaignCandidate, CriterionJson, EarnFacts } from '../loyalty/index.ts';
 
 /** A live campaign as the earning's matcher needs it: what memory decides, and the candidate. */
 interface LiveCampaign {

@@ -23,7 +23,7 @@ import { campaigns, customers, ledgerEntries } from '../../db/schema/index.ts';
 import { tunableNow } from '../../platform/settings/values.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { configItemFixtures } from '../configuration/testing.ts';
-import { postEarning, reportEarningFallbacks } from '../loyalty/earnings.queue.ts';
+import { postEarning, reportEarningFallbacks } from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
 // The same function, counted: an earning handed to postEarning is in the queue (post is synchronous).

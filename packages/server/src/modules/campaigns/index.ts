@@ -1,5 +1,5 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { registerEarnBonus } from '../loyalty/transactions.service.ts';
+import { registerEarnBonus } from '../loyalty/index.ts';
 import { campaignsForEarning } from './active.ts';
 import { campaignCrudRoutes, campaignExtraRoutes } from './campaigns.routes.ts';
 import { campaignHandlers } from './campaigns.service.ts';

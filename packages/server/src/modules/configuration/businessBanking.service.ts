@@ -9,7 +9,7 @@ import { businessBankingSettings } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { BusinessRulesJson } from '../loyalty/earnings.queue.ts';
+import type { BusinessRulesJson } from '../loyalty/index.ts';
 
 type Row = typeof businessBankingSettings.$inferSelect;
 const NEUTRAL: Row = {

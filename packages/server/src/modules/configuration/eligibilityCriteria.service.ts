@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { CriterionJson } from '../loyalty/earnings.queue.ts';
+import type { CriterionJson } from '../loyalty/index.ts';
 
 type Row = typeof eligibilityCriteria.$inferSelect;
 const toCriterion = (row: Row): EligibilityCriterion => ({

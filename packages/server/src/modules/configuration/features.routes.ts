@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addExportRoute } from '../../platform/exports.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
-import { channelOf } from '../integration/apiKeyAuth.ts';
+import { channelOf } from '../integration/index.ts';
 import { channelFeatureList, getFeature, listFeatures } from './features.service.ts';
 
 const tags = [featureResource.tag];

@@ -14,7 +14,7 @@ import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { DailyLimit } from '../loyalty/earnings.queue.ts';
+import type { DailyLimit } from '../loyalty/index.ts';
 
 type Row = typeof serviceDefinitions.$inferSelect;
 const toDefinition = (row: Row): ServiceDefinition => isoDates(row);

@@ -15,7 +15,7 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { findCustomerByNumber } from '../customers/customers.service.ts';
+import { findCustomerByNumber } from '../customers/index.ts';
 import { sanitizeLegalHtml, textChanges } from './legalText.ts';
 
 type LegalRow = typeof legalDocuments.$inferSelect;

@@ -36,9 +36,15 @@ import {
 import { findOrFail } from '../../platform/records.ts';
 import { userConfigurationOf } from '../../platform/settings/staffSessions.ts';
 import { tunable } from '../../platform/settings/values.ts';
-import { nextExpiry, postLedgerEntry, qualifyingPoints } from '../loyalty/ledger.service.ts';
-import { type Programme, programme, tierFor } from '../loyalty/programme.ts';
-import { reverseEarning } from '../loyalty/transactions.service.ts';
+import {
+  nextExpiry,
+  type Programme,
+  postLedgerEntry,
+  programme,
+  qualifyingPoints,
+  reverseEarning,
+  tierFor,
+} from '../loyalty/index.ts';
 
 type CustomerRow = typeof customers.$inferSelect;
 

@@ -1,11 +1,7 @@
-import type { ServerModule } from '../../platform/module.ts';
-import { customerRoutes } from './customers.routes.ts';
-import { customerHandlers } from './customers.service.ts';
-import { customerTunables } from './tunables.ts';
-
-export const customersModule: ServerModule = {
-  name: 'customers',
-  routes: customerRoutes,
-  handlers: customerHandlers,
-  tunables: customerTunables,
-};
+/** The customers area's public face: what other areas, the app and the demo data may use. */
+export {
+  customerExportCells,
+  findCustomerByNumber,
+  listCustomers,
+  upsertCustomer,
+} from './customers.service.ts';

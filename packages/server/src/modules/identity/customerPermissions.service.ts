@@ -11,7 +11,7 @@ import { defineSecuredHandler } from '../../platform/auth/step-up.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { invalidateFeatures } from '../configuration/features.service.ts';
+import { invalidateFeatures } from '../configuration/index.ts';
 
 type Row = typeof customerPermissions.$inferSelect;
 const toCustomerPermission = (row: Row): CustomerPermission => isoDates(row);

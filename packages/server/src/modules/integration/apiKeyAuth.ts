@@ -1,8 +1,7 @@
 import type { Channel, FeatureCode, ServiceCode } from '@loyalty/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/errors.ts';
-import { assertFeature } from '../configuration/features.service.ts';
-import { assertServiceAllowed } from '../configuration/serviceDefinitions.service.ts';
+import { assertFeature, assertServiceAllowed } from '../configuration/index.ts';
 import { verifyApiKey } from './apiKeys.service.ts';
 import { channelActor } from './channel.service.ts';
 

@@ -9,8 +9,9 @@ import {
   problemSchema,
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verifyChain } from '../../platform/audit.ts';
 import { addExportRoute } from '../../platform/exports.ts';
-import { adminLogExportColumns, getAdminLog, listAdminLogs, verifyChain } from './adminLogs.service.ts';
+import { adminLogExportColumns, getAdminLog, listAdminLogs } from './adminLogs.service.ts';
 
 const adminTags = [adminLogResource.tag];
 const readAdmin = { access: { permission: adminLogRead.code } };

@@ -1,26 +1,14 @@
-import type { ServerModule } from '../../platform/module.ts';
-import { loyaltyJobs } from './jobs.ts';
-import { pointsRuleRoutes } from './pointsRules.routes.ts';
-import { pointsRuleHandlers } from './pointsRules.service.ts';
-import { settingsRoutes } from './settings.routes.ts';
-import { settingsHandlers } from './settings.service.ts';
-import { tierRoutes } from './tiers.routes.ts';
-import { tierHandlers } from './tiers.service.ts';
-import { transactionTypeRoutes } from './transactionTypes.routes.ts';
-import { transactionTypeHandlers } from './transactionTypes.service.ts';
-import { loyaltyTunables } from './tunables.ts';
-
-export { reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
-
-export const loyaltyModule: ServerModule = {
-  name: 'loyalty',
-  routes: async (app) => {
-    await app.register(tierRoutes);
-    await app.register(transactionTypeRoutes);
-    await app.register(pointsRuleRoutes);
-    await app.register(settingsRoutes);
-  },
-  handlers: [...tierHandlers, ...transactionTypeHandlers, ...pointsRuleHandlers, ...settingsHandlers],
-  jobs: loyaltyJobs,
-  tunables: loyaltyTunables,
-};
+/** The loyalty area's public face: what other areas, the app and the demo data may use. */
+export type { BusinessRulesJson, CampaignCandidate, CriterionJson, DailyLimit } from './earnings.queue.ts';
+export { postEarning, reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
+export { runExpiry } from './jobs.ts';
+export { nextExpiry, postLedgerEntry, qualifyingPoints } from './ledger.service.ts';
+export type { Programme } from './programme.ts';
+export { programme, tierFor } from './programme.ts';
+export type { EarnFacts } from './transactions.service.ts';
+export {
+  isDuplicatePosting,
+  postTransaction,
+  registerEarnBonus,
+  reverseEarning,
+} from './transactions.service.ts';

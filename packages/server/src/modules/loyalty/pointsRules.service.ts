@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { previewCampaignBonus } from '../campaigns/preview.ts';
-import { businessEffect } from '../configuration/businessBanking.service.ts';
+import { businessEffect } from '../configuration/index.ts';
 import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
 

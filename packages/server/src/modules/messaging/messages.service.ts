@@ -29,9 +29,8 @@ import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { tunable } from '../../platform/settings/values.ts';
-import { findCustomerByNumber } from '../customers/customers.service.ts';
-import { nextExpiry } from '../loyalty/ledger.service.ts';
-import { type Programme, programme } from '../loyalty/programme.ts';
+import { findCustomerByNumber } from '../customers/index.ts';
+import { nextExpiry, type Programme, programme } from '../loyalty/index.ts';
 import { roleHandlesMessages } from './assignees.service.ts';
 
 type Row = typeof conversations.$inferSelect;

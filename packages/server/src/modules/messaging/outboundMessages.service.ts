@@ -33,8 +33,7 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMails, type MailMessage } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { nextExpiry } from '../loyalty/ledger.service.ts';
-import { programme } from '../loyalty/programme.ts';
+import { nextExpiry, programme } from '../loyalty/index.ts';
 import { placeholderValuesOf } from './messages.service.ts';
 
 type Audience = z.output<typeof outboundAudience>;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { type Executor, readAll, rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
-import { pendingCounts } from '../approvals/approvalRequests.service.ts';
+import { pendingCounts } from '../approvals/index.ts';
 import { addDays, isoDay, type Period, periodOf } from './period.ts';
 
 /** Points of the ledger roll-up that count as issued: earnings and positive adjustments. */

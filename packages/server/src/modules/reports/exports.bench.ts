@@ -14,7 +14,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, rowsOf } from '../../db/client.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
-import { customerExportCells, listCustomers } from '../customers/customers.service.ts';
+import { customerExportCells, listCustomers } from '../customers/index.ts';
 
 const format = (process.argv[2] ?? 'csv') as 'csv' | 'xlsx';
 const rounds = Number(process.argv[3] ?? 3);

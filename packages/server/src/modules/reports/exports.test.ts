@@ -15,7 +15,7 @@ import { seedDemo } from '../../demo/seed.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { customerExportCells, listCustomers } from '../customers/customers.service.ts';
+import { customerExportCells, listCustomers } from '../customers/index.ts';
 
 type Row = Record<string, unknown>;
 let t: TestApp;

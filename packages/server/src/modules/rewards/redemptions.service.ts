@@ -15,7 +15,7 @@ import { customers, redemptions, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
-import { postLedgerEntry } from '../loyalty/ledger.service.ts';
+import { postLedgerEntry } from '../loyalty/index.ts';
 import { namesById } from './references.ts';
 import { openToday, redeemableToday } from './vouchers.service.ts';
 

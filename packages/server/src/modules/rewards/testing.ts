@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { customers } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/app.ts';
-import { postLedgerEntry } from '../loyalty/ledger.service.ts';
+import { postLedgerEntry } from '../loyalty/index.ts';
 
 /** A small real picture, different for every `seed`. */
 export const pngBytes = (seed = 0, width = 8, height = 8) =>

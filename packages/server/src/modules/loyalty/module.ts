@@ -1,0 +1,24 @@
+import type { ServerModule } from '../../platform/module.ts';
+import { loyaltyJobs } from './jobs.ts';
+import { pointsRuleRoutes } from './pointsRules.routes.ts';
+import { pointsRuleHandlers } from './pointsRules.service.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { settingsHandlers } from './settings.service.ts';
+import { tierRoutes } from './tiers.routes.ts';
+import { tierHandlers } from './tiers.service.ts';
+import { transactionTypeRoutes } from './transactionTypes.routes.ts';
+import { transactionTypeHandlers } from './transactionTypes.service.ts';
+import { loyaltyTunables } from './tunables.ts';
+
+export const loyaltyModule: ServerModule = {
+  name: 'loyalty',
+  routes: async (app) => {
+    await app.register(tierRoutes);
+    await app.register(transactionTypeRoutes);
+    await app.register(pointsRuleRoutes);
+    await app.register(settingsRoutes);
+  },
+  handlers: [...tierHandlers, ...transactionTypeHandlers, ...pointsRuleHandlers, ...settingsHandlers],
+  jobs: loyaltyJobs,
+  tunables: loyaltyTunables,
+};
