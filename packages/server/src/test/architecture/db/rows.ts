@@ -1,0 +1,4 @@
+// Upward: db/ imports the demo data.
+import { seed } from '../demo/seed.ts';
+
+export const rows = seed;
