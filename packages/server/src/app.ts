@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
-import { modules } from './modules/index.ts';
+import { modules, tunables } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
 import { reportEarningFallbacks, reportEarningMetrics } from './modules/loyalty/index.ts';
 import { keyExistingChain } from './platform/audit.ts';
@@ -155,7 +155,7 @@ export async function buildApp(
   const commands = createCommandBus(database.db, makerCheckerGate);
   for (const m of modules) commands.register(...m.handlers);
   // Every area's tunables (platform/settings), seeded as SystemConfigurations items when ready.
-  useTunables(modules.flatMap((m) => m.tunables ?? []));
+  useTunables(tunables);
   app.addHook('onReady', () => ensureSystemBundles(database.db, config));
   app.decorate('commands', commands);
 

@@ -7,7 +7,8 @@ import { DataDirError } from './db/dataDirLock.ts';
 import { ensureBaseline, FirstStartError } from './db/seed.ts';
 import { seedDemo } from './demo/seed.ts';
 import { ensureMakerCheckerServices } from './modules/approvals/index.ts';
-import { modules } from './modules/index.ts';
+import { modules, tunables } from './modules/index.ts';
+import { useTunables } from './platform/settings/registry.ts';
 
 let closing = false;
 
@@ -48,6 +49,8 @@ async function main() {
   await database.migrate();
   await ensureBaseline(database.db, config, DEMO_ADMIN.password);
   await ensureMakerCheckerServices(database.db, modules);
+  // The demo's earnings go through the earnings queue, which reads its tunables.
+  useTunables(tunables);
   if (config.demoData) await seedDemo(database.db);
 
   app = await buildApp(config, database);

@@ -1,4 +1,5 @@
 import type { ServerModule } from '../platform/module.ts';
+import type { Tunable } from '../platform/settings/registry.ts';
 import { alertsModule } from './alerts/module.ts';
 import { analyticsModule } from './analytics/module.ts';
 import { approvalsModule } from './approvals/module.ts';
@@ -33,3 +34,6 @@ export const modules: ServerModule[] = [
   reportsModule,
   campaignsModule,
 ];
+
+/** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */
+export const tunables: Tunable[] = modules.flatMap((m) => m.tunables ?? []);
