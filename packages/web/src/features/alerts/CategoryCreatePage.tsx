@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../components/ResourceFormPages.tsx';
-import { categoriesResource } from './categories.resource.tsx';
+import { alertCategoryUi } from './categories.resource.tsx';
 
 export default function CategoryCreatePage() {
-  return <ResourceCreatePage resource={categoriesResource} />;
+  return <ResourceCreatePage resource={alertCategoryUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../components/ResourceFormPages.tsx';
-import { categoriesResource } from './categories.resource.tsx';
+import { alertCategoryUi } from './categories.resource.tsx';
 
 export default function CategoryEditPage() {
-  return <ResourceEditPage resource={categoriesResource} />;
+  return <ResourceEditPage resource={alertCategoryUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { categoriesResource } from './categories.resource.tsx';
+import { alertCategoryUi } from './categories.resource.tsx';
 
 export default function CategoryListPage() {
-  return <ResourceTable resource={categoriesResource} />;
+  return <ResourceTable resource={alertCategoryUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../components/ResourceFormPages.tsx';
-import { serviceTypesResource } from './serviceTypes.resource.tsx';
+import { serviceTypeUi } from './serviceTypes.resource.tsx';
 
 export default function ServiceTypeCreatePage() {
-  return <ResourceCreatePage resource={serviceTypesResource} />;
+  return <ResourceCreatePage resource={serviceTypeUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../components/ResourceFormPages.tsx';
-import { serviceTypeEditResource } from './serviceTypes.resource.tsx';
+import { serviceTypeEditUi } from './serviceTypes.resource.tsx';
 
 export default function ServiceTypeEditPage() {
-  return <ResourceEditPage resource={serviceTypeEditResource} />;
+  return <ResourceEditPage resource={serviceTypeEditUi} />;
 }

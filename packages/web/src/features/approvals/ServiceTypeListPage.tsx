@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { serviceTypesResource } from './serviceTypes.resource.tsx';
+import { serviceTypeUi } from './serviceTypes.resource.tsx';
 
 export default function ServiceTypeListPage() {
-  return <ResourceTable resource={serviceTypesResource} />;
+  return <ResourceTable resource={serviceTypeUi} />;
 }

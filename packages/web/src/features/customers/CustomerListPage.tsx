@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { customersResource } from './customers.resource.ts';
+import { customerUi } from './customers.resource.ts';
 
 export default function CustomerListPage() {
-  return <ResourceTable resource={customersResource} />;
+  return <ResourceTable resource={customerUi} />;
 }

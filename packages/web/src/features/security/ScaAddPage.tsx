@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../components/ResourceFormPages.tsx';
-import { scaResource } from './sca.resource.tsx';
+import { scaRuleUi } from './sca.resource.tsx';
 
 export default function ScaAddPage() {
-  return <ResourceCreatePage resource={scaResource} />;
+  return <ResourceCreatePage resource={scaRuleUi} />;
 }

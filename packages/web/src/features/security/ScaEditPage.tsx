@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../components/ResourceFormPages.tsx';
-import { scaResource } from './sca.resource.tsx';
+import { scaRuleUi } from './sca.resource.tsx';
 
 export default function ScaEditPage() {
-  return <ResourceEditPage resource={scaResource} />;
+  return <ResourceEditPage resource={scaRuleUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../components/ResourceTable.tsx';
-import { scaResource } from './sca.resource.tsx';
+import { scaRuleUi } from './sca.resource.tsx';
 
 export default function ScaListPage() {
-  return <ResourceTable resource={scaResource} />;
+  return <ResourceTable resource={scaRuleUi} />;
 }

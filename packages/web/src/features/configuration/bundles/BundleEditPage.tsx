@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { bundleEditResource } from './bundles.resource.tsx';
+import { configBundleEditUi } from './bundles.resource.tsx';
 
 export default function BundleEditPage() {
-  return <ResourceEditPage resource={bundleEditResource} />;
+  return <ResourceEditPage resource={configBundleEditUi} />;
 }

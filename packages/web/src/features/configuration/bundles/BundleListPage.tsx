@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { bundlesResource } from './bundles.resource.tsx';
+import { configBundleUi } from './bundles.resource.tsx';
 
 export default function BundleListPage() {
-  return <ResourceTable resource={bundlesResource} />;
+  return <ResourceTable resource={configBundleUi} />;
 }

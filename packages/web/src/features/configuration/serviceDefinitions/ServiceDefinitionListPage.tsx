@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { serviceDefinitionsResource } from './serviceDefinitions.resource.tsx';
+import { serviceDefinitionUi } from './serviceDefinitions.resource.tsx';
 
 export default function ServiceDefinitionListPage() {
-  return <ResourceTable resource={serviceDefinitionsResource} />;
+  return <ResourceTable resource={serviceDefinitionUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { userConfigurationsResource } from './userConfigurations.resource.tsx';
+import { userConfigurationUi } from './userConfigurations.resource.tsx';
 
 export default function UserConfigurationEditPage() {
-  return <ResourceEditPage resource={userConfigurationsResource} />;
+  return <ResourceEditPage resource={userConfigurationUi} />;
 }

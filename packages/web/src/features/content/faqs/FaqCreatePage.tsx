@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { faqsResource } from './faqs.resource.tsx';
+import { faqUi } from './faqs.resource.tsx';
 
 export default function FaqCreatePage() {
-  return <ResourceCreatePage resource={faqsResource} />;
+  return <ResourceCreatePage resource={faqUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { faqsResource } from './faqs.resource.tsx';
+import { faqUi } from './faqs.resource.tsx';
 
 export default function FaqEditPage() {
-  return <ResourceEditPage resource={faqsResource} />;
+  return <ResourceEditPage resource={faqUi} />;
 }

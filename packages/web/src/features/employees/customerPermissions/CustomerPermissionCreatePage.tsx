@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { customerPermissionsResource } from './customerPermissions.resource.tsx';
+import { customerPermissionUi } from './customerPermissions.resource.tsx';
 
 export default function CustomerPermissionCreatePage() {
-  return <ResourceCreatePage resource={customerPermissionsResource} />;
+  return <ResourceCreatePage resource={customerPermissionUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { customerPermissionsResource } from './customerPermissions.resource.tsx';
+import { customerPermissionUi } from './customerPermissions.resource.tsx';
 
 export default function CustomerPermissionEditPage() {
-  return <ResourceEditPage resource={customerPermissionsResource} />;
+  return <ResourceEditPage resource={customerPermissionUi} />;
 }

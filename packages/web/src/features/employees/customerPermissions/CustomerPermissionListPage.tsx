@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { customerPermissionsResource } from './customerPermissions.resource.tsx';
+import { customerPermissionUi } from './customerPermissions.resource.tsx';
 
 export default function CustomerPermissionListPage() {
-  return <ResourceTable resource={customerPermissionsResource} />;
+  return <ResourceTable resource={customerPermissionUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { permissionsResource } from './permissions.resource.tsx';
+import { staffPermissionUi } from './permissions.resource.tsx';
 
 export default function PermissionEditPage() {
-  return <ResourceEditPage resource={permissionsResource} />;
+  return <ResourceEditPage resource={staffPermissionUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { permissionsResource } from './permissions.resource.tsx';
+import { staffPermissionUi } from './permissions.resource.tsx';
 
 export default function PermissionListPage() {
-  return <ResourceTable resource={permissionsResource} />;
+  return <ResourceTable resource={staffPermissionUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { rolesResource } from './roles.resource.tsx';
+import { roleUi } from './roles.resource.tsx';
 
 export default function RoleListPage() {
-  return <ResourceTable resource={rolesResource} />;
+  return <ResourceTable resource={roleUi} />;
 }

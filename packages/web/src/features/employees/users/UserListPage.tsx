@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { usersResource } from './users.resource.tsx';
+import { userUi } from './users.resource.tsx';
 
 export default function UserListPage() {
-  return <ResourceTable resource={usersResource} />;
+  return <ResourceTable resource={userUi} />;
 }

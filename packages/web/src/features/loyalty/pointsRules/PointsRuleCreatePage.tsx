@@ -1,7 +1,7 @@
 import { DayInput } from '../../../components/DayInput.tsx';
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { pointsRulesResource } from './pointsRules.resource.ts';
+import { pointsRuleUi } from './pointsRules.resource.ts';
 
 export default function PointsRuleCreatePage() {
-  return <ResourceCreatePage resource={pointsRulesResource} controls={{ date: DayInput }} />;
+  return <ResourceCreatePage resource={pointsRuleUi} controls={{ date: DayInput }} />;
 }

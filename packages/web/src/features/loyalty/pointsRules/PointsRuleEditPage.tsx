@@ -1,7 +1,7 @@
 import { DayInput } from '../../../components/DayInput.tsx';
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { pointsRulesResource } from './pointsRules.resource.ts';
+import { pointsRuleUi } from './pointsRules.resource.ts';
 
 export default function PointsRuleEditPage() {
-  return <ResourceEditPage resource={pointsRulesResource} controls={{ date: DayInput }} />;
+  return <ResourceEditPage resource={pointsRuleUi} controls={{ date: DayInput }} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { tiersResource } from './tiers.resource.ts';
+import { tierUi } from './tiers.resource.ts';
 
 export default function TierCreatePage() {
-  return <ResourceCreatePage resource={tiersResource} />;
+  return <ResourceCreatePage resource={tierUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { tiersResource } from './tiers.resource.ts';
+import { tierUi } from './tiers.resource.ts';
 
 export default function TierEditPage() {
-  return <ResourceEditPage resource={tiersResource} />;
+  return <ResourceEditPage resource={tierUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { tiersResource } from './tiers.resource.ts';
+import { tierUi } from './tiers.resource.ts';
 
 export default function TierListPage() {
-  return <ResourceTable resource={tiersResource} />;
+  return <ResourceTable resource={tierUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { transactionTypesResource } from './transactionTypes.resource.ts';
+import { transactionTypeUi } from './transactionTypes.resource.ts';
 
 export default function TransactionTypeCreatePage() {
-  return <ResourceCreatePage resource={transactionTypesResource} />;
+  return <ResourceCreatePage resource={transactionTypeUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { transactionTypesResource } from './transactionTypes.resource.ts';
+import { transactionTypeUi } from './transactionTypes.resource.ts';
 
 export default function TransactionTypeEditPage() {
-  return <ResourceEditPage resource={transactionTypesResource} />;
+  return <ResourceEditPage resource={transactionTypeUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { transactionTypesResource } from './transactionTypes.resource.ts';
+import { transactionTypeUi } from './transactionTypes.resource.ts';
 
 export default function TransactionTypeListPage() {
-  return <ResourceTable resource={transactionTypesResource} />;
+  return <ResourceTable resource={transactionTypeUi} />;
 }

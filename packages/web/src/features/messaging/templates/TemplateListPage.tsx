@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { templatesResource } from './templates.resource.tsx';
+import { messageTemplateUi } from './templates.resource.tsx';
 
 export default function TemplateListPage() {
-  return <ResourceTable resource={templatesResource} />;
+  return <ResourceTable resource={messageTemplateUi} />;
 }

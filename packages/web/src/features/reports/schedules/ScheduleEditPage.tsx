@@ -1,7 +1,7 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { schedulesResource } from './schedules.resource.tsx';
+import { reportScheduleUi } from './schedules.resource.tsx';
 
 /** `MainReports/Schedules/Edit/{id}`. */
 export default function ScheduleEditPage() {
-  return <ResourceEditPage resource={schedulesResource} />;
+  return <ResourceEditPage resource={reportScheduleUi} />;
 }

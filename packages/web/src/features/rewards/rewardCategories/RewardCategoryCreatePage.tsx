@@ -1,7 +1,7 @@
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
-import { rewardCategoriesResource } from './rewardCategories.resource.tsx';
+import { rewardCategoryUi } from './rewardCategories.resource.tsx';
 
 export default function RewardCategoryCreatePage() {
-  return <ResourceCreatePage resource={rewardCategoriesResource} controls={{ image: ImageUpload }} />;
+  return <ResourceCreatePage resource={rewardCategoryUi} controls={{ image: ImageUpload }} />;
 }

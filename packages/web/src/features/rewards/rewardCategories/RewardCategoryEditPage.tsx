@@ -1,7 +1,7 @@
 import { ImageUpload } from '../../../components/ImageUpload.tsx';
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
-import { rewardCategoryEditResource } from './rewardCategories.resource.tsx';
+import { rewardCategoryEditUi } from './rewardCategories.resource.tsx';
 
 export default function RewardCategoryEditPage() {
-  return <ResourceEditPage resource={rewardCategoryEditResource} controls={{ image: ImageUpload }} />;
+  return <ResourceEditPage resource={rewardCategoryEditUi} controls={{ image: ImageUpload }} />;
 }

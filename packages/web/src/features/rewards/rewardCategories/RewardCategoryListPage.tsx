@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { rewardCategoriesResource } from './rewardCategories.resource.tsx';
+import { rewardCategoryUi } from './rewardCategories.resource.tsx';
 
 export default function RewardCategoryListPage() {
-  return <ResourceTable resource={rewardCategoriesResource} />;
+  return <ResourceTable resource={rewardCategoryUi} />;
 }

@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { storesResource } from './stores.resource.tsx';
+import { storeUi } from './stores.resource.tsx';
 
 export default function StoreListPage() {
-  return <ResourceTable resource={storesResource} />;
+  return <ResourceTable resource={storeUi} />;
 }

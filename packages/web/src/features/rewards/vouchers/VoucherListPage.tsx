@@ -1,6 +1,6 @@
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { vouchersResource } from './vouchers.resource.tsx';
+import { voucherUi } from './vouchers.resource.tsx';
 
 export default function VoucherListPage() {
-  return <ResourceTable resource={vouchersResource} />;
+  return <ResourceTable resource={voucherUi} />;
 }
