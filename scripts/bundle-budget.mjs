@@ -54,6 +54,9 @@ try {
 // definition beside the generic table or form, and the form with the date, time and image inputs
 // its fields use. Such a page is counted as the definition's chunk with the screen's chunks.
 const RESOURCE_DEFINITION = /\.resource\.tsx?$/;
+// The form loads these only for fields that use them (`controlsOf`): counted with the resource
+// definitions whose fields do (`derivedScreens`), not with every page that shows a form.
+const FORM_CONTROLS = new Set(['DayInput', 'ImageUpload']);
 /** The manifest key of a chunk by its name (a module imported both ways has no `src/` key). */
 const chunkNamed = (name) => {
   const key = Object.keys(manifest).find((k) => manifest[k].name === name);
@@ -91,7 +94,15 @@ function closure(keys, lazy, into = new Set(), shell = into) {
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
     into.add(key);
     closure(chunk.imports ?? [], lazy, into, shell);
-    if (lazy && !shell.has(key)) closure(chunk.dynamicImports ?? [], lazy, into, shell);
+    if (lazy && !shell.has(key))
+      closure(
+        (chunk.dynamicImports ?? []).filter(
+          (k) => !(chunk.name === 'ResourceFormPages' && FORM_CONTROLS.has(manifest[k].name)),
+        ),
+        lazy,
+        into,
+        shell,
+      );
   }
   return into;
 }

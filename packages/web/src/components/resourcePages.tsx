@@ -1,6 +1,5 @@
-import type { ComponentType } from 'react';
 import type { PageLoader, PageModule, ScreenPages } from './lazyPage.tsx';
-import type { FieldControl, FieldControls, ResourceDefinition } from './resource.ts';
+import type { ResourceDefinition } from './resource.ts';
 
 /** The screens the generic pages draw from a resource definition alone. */
 export type GenericScreen = 'list' | 'create' | 'edit';
@@ -12,42 +11,24 @@ type AnyResource = ResourceDefinition<any, any>;
 type PageFactory = (load: () => Promise<PageModule>) => PageLoader;
 
 /**
- * The heavier inputs (date and time pickers, the image upload), loaded with a form page only when
- * its fields use them, so the other forms and the lists do not download them.
+ * One screen drawn by the generic table or form from a resource definition, as a lazy page: the
+ * definition and the table or form load side by side, then the inputs the form's fields use
+ * (`controlsOf`, so a form without dates or images does not download their pickers).
  */
-const controlLoaders: Record<keyof FieldControls, () => Promise<FieldControl>> = {
-  date: async () => (await import('./DayInput.tsx')).DayInput,
-  time: async () => (await import('./DayInput.tsx')).TimeInput,
-  image: async () => (await import('./ImageUpload.tsx')).ImageUpload,
-};
-
-const isControl = (input: string): input is keyof FieldControls => input in controlLoaders;
-
-/** The controls a resource's form fields need (`input: 'date' | 'time' | 'image'`). */
-async function controlsOf(resource: AnyResource): Promise<FieldControls> {
-  const inputs = [...new Set(resource.fields.map((f) => f.input))].filter(isControl);
-  return Object.fromEntries(await Promise.all(inputs.map(async (i) => [i, await controlLoaders[i]()])));
-}
-
-type ScreenComponent = ComponentType<{ resource: AnyResource; controls?: FieldControls }>;
-
-/** The generic component of each screen. */
-const components: Record<GenericScreen, () => Promise<ScreenComponent>> = {
-  list: async () => (await import('./ResourceTable.tsx')).ResourceTable,
-  create: async () => (await import('./ResourceFormPages.tsx')).ResourceCreatePage,
-  edit: async () => (await import('./ResourceFormPages.tsx')).ResourceEditPage,
-};
-
-/** One screen drawn by the generic table or form from a resource definition, as a lazy page. */
 function resourcePage(
   page: PageFactory,
   screen: GenericScreen,
   load: () => Promise<AnyResource>,
 ): PageLoader {
   return page(async () => {
-    const [resource, Screen] = await Promise.all([load(), components[screen]()]);
-    const controls = screen === 'list' ? undefined : await controlsOf(resource);
-    return { default: () => <Screen resource={resource} controls={controls} /> };
+    if (screen === 'list') {
+      const [resource, { ResourceTable }] = await Promise.all([load(), import('./ResourceTable.tsx')]);
+      return { default: () => <ResourceTable resource={resource} /> };
+    }
+    const [resource, forms] = await Promise.all([load(), import('./ResourceFormPages.tsx')]);
+    const controls = await forms.controlsOf(resource);
+    const Form = screen === 'create' ? forms.ResourceCreatePage : forms.ResourceEditPage;
+    return { default: () => <Form resource={resource} controls={controls} /> };
   });
 }
 
