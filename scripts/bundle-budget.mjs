@@ -39,17 +39,39 @@ const pageStrings = (key) => {
   return area ? [area, ...(areaStrings.needs[area] ?? [])].map(areaFile).filter((k) => manifest[k]) : [];
 };
 
+const webRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'web');
 const distArg = process.argv.indexOf('--dist');
-const dist =
-  distArg > 0
-    ? path.resolve(process.argv[distArg + 1])
-    : path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'web', 'dist');
+const dist = distArg > 0 ? path.resolve(process.argv[distArg + 1]) : path.join(webRoot, 'dist');
 let manifest;
 try {
   manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 } catch {
   console.error('No build manifest at packages/web/dist/.vite/manifest.json: run `npm run build` first.');
   process.exit(1);
+}
+
+// A resource definition's screens have no page file: components/resourcePages.tsx loads the
+// definition beside the generic table or form, and the form with the date, time and image inputs
+// its fields use. Such a page is counted as the definition's chunk with the screen's chunks.
+const RESOURCE_DEFINITION = /\.resource\.tsx?$/;
+// The form loads these only for fields that use them (`controlsOf`): counted with the resource
+// definitions whose fields do (`derivedScreens`), not with every page that shows a form.
+const FORM_CONTROLS = new Set(['DayInput', 'ImageUpload']);
+/** The manifest key of a chunk by its name (a module imported both ways has no `src/` key). */
+const chunkNamed = (name) => {
+  const key = Object.keys(manifest).find((k) => manifest[k].name === name);
+  if (!key) throw new Error(`no chunk named ${name} in the build manifest`);
+  return key;
+};
+/** A resource definition's list and form pages, with what each loads beside the definition. */
+function derivedScreens(key) {
+  const source = readFileSync(path.join(webRoot, key), 'utf8');
+  const inputs = new Set([...source.matchAll(/input: '(date|time|image)'/g)].map((m) => m[1]));
+  const controls = [...inputs].map((input) => chunkNamed(input === 'image' ? 'ImageUpload' : 'DayInput'));
+  return [
+    { name: `${key} (list)`, extra: [chunkNamed('ResourceTable')] },
+    { name: `${key} (form)`, extra: [chunkNamed('ResourceFormPages'), ...new Set(controls)] },
+  ];
 }
 
 const gzipped = new Map();
@@ -72,7 +94,15 @@ function closure(keys, lazy, into = new Set(), shell = into) {
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
     into.add(key);
     closure(chunk.imports ?? [], lazy, into, shell);
-    if (lazy && !shell.has(key)) closure(chunk.dynamicImports ?? [], lazy, into, shell);
+    if (lazy && !shell.has(key))
+      closure(
+        (chunk.dynamicImports ?? []).filter(
+          (k) => !(chunk.name === 'ResourceFormPages' && FORM_CONTROLS.has(manifest[k].name)),
+        ),
+        lazy,
+        into,
+        shell,
+      );
   }
   return into;
 }
@@ -115,11 +145,15 @@ const routes = [
         ![LAYOUT, SCREENS].includes(key) &&
         !key.endsWith('.json'),
     )
-    .map((key) => ({
-      name: key,
-      keys: closure([key, ...pageStrings(key)], true, new Set(shell), shell),
-      budget: SCREEN_BUDGET,
-    })),
+    .flatMap((key) =>
+      (RESOURCE_DEFINITION.test(key) ? derivedScreens(key) : [{ name: key, extra: [] }]).map(
+        ({ name, extra }) => ({
+          name,
+          keys: closure([key, ...extra, ...pageStrings(key)], true, new Set(shell), shell),
+          budget: SCREEN_BUDGET,
+        }),
+      ),
+    ),
 ].map((route) => ({ ...route, size: total(route.keys) }));
 
 const [signIn, ...screens] = routes;

@@ -50,7 +50,10 @@ export interface ResourceDescriptor<
 > {
   /** Plural kebab-case noun: the list is `GET /api/admin/<name>`, a record `/api/admin/<name>/{id}`. */
   name: string;
-  /** The area: its folder in every package (contracts `src/<area>`, server `modules/<area>`, web `features/<area>`). */
+  /**
+   * The area: its folder in every package (contracts `src/<area>`, server `modules/<area>`, web
+   * `features/<area>`, but `features/employees` for `identity`); web/src/app/recipe.test.ts holds it.
+   */
   area: string;
   /** OpenAPI tag of the resource's operations. */
   tag: string;

@@ -2,9 +2,9 @@ import { permissionCatalogue, resources, screenKinds } from '@loyalty/contracts'
 import { screen, waitFor } from '@testing-library/react';
 import { matchPath } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { rolesResource } from '../features/employees/roles/roles.resource.tsx';
-import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
-import { vouchersResource } from '../features/rewards/vouchers/vouchers.resource.tsx';
+import { roleUi } from '../features/employees/roles/roles.resource.tsx';
+import { tierUi } from '../features/loyalty/tiers/tiers.resource.ts';
+import { voucherUi } from '../features/rewards/vouchers/vouchers.resource.tsx';
 import { installFakeApi } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
 import { buildMenu } from './menu.ts';
@@ -82,12 +82,12 @@ describe('route table', () => {
 
   it('puts the tier screens behind the tier permissions and matches the resource paths', () => {
     const find = (url: string) => dashboardRoutes.find((r) => matchPath(dashboardPath(r.path), url));
-    expect(find(tiersResource.paths.list)).toMatchObject({ path: 'loyalty/tire', permission: 'tier.read' });
-    expect(find(tiersResource.paths.create)).toMatchObject({
+    expect(find(tierUi.paths.list)).toMatchObject({ path: 'loyalty/tire', permission: 'tier.read' });
+    expect(find(tierUi.paths.create)).toMatchObject({
       path: 'create-tire',
       permission: 'tier.create',
     });
-    expect(find(tiersResource.paths.edit(7))).toMatchObject({
+    expect(find(tierUi.paths.edit(7))).toMatchObject({
       path: 'edit-tire/:id',
       permission: 'tier.update',
     });
@@ -143,10 +143,10 @@ describe('route table', () => {
   });
 
   it("gives the resource definitions their screens' URLs from the descriptors", () => {
-    expect(vouchersResource.paths.list).toBe('/dashboard/rewards/vocher');
-    expect(vouchersResource.paths.create).toBe('/dashboard/rewards/create-Vocher');
-    expect(vouchersResource.paths.edit(3)).toBe('/dashboard/rewards/edit-vocher/3');
-    expect(rolesResource.paths.edit(3)).toBe('/dashboard/employee/create-role?id=3');
+    expect(voucherUi.paths.list).toBe('/dashboard/rewards/vocher');
+    expect(voucherUi.paths.create).toBe('/dashboard/rewards/create-Vocher');
+    expect(voucherUi.paths.edit(3)).toBe('/dashboard/rewards/edit-vocher/3');
+    expect(roleUi.paths.edit(3)).toBe('/dashboard/employee/create-role?id=3');
   });
 
   it('menu lists only screens the user may open, grouped by area, with no link to ComingSoon', () => {

@@ -9,7 +9,7 @@ import { useToast } from '../state/useToast.ts';
 import { InlineLoading } from './LoadingOverlay.tsx';
 import { ProblemPanel } from './plain.tsx';
 import { ResourceForm } from './ResourceForm.tsx';
-import { type FieldControls, formValuesOf, type ResourceDefinition } from './resource.ts';
+import { type FieldControl, type FieldControls, formValuesOf, type ResourceDefinition } from './resource.ts';
 import { useResourceActions } from './useResourceActions.ts';
 
 interface PageProps<T extends { id: number }, I extends object> {
@@ -84,4 +84,24 @@ export function ResourceEditPage<T extends { id: number }, I extends object>({
       saving={actions.saving}
     />
   );
+}
+
+/**
+ * The heavier inputs (date and time pickers, the image upload), loaded with a form page only when
+ * its fields use them, so the other forms and the lists do not download them.
+ */
+const controlLoaders: Record<keyof FieldControls, () => Promise<FieldControl>> = {
+  date: async () => (await import('./DayInput.tsx')).DayInput,
+  time: async () => (await import('./DayInput.tsx')).TimeInput,
+  image: async () => (await import('./ImageUpload.tsx')).ImageUpload,
+};
+
+const isControl = (input: string): input is keyof FieldControls => input in controlLoaders;
+
+/** The controls a resource's form fields need (`input: 'date' | 'time' | 'image'`). */
+export async function controlsOf<T extends { id: number }, I extends object>(
+  resource: ResourceDefinition<T, I>,
+): Promise<FieldControls> {
+  const inputs = [...new Set(resource.fields.map((f) => f.input))].filter(isControl);
+  return Object.fromEntries(await Promise.all(inputs.map(async (i) => [i, await controlLoaders[i]()])));
 }

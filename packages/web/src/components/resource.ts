@@ -2,7 +2,7 @@ import type { Page, ResourceDescriptor, ScreenKind } from '@loyalty/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import { get, type Query } from '../api/client.ts';
-import type { ResourceApi } from '../api/resource.ts';
+import { type ResourceApi, resourceApi } from '../api/resource.ts';
 import type { ApiPath, ApiUrl } from '../api/typed.ts';
 
 /** A choice of a `select` field or a list filter. */
@@ -147,32 +147,45 @@ export interface ResourceMessages {
 }
 
 /**
- * Everything the generic screens need to know about one resource: the API, the shared schema,
- * the table columns and form fields, the permissions and the screens' paths.
+ * Everything the generic screens need to know about one resource: its contracts descriptor and
+ * what it gives (API, sort fields, permissions, screens' paths), and the web's own part — the
+ * table columns, form fields, filters and texts (`resourceUi`).
  */
 export interface ResourceDefinition<T extends { id: number }, I extends object> {
-  /** Query-cache key. */
+  /** The resource's one definition (contracts); everything below that it can give, it gives. */
+  descriptor: ResourceDescriptor;
+  /** Query-cache key: the descriptor's name. */
   key: string;
   api: ResourceApi<T, I>;
   /** The contracts schema the server validates with; drives the form's validation. */
   schema: z.ZodType<I>;
   fields: FieldDef<I>[];
   columns: ColumnDef<T>[];
-  /** Columns the list endpoint can sort by (from contracts). */
+  /** Columns the list endpoint can sort by (the descriptor's). */
   sortFields: readonly string[];
   /**
-   * No `delete` for resources that are never deleted (e.g. maker-checker service types); no
-   * `create` / `update` for records the back office only reads (e.g. customers).
+   * The descriptor's `create` / `update` / `delete` commands. A resource that offers fewer (e.g.
+   * maker-checker service types are never deleted; customers are only read) passes its own.
    */
   permissions: { create?: string; update?: string; delete?: string };
   /** Where a click on a row leads (a detail screen), if anywhere. */
   rowLink?: (row: T) => string;
-  /** The screens' URLs, from the contracts descriptor (`screenPaths(descriptor)`). */
+  /** The screens' URLs, from the descriptor (`screenPaths(descriptor)`). */
   paths: ResourcePaths;
   /** Select filters above the list, kept in the URL. */
   filters?: FilterDef[];
   messages: ResourceMessages;
 }
+
+/** What the descriptor gives a resource definition; `resourceUi` takes them from it unless passed. */
+type FromDescriptor = 'descriptor' | 'key' | 'api' | 'sortFields' | 'permissions' | 'paths';
+
+/** The web's part of a resource: fields, columns, filters, texts (and any derived part it overrides). */
+export type ResourceUi<T extends { id: number }, I extends object> = Omit<
+  ResourceDefinition<T, I>,
+  FromDescriptor
+> &
+  Partial<Omit<Pick<ResourceDefinition<T, I>, FromDescriptor>, 'descriptor'>>;
 
 /** URLs of a resource's screens under /dashboard. */
 export interface ResourcePaths {
@@ -216,11 +229,44 @@ export function screenPaths(
   };
 }
 
-/** Identity helper that keeps T and I inferred at the definition site. */
-export function defineResource<T extends { id: number }, I extends object>(
-  definition: ResourceDefinition<T, I>,
+/** The messages of a resource whose texts are all under one i18n prefix (`<prefix>.created`, …). */
+export const messagesUnder = (prefix: string): Required<Omit<ResourceMessages, 'editInvalid'>> => ({
+  created: `${prefix}.created`,
+  updated: `${prefix}.updated`,
+  deleted: `${prefix}.deleted`,
+  createFailed: `${prefix}.createFailed`,
+  updateFailed: `${prefix}.updateFailed`,
+  fetchFailed: `${prefix}.fetchFailed`,
+  deleteFailed: `${prefix}.deleteFailed`,
+  deleteConfirm: `${prefix}.deleteConfirm`,
+  loading: `${prefix}.loading`,
+  search: `${prefix}.search`,
+});
+
+/**
+ * A resource's definition in the web: its contracts descriptor, which gives the query key (its
+ * name), the API (`resourceApi`), the sort fields, the permissions (its create, update and delete
+ * commands) and the screens' paths (`screenPaths`), plus the web's own part (`ui`). One descriptor
+ * per resource: the web names its companion after it (`tierResource` → `tierUi`).
+ */
+export function resourceUi<T extends { id: number }, I extends object>(
+  descriptor: ResourceDescriptor,
+  ui: ResourceUi<T, I>,
 ): ResourceDefinition<T, I> {
-  return definition;
+  const { create, update, delete: remove } = descriptor.commands;
+  return {
+    descriptor,
+    key: descriptor.name,
+    api: resourceApi(descriptor) as ResourceApi<T, I>,
+    sortFields: descriptor.sortFields,
+    permissions: {
+      ...(create && { create: create.name }),
+      ...(update && { update: update.name }),
+      ...(remove && { delete: remove.name }),
+    },
+    ...ui,
+    paths: ui.paths ?? screenPaths(descriptor),
+  };
 }
 
 /** The form values of a record: the fields the form edits. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { errorCodeList, specMessages } from '@loyalty/contracts';
 import { describe, expect, it } from 'vitest';
 import { dashboardRoutes, menuGroups, publicRoutes } from '../app/routes.ts';
-import { tiersResource } from '../features/loyalty/tiers/tiers.resource.ts';
+import { tierUi } from '../features/loyalty/tiers/tiers.resource.ts';
 import appWide from './en.json';
 import { areaMessages, i18n, LAYOUT_AREAS, type Messages, resources, stringsOfArea } from './index.ts';
 
@@ -67,9 +67,9 @@ describe('translations', () => {
       ...dashboardRoutes.map((r) => `routes.${r.label}`),
       ...publicRoutes.map((r) => `routes.${r.label}`),
       ...menuGroups.map((g) => `menu.groups.${g}`),
-      ...tiersResource.fields.map((f) => f.label),
-      ...tiersResource.columns.map((c) => c.label),
-      ...Object.values(tiersResource.messages),
+      ...tierUi.fields.map((f) => f.label),
+      ...tierUi.columns.map((c) => c.label),
+      ...Object.values(tierUi.messages),
       'common.submittedForApproval',
     ];
     expect(used.filter((k) => !enKeys.includes(k))).toEqual([]);

@@ -9,8 +9,8 @@ import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { nameIn } from './api.ts';
-import { categoriesResource } from './categories.resource.tsx';
-import { groupsResource } from './groups.resource.tsx';
+import { alertCategoryUi } from './categories.resource.tsx';
+import { alertGroupUi } from './groups.resource.tsx';
 import { alertPaths } from './paths.ts';
 import { useRecord } from './useRecord.ts';
 
@@ -18,9 +18,9 @@ import { useRecord } from './useRecord.ts';
 export default function CategoryPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const { id, valid, query } = useRecord(categoriesResource.key, categoriesResource.api.get);
+  const { id, valid, query } = useRecord(alertCategoryUi.key, alertCategoryUi.api.get);
   const groups = useMemo(
-    () => groupsResource(lang, { categoryId: id, back: alertPaths.category(id) }),
+    () => alertGroupUi(lang, { categoryId: id, back: alertPaths.category(id) }),
     [lang, id],
   );
   if (!valid || query.isError)

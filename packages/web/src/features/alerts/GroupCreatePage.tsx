@@ -5,7 +5,7 @@ import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceForm } from '../../components/ResourceForm.tsx';
 import { useResourceActions } from '../../components/useResourceActions.ts';
 import { useLang } from '../../i18n/lang.ts';
-import { groupsResource } from './groups.resource.tsx';
+import { alertGroupUi } from './groups.resource.tsx';
 import { alertPaths } from './paths.ts';
 
 /** `Alerts/AddAlertGroup/{id}`: a new group in category {id}. */
@@ -15,7 +15,7 @@ export default function GroupCreatePage() {
   const categoryId = Number(useParams().id);
   const valid = Number.isInteger(categoryId) && categoryId > 0;
   const resource = useMemo(
-    () => groupsResource(lang, { categoryId, back: alertPaths.category(categoryId) }),
+    () => alertGroupUi(lang, { categoryId, back: alertPaths.category(categoryId) }),
     [lang, categoryId],
   );
   const actions = useResourceActions(resource);

@@ -9,8 +9,8 @@ import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLang } from '../../i18n/lang.ts';
-import { alertsResource } from './alerts.resource.tsx';
-import { groupsResource } from './groups.resource.tsx';
+import { alertUi } from './alerts.resource.tsx';
+import { alertGroupUi } from './groups.resource.tsx';
 import { alertPaths } from './paths.ts';
 import { useRecord } from './useRecord.ts';
 
@@ -18,9 +18,9 @@ import { useRecord } from './useRecord.ts';
 export default function GroupPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const base = useMemo(() => groupsResource(lang, { back: '' }), [lang]);
+  const base = useMemo(() => alertGroupUi(lang, { back: '' }), [lang]);
   const { id, valid, query } = useRecord(base.key, base.api.get);
-  const alerts = useMemo(() => alertsResource(id, t), [id, t]);
+  const alerts = useMemo(() => alertUi(id, t), [id, t]);
   if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('alerts.groups.fetchFailed')} />;
   const g = query.data;
   if (!g) return <InlineLoading text={t('alerts.loading')} />;

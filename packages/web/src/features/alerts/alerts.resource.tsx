@@ -1,13 +1,6 @@
-import {
-  type Alert,
-  type AlertInput,
-  alertCommands,
-  alertFields,
-  alertResource,
-  alertSortFields,
-} from '@loyalty/contracts';
+import { type Alert, type AlertInput, alertFields, alertResource } from '@loyalty/contracts';
 import { resourceApi } from '../../api/resource.ts';
-import { defineResource, type ResourceDefinition } from '../../components/resource.ts';
+import { type ResourceDefinition, resourceUi } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { alertPaths } from './paths.ts';
@@ -15,12 +8,8 @@ import { alertPaths } from './paths.ts';
 export const alertApi = resourceApi<typeof alertResource, AlertInput>(alertResource);
 
 /** The alerts of one group (`Alerts/ViewAlertGroup/{id}`); the form is its own screen (AlertFormPage). */
-export function alertsResource(
-  groupId: number,
-  t: (key: string) => string,
-): ResourceDefinition<Alert, AlertInput> {
-  return defineResource<Alert, AlertInput>({
-    key: 'alerts',
+export function alertUi(groupId: number, t: (key: string) => string): ResourceDefinition<Alert, AlertInput> {
+  return resourceUi<Alert, AlertInput>(alertResource, {
     api: { ...alertApi, list: (params, signal) => alertApi.list({ ...params, groupId }, signal) },
     schema: alertFields as never,
     fields: [],
@@ -36,12 +25,6 @@ export function alertsResource(
       { key: 'kind', label: 'alerts.fields.kind', render: (a) => t(`alerts.kinds.${a.kind}`) },
       { key: 'status', label: 'alerts.fields.status', render: (a) => <StatusTag status={a.status} /> },
     ],
-    sortFields: alertSortFields,
-    permissions: {
-      create: alertCommands.create.name,
-      update: alertCommands.update.name,
-      delete: alertCommands.delete.name,
-    },
     rowLink: (a) => alertPaths.viewAlert(a.id),
     paths: {
       list: alertPaths.viewGroup(groupId),

@@ -1,19 +1,14 @@
 import {
   type AlertCategory,
   type AlertCategoryInput,
-  alertCategoryCommands,
   alertCategoryFields,
   alertCategoryResource,
-  alertCategorySortFields,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../api/resource.ts';
-import { defineResource, screenLink, screenPaths } from '../../components/resource.ts';
+import { resourceUi, screenLink } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 
 /** Alert categories (`Alerts`): each opens its groups (`Alerts/{id}`). */
-export const categoriesResource = defineResource<AlertCategory, AlertCategoryInput>({
-  key: 'alert-categories',
-  api: resourceApi(alertCategoryResource),
+export const alertCategoryUi = resourceUi<AlertCategory, AlertCategoryInput>(alertCategoryResource, {
   schema: alertCategoryFields,
   fields: [
     { name: 'nameEn', label: 'alerts.fields.nameEn', input: 'text' },
@@ -29,14 +24,7 @@ export const categoriesResource = defineResource<AlertCategory, AlertCategoryInp
     { key: 'alertCount', label: 'alerts.categories.alertCount' },
     { key: 'status', label: 'alerts.fields.status', render: (c) => <StatusTag status={c.status} /> },
   ],
-  sortFields: alertCategorySortFields,
-  permissions: {
-    create: alertCategoryCommands.create.name,
-    update: alertCategoryCommands.update.name,
-    delete: alertCategoryCommands.delete.name,
-  },
   rowLink: (c) => screenLink(alertCategoryResource, 'view', c.id),
-  paths: screenPaths(alertCategoryResource),
   messages: {
     created: 'alerts.categories.created',
     updated: 'alerts.categories.updated',

@@ -1,13 +1,11 @@
 import {
   type AlertGroup,
   type AlertGroupInput,
-  alertGroupCommands,
   alertGroupFields,
   alertGroupResource,
-  alertGroupSortFields,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../api/resource.ts';
-import { defineResource, type ResourceDefinition } from '../../components/resource.ts';
+import { type ResourceDefinition, resourceUi } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { alertCategoryChoices } from './api.ts';
 import { alertPaths } from './paths.ts';
@@ -18,12 +16,11 @@ const api = resourceApi<typeof alertGroupResource, AlertGroupInput>(alertGroupRe
  * The groups of one category (`Alerts/{id}`): the list is filtered by it, a new group is created
  * in it (`Alerts/AddAlertGroup/{id}`), and a saved form goes back to `back`.
  */
-export function groupsResource(
+export function alertGroupUi(
   lang: 'en' | 'ar',
   scope: { categoryId?: number; back: string },
 ): ResourceDefinition<AlertGroup, AlertGroupInput> {
-  return defineResource<AlertGroup, AlertGroupInput>({
-    key: 'alert-groups',
+  return resourceUi<AlertGroup, AlertGroupInput>(alertGroupResource, {
     api: {
       ...api,
       list: (params, signal) => api.list({ ...params, categoryId: scope.categoryId }, signal),
@@ -48,12 +45,6 @@ export function groupsResource(
       { key: 'alertCount', label: 'alerts.groups.alertCount' },
       { key: 'status', label: 'alerts.fields.status', render: (g) => <StatusTag status={g.status} /> },
     ],
-    sortFields: alertGroupSortFields,
-    permissions: {
-      create: alertGroupCommands.create.name,
-      update: alertGroupCommands.update.name,
-      delete: alertGroupCommands.delete.name,
-    },
     rowLink: (g) => alertPaths.viewGroup(g.id),
     paths: {
       list: scope.back,

@@ -1,13 +1,14 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('alerts');
 
 /** The alert categories' screens (routes, labels, permissions: their contracts descriptor). */
 export const alertResourcePages = {
   'alert-categories': {
-    list: page(() => import('./CategoryListPage.tsx')),
-    create: page(() => import('./CategoryCreatePage.tsx')),
-    edit: page(() => import('./CategoryEditPage.tsx')),
+    ...resourcePages(page, () => import('./categories.resource.tsx'), {
+      alertCategoryUi: ['list', 'create', 'edit'],
+    }),
     view: page(() => import('./CategoryPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

@@ -1,14 +1,14 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('approvals');
 
 /** Maker-checker service types and services: lazy pages by descriptor name and screen. */
 export const approvalResourcePages = {
-  'service-types': {
-    list: page(() => import('./ServiceTypeListPage.tsx')),
-    create: page(() => import('./ServiceTypeCreatePage.tsx')),
-    edit: page(() => import('./ServiceTypeEditPage.tsx')),
-  },
+  'service-types': resourcePages(page, () => import('./serviceTypes.resource.tsx'), {
+    serviceTypeUi: ['list', 'create'],
+    serviceTypeEditUi: ['edit'],
+  }),
   services: { list: page(() => import('./ServicesPage.tsx')) },
 } satisfies Record<string, ScreenPages>;
 

@@ -5,13 +5,11 @@ import {
   serviceTypeBilingual,
   serviceTypeFields,
   serviceTypeResource,
-  serviceTypeSortFields,
 } from '@loyalty/contracts';
 import type { z } from 'zod';
-import { resourceApi } from '../../api/resource.ts';
 import { LangLink } from '../../components/LangLink.tsx';
 import { missingTranslationFilter } from '../../components/localized.tsx';
-import { defineResource, type FieldDef, screenLink, screenPaths } from '../../components/resource.ts';
+import { type FieldDef, resourceUi, screenLink } from '../../components/resource.ts';
 
 type TypeInput = z.output<typeof serviceTypeFields>;
 type TypeEdit = z.output<typeof serviceTypeBilingual>;
@@ -24,7 +22,6 @@ const bilingualFields: FieldDef<TypeEdit>[] = [
 ];
 
 const common = {
-  key: 'service-types',
   columns: [
     { key: 'code' as const, label: 'approvals.types.fields.code' },
     { key: 'nameEn' as const, label: 'approvals.types.fields.nameEn' },
@@ -40,11 +37,9 @@ const common = {
     },
     { key: 'pendingCount' as const, label: 'approvals.types.fields.pending' },
   ],
-  sortFields: serviceTypeSortFields,
   filters: [missingTranslationFilter],
   // Service types are never deleted: services and the history of requests refer to them.
   permissions: { create: serviceCommands.createType.name, update: serviceCommands.updateType.name },
-  paths: screenPaths(serviceTypeResource),
   messages: {
     created: 'approvals.types.created',
     updated: 'approvals.types.updated',
@@ -59,9 +54,8 @@ const common = {
 };
 
 /** Maker-checker service types (ServiceTypes, ServiceTypes/Create). */
-export const serviceTypesResource = defineResource<ServiceType, TypeInput>({
+export const serviceTypeUi = resourceUi<ServiceType, TypeInput>(serviceTypeResource, {
   ...common,
-  api: resourceApi(serviceTypeResource),
   schema: serviceTypeFields,
   fields: [
     { name: 'code', label: 'approvals.types.fields.code', input: 'text' },
@@ -70,9 +64,8 @@ export const serviceTypesResource = defineResource<ServiceType, TypeInput>({
 });
 
 /** ServiceTypes/Edit/:id: the code is the type's key and is not edited. */
-export const serviceTypeEditResource = defineResource<ServiceType, TypeEdit>({
+export const serviceTypeEditUi = resourceUi<ServiceType, TypeEdit>(serviceTypeResource, {
   ...common,
-  api: resourceApi(serviceTypeResource),
   schema: serviceTypeBilingual,
   fields: bilingualFields,
 });

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { useLang } from '../../i18n/lang.ts';
-import { campaignsResource } from './campaigns.resource.tsx';
+import { campaignUi } from './campaigns.resource.tsx';
 
 /** `matrix/campaign`: the campaigns, their status and budget burn; filters and export. */
 export default function CampaignListPage() {
   const { t } = useTranslation();
   const { lang } = useLang();
-  const resource = useMemo(() => campaignsResource(t, lang), [t, lang]);
+  const resource = useMemo(() => campaignUi(t, lang), [t, lang]);
   return <ResourceTable resource={resource} />;
 }

@@ -2,16 +2,14 @@ import {
   type Campaign,
   type CampaignInput,
   campaignBonusKinds,
-  campaignCommands,
   campaignFields,
   campaignResource,
-  campaignSortFields,
   campaignStatuses,
 } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
 import { formatPoints, formatShare, Ltr } from '../../components/format.tsx';
 import { Progress } from '../../components/Progress.tsx';
-import { defineResource, fixedChoices, screenPaths } from '../../components/resource.ts';
+import { fixedChoices, resourceUi } from '../../components/resource.ts';
 import { Tag } from '../../components/Tag.tsx';
 import { campaignApi, nameIn } from './api.ts';
 
@@ -55,9 +53,8 @@ export const BudgetUsed = ({
 const day = (iso: string) => iso.slice(0, 10);
 
 /** `matrix/campaign`: status, period, budget used / total, points issued, customers reached. */
-export function campaignsResource(t: TFunction, lang: string) {
-  return defineResource<Campaign, CampaignInput>({
-    key: 'campaigns',
+export function campaignUi(t: TFunction, lang: string) {
+  return resourceUi<Campaign, CampaignInput>(campaignResource, {
     api: campaignApi,
     schema: campaignFields as never,
     fields: [],
@@ -94,13 +91,6 @@ export function campaignsResource(t: TFunction, lang: string) {
         render: (c) => formatPoints(c.customersReached),
       },
     ],
-    sortFields: campaignSortFields,
-    permissions: {
-      create: campaignCommands.create.name,
-      update: campaignCommands.update.name,
-      delete: campaignCommands.delete.name,
-    },
-    paths: screenPaths(campaignResource),
     filters: [
       {
         name: 'status',

@@ -1,4 +1,5 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('configuration');
 
@@ -11,18 +12,24 @@ export const configurationResourcePages = {
     edit: page(() => import('./eligibility/CriterionEditPage.tsx')),
   },
   'config-bundles': {
-    list: page(() => import('./bundles/BundleListPage.tsx')),
+    ...resourcePages(page, () => import('./bundles/bundles.resource.tsx'), {
+      configBundleUi: ['list'],
+      configBundleEditUi: ['edit'],
+    }),
     create: page(() => import('./bundles/BundleCreatePage.tsx')),
-    edit: page(() => import('./bundles/BundleEditPage.tsx')),
     view: page(() => import('./bundles/BundlePage.tsx')),
   },
   'user-configurations': {
+    ...resourcePages(page, () => import('./userConfigurations/userConfigurations.resource.tsx'), {
+      userConfigurationUi: ['edit'],
+    }),
     list: page(() => import('./userConfigurations/UserConfigurationListPage.tsx')),
     create: page(() => import('./userConfigurations/UserConfigurationCreatePage.tsx')),
-    edit: page(() => import('./userConfigurations/UserConfigurationEditPage.tsx')),
   },
   'service-definitions': {
-    list: page(() => import('./serviceDefinitions/ServiceDefinitionListPage.tsx')),
+    ...resourcePages(page, () => import('./serviceDefinitions/serviceDefinitions.resource.tsx'), {
+      serviceDefinitionUi: ['list'],
+    }),
     create: page(() => import('./serviceDefinitions/ServiceDefinitionFormPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

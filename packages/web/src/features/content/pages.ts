@@ -1,18 +1,19 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('content');
 
 /** The application-content screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const contentResourcePages = {
   locations: {
+    ...resourcePages(page, () => import('./locations/locations.resource.tsx'), {
+      locationUi: ['create', 'edit'],
+    }),
     list: page(() => import('./locations/LocationListPage.tsx')),
-    create: page(() => import('./locations/LocationCreatePage.tsx')),
-    edit: page(() => import('./locations/LocationEditPage.tsx')),
   },
   faqs: {
+    ...resourcePages(page, () => import('./faqs/faqs.resource.tsx'), { faqUi: ['create', 'edit'] }),
     list: page(() => import('./faqs/FaqListPage.tsx')),
-    create: page(() => import('./faqs/FaqCreatePage.tsx')),
-    edit: page(() => import('./faqs/FaqEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;
 

@@ -4,7 +4,6 @@ import {
   churnRead,
   customerResource,
   customerSegments,
-  customerSortFields,
   customerStatuses,
   customerStatusInput,
   localName,
@@ -12,10 +11,10 @@ import {
   tierResource,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
-import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
+import { resourceEndpoint } from '../../api/resource.ts';
 import { formatPoints, ltrText } from '../../components/format.tsx';
 import { LocalText } from '../../components/localized.tsx';
-import { defineResource, fixedChoices, listChoices, screenPaths } from '../../components/resource.ts';
+import { fixedChoices, listChoices, resourceUi, screenPaths } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 
 export const statusChoices = fixedChoices(customerStatuses, 'customers.statuses');
@@ -36,9 +35,7 @@ const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
  * Customers (PRODUCT §3.1): searched by number, name, mobile or e-mail, filtered by tier, status
  * and segment; a row opens customer/info. Channels create them; staff only read them here.
  */
-export const customersResource = defineResource<Customer, object>({
-  key: 'customers',
-  api: resourceApi(customerResource),
+export const customerUi = resourceUi<Customer, object>(customerResource, {
   schema: customerStatusInput,
   fields: [],
   columns: [
@@ -64,7 +61,6 @@ export const customersResource = defineResource<Customer, object>({
       render: (c) => c.lastActivityAt?.slice(0, 10) ?? '—',
     },
   ],
-  sortFields: customerSortFields,
   filters: [
     { name: 'tierId', label: 'customers.fields.tier', options: tierChoices },
     { name: 'status', label: 'customers.fields.status', options: statusChoices },

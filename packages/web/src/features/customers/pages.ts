@@ -1,10 +1,11 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('customers');
 
 /** The customer list's lazy page, by descriptor name and screen (route, label, permission: contracts). */
 export const customerResourcePages = {
-  customers: { list: page(() => import('./CustomerListPage.tsx')) },
+  customers: resourcePages(page, () => import('./customers.resource.ts'), { customerUi: ['list'] }),
 } satisfies Record<string, ScreenPages>;
 
 /** customer/info, a screen of its own (not a resource screen), for the route table. */

@@ -1,4 +1,5 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('employees');
 
@@ -8,23 +9,24 @@ const page = areaPages('employees');
  */
 export const employeeResourcePages = {
   users: {
-    list: page(() => import('./users/UserListPage.tsx')),
+    ...resourcePages(page, () => import('./users/users.resource.tsx'), { userUi: ['list'] }),
     create: page(() => import('./users/UserCreatePage.tsx')),
     edit: page(() => import('./users/UserEditPage.tsx')),
   },
   roles: {
-    list: page(() => import('./roles/RoleListPage.tsx')),
+    ...resourcePages(page, () => import('./roles/roles.resource.tsx'), { roleUi: ['list'] }),
     // One screen in two modes (create, and edit with ?id=).
     create: page(() => import('./roles/RoleFormPage.tsx')),
   },
   permissions: {
-    list: page(() => import('./permissions/PermissionListPage.tsx')),
+    ...resourcePages(page, () => import('./permissions/permissions.resource.tsx'), {
+      staffPermissionUi: ['list', 'edit'],
+    }),
     create: page(() => import('./permissions/PermissionCreatePage.tsx')),
-    edit: page(() => import('./permissions/PermissionEditPage.tsx')),
   },
-  'customer-permissions': {
-    list: page(() => import('./customerPermissions/CustomerPermissionListPage.tsx')),
-    create: page(() => import('./customerPermissions/CustomerPermissionCreatePage.tsx')),
-    edit: page(() => import('./customerPermissions/CustomerPermissionEditPage.tsx')),
-  },
+  'customer-permissions': resourcePages(
+    page,
+    () => import('./customerPermissions/customerPermissions.resource.tsx'),
+    { customerPermissionUi: ['list', 'create', 'edit'] },
+  ),
 } satisfies Record<string, ScreenPages>;

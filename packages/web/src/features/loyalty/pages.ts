@@ -1,22 +1,20 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('loyalty');
 
 /** The loyalty screens' lazy pages, by descriptor name and screen (routes, labels, permissions: contracts). */
 export const loyaltyResourcePages = {
-  tiers: {
-    list: page(() => import('./tiers/TierListPage.tsx')),
-    create: page(() => import('./tiers/TierCreatePage.tsx')),
-    edit: page(() => import('./tiers/TierEditPage.tsx')),
-  },
+  tiers: resourcePages(page, () => import('./tiers/tiers.resource.ts'), {
+    tierUi: ['list', 'create', 'edit'],
+  }),
   'points-rules': {
+    ...resourcePages(page, () => import('./pointsRules/pointsRules.resource.ts'), {
+      pointsRuleUi: ['create', 'edit'],
+    }),
     list: page(() => import('./pointsRules/PointsRuleListPage.tsx')),
-    create: page(() => import('./pointsRules/PointsRuleCreatePage.tsx')),
-    edit: page(() => import('./pointsRules/PointsRuleEditPage.tsx')),
   },
-  'transaction-types': {
-    list: page(() => import('./transactionTypes/TransactionTypeListPage.tsx')),
-    create: page(() => import('./transactionTypes/TransactionTypeCreatePage.tsx')),
-    edit: page(() => import('./transactionTypes/TransactionTypeEditPage.tsx')),
-  },
+  'transaction-types': resourcePages(page, () => import('./transactionTypes/transactionTypes.resource.ts'), {
+    transactionTypeUi: ['list', 'create', 'edit'],
+  }),
 } satisfies Record<string, ScreenPages>;

@@ -1,4 +1,5 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 import { replyPath } from './reply/replyPath.ts';
 
 const page = areaPages('messaging');
@@ -10,7 +11,10 @@ export const messagingResourcePages = {
     view: page(() => import('./conversation/ConversationPage.tsx')),
   },
   'message-templates': {
-    list: page(() => import('./templates/TemplateListPage.tsx')),
+    ...resourcePages(page, () => import('./templates/templates.resource.tsx'), {
+      messageTemplateUi: ['list'],
+    }),
+    // The forms have the documented placeholders beside them (TemplateFormLayout).
     create: page(() => import('./templates/TemplateCreatePage.tsx')),
     edit: page(() => import('./templates/TemplateEditPage.tsx')),
   },

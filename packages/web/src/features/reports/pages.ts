@@ -1,4 +1,5 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('reports');
 
@@ -14,8 +15,9 @@ export const reportPages = {
 /** Scheduled reports' screens (routes, labels, permissions: their contracts descriptor). */
 export const reportResourcePages = {
   'report-schedules': {
-    list: page(() => import('./schedules/SchedulesPage.tsx')),
+    ...resourcePages(page, () => import('./schedules/schedules.resource.tsx'), {
+      reportScheduleUi: ['list', 'edit'],
+    }),
     create: page(() => import('./schedules/ScheduleCreatePage.tsx')),
-    edit: page(() => import('./schedules/ScheduleEditPage.tsx')),
   },
 } satisfies Record<string, ScreenPages>;

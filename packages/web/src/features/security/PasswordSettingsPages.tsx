@@ -10,9 +10,9 @@ import { Typography } from '../../components/Typography.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import {
-  expirySettingsResource,
-  lockSettingsResource,
-  passwordSettingsResource,
+  passwordSettingExpiryUi,
+  passwordSettingLockUi,
+  passwordSettingUi,
 } from './passwordSettings.resource.tsx';
 
 /** `security/PasswordSettings`, with "Add lock setting" and "Add expiry setting". */
@@ -22,9 +22,9 @@ export function PasswordSettingsListPage() {
   const navigate = useLangNavigate();
   return (
     <Flex vertical gap={16}>
-      {can(passwordSettingsResource.permissions.create) && (
+      {can(passwordSettingUi.permissions.create) && (
         <Flex gap={8}>
-          <Button onClick={() => navigate(passwordSettingsResource.paths.create)}>
+          <Button onClick={() => navigate(passwordSettingUi.paths.create)}>
             {t('security.passwordSettings.addLock')}
           </Button>
           <Button onClick={() => navigate('/dashboard/security/PasswordSettings/Add/Expiry')}>
@@ -34,8 +34,8 @@ export function PasswordSettingsListPage() {
       )}
       <ResourceTable
         resource={{
-          ...passwordSettingsResource,
-          permissions: { ...passwordSettingsResource.permissions, create: undefined },
+          ...passwordSettingUi,
+          permissions: { ...passwordSettingUi.permissions, create: undefined },
         }}
       />
     </Flex>
@@ -48,7 +48,7 @@ export function PasswordSettingAddPage({ mode }: { mode: 'LOCK' | 'EXPIRY' }) {
   return (
     <Flex vertical gap={8}>
       <Typography.Title level={5}>{t(`security.passwordSettings.addTitle.${mode}`)}</Typography.Title>
-      <ResourceCreatePage resource={mode === 'LOCK' ? lockSettingsResource : expirySettingsResource} />
+      <ResourceCreatePage resource={mode === 'LOCK' ? passwordSettingLockUi : passwordSettingExpiryUi} />
     </Flex>
   );
 }
@@ -58,12 +58,12 @@ export function PasswordSettingEditPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const record = useQuery({
-    queryKey: [passwordSettingsResource.key, 'detail', id],
-    queryFn: ({ signal }) => passwordSettingsResource.api.get(id, signal),
+    queryKey: [passwordSettingUi.key, 'detail', id],
+    queryFn: ({ signal }) => passwordSettingUi.api.get(id, signal),
     enabled: Number.isInteger(id) && id > 0,
   });
   const mode = (record.data as PasswordSetting | undefined)?.mode;
   if (record.isPending && !record.isError)
     return <InlineLoading text={t('security.passwordSettings.loading')} />;
-  return <ResourceEditPage resource={mode === 'EXPIRY' ? expirySettingsResource : lockSettingsResource} />;
+  return <ResourceEditPage resource={mode === 'EXPIRY' ? passwordSettingExpiryUi : passwordSettingLockUi} />;
 }

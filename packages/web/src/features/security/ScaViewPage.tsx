@@ -10,7 +10,7 @@ import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
-import { scaResource } from './sca.resource.tsx';
+import { scaRuleUi } from './sca.resource.tsx';
 
 /** `security/SCA/View/:id`: one requirement, read-only, with Edit for those allowed. */
 export default function ScaViewPage() {
@@ -19,8 +19,8 @@ export default function ScaViewPage() {
   const navigate = useLangNavigate();
   const id = Number(useParams().id);
   const rule = useQuery({
-    queryKey: [scaResource.key, 'detail', id],
-    queryFn: ({ signal }) => scaResource.api.get(id, signal),
+    queryKey: [scaRuleUi.key, 'detail', id],
+    queryFn: ({ signal }) => scaRuleUi.api.get(id, signal),
     enabled: Number.isInteger(id) && id > 0,
   });
   if (rule.isError || !(id > 0)) return <Alert type="error" showIcon title={t('security.sca.fetchFailed')} />;
@@ -31,12 +31,12 @@ export default function ScaViewPage() {
       title={t(`security.operation.${r.operation}`)}
       extra={
         <Flex gap={8}>
-          {can(scaResource.permissions.update) && (
-            <Button type="primary" onClick={() => navigate(scaResource.paths.edit(r.id))}>
+          {can(scaRuleUi.permissions.update) && (
+            <Button type="primary" onClick={() => navigate(scaRuleUi.paths.edit(r.id))}>
               {t('common.edit')}
             </Button>
           )}
-          <Button onClick={() => navigate(scaResource.paths.list)}>{t('common.backToList')}</Button>
+          <Button onClick={() => navigate(scaRuleUi.paths.list)}>{t('common.backToList')}</Button>
         </Flex>
       }
     >

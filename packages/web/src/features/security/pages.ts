@@ -1,13 +1,12 @@
 import { areaPages, type ScreenPages } from '../../components/lazyPage.tsx';
+import { resourcePages } from '../../components/resourcePages.tsx';
 
 const page = areaPages('security');
 
 /** SCA rules and password settings: lazy pages by descriptor name and screen (PRODUCT §3.6). */
 export const securityResourcePages = {
   'sca-rules': {
-    list: page(() => import('./ScaListPage.tsx')),
-    create: page(() => import('./ScaAddPage.tsx')),
-    edit: page(() => import('./ScaEditPage.tsx')),
+    ...resourcePages(page, () => import('./sca.resource.tsx'), { scaRuleUi: ['list', 'create', 'edit'] }),
     view: page(() => import('./ScaViewPage.tsx')),
   },
   'password-settings': {

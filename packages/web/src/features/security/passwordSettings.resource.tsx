@@ -2,14 +2,11 @@ import {
   type PasswordSetting,
   type PasswordSettingInput,
   type PasswordSettingMode,
-  passwordSettingCommands,
   passwordSettingFields,
   passwordSettingResource,
-  passwordSettingSortFields,
 } from '@loyalty/contracts';
 import { z } from 'zod';
-import { resourceApi } from '../../api/resource.ts';
-import { defineResource, type FieldDef, screenPaths } from '../../components/resource.ts';
+import { type FieldDef, resourceUi } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { modeChoices, userTypeChoices } from './choices.ts';
@@ -56,9 +53,7 @@ const ruleOf = (s: PasswordSetting) =>
       )
     : i18n.t('security.passwordSettings.expiryRule', { days: s.expiryDays, warn: s.warnDays });
 
-const base = defineResource<PasswordSetting, PasswordSettingInput>({
-  key: 'password-settings',
-  api: resourceApi(passwordSettingResource),
+const base = resourceUi<PasswordSetting, PasswordSettingInput>(passwordSettingResource, {
   schema: passwordSettingFields,
   fields: [],
   columns: [
@@ -79,17 +74,10 @@ const base = defineResource<PasswordSetting, PasswordSettingInput>({
       render: (s) => <StatusTag status={s.status} />,
     },
   ],
-  sortFields: passwordSettingSortFields,
   filters: [
     { name: 'userType', label: 'security.passwordSettings.fields.userType', options: userTypeChoices },
     { name: 'mode', label: 'security.passwordSettings.fields.mode', options: modeChoices },
   ],
-  permissions: {
-    create: passwordSettingCommands.create.name,
-    update: passwordSettingCommands.update.name,
-    delete: passwordSettingCommands.delete.name,
-  },
-  paths: screenPaths(passwordSettingResource),
   messages: {
     created: 'security.passwordSettings.created',
     updated: 'security.passwordSettings.updated',
@@ -108,7 +96,7 @@ const base = defineResource<PasswordSetting, PasswordSettingInput>({
  * before validation) and only that mode's fields.
  */
 export const passwordSettingsIn = (mode: PasswordSettingMode) =>
-  defineResource<PasswordSetting, PasswordSettingInput>({
+  resourceUi<PasswordSetting, PasswordSettingInput>(passwordSettingResource, {
     ...base,
     schema: z.preprocess(
       (v) => ({ ...(v as object), mode }),
@@ -117,6 +105,6 @@ export const passwordSettingsIn = (mode: PasswordSettingMode) =>
     fields: [...common, ...byMode[mode], status],
   });
 
-export const passwordSettingsResource = base;
-export const lockSettingsResource = passwordSettingsIn('LOCK');
-export const expirySettingsResource = passwordSettingsIn('EXPIRY');
+export const passwordSettingUi = base;
+export const passwordSettingLockUi = passwordSettingsIn('LOCK');
+export const passwordSettingExpiryUi = passwordSettingsIn('EXPIRY');

@@ -1,21 +1,11 @@
-import {
-  type ScaRule,
-  type ScaRuleInput,
-  scaRuleCommands,
-  scaRuleFields,
-  scaRuleResource,
-  scaRuleSortFields,
-} from '@loyalty/contracts';
-import { resourceApi } from '../../api/resource.ts';
-import { defineResource, screenLink, screenPaths } from '../../components/resource.ts';
+import { type ScaRule, type ScaRuleInput, scaRuleFields, scaRuleResource } from '@loyalty/contracts';
+import { resourceUi, screenLink } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { factorChoices, operationChoices, userTypeChoices } from './choices.ts';
 
 /** Second-factor requirements (SCA). Screens: its contracts descriptor. */
-export const scaResource = defineResource<ScaRule, ScaRuleInput>({
-  key: 'sca-rules',
-  api: resourceApi(scaRuleResource),
+export const scaRuleUi = resourceUi<ScaRule, ScaRuleInput>(scaRuleResource, {
   schema: scaRuleFields,
   fields: [
     { name: 'operation', label: 'security.sca.fields.operation', input: 'select', options: operationChoices },
@@ -43,18 +33,11 @@ export const scaResource = defineResource<ScaRule, ScaRuleInput>({
     { key: 'description', label: 'security.sca.fields.description' },
     { key: 'status', label: 'security.sca.fields.status', render: (r) => <StatusTag status={r.status} /> },
   ],
-  sortFields: scaRuleSortFields,
   filters: [
     { name: 'operation', label: 'security.sca.fields.operation', options: operationChoices },
     { name: 'status', label: 'security.sca.fields.status', options: activeStatusChoices },
   ],
-  permissions: {
-    create: scaRuleCommands.create.name,
-    update: scaRuleCommands.update.name,
-    delete: scaRuleCommands.delete.name,
-  },
   rowLink: (r) => screenLink(scaRuleResource, 'view', r.id),
-  paths: screenPaths(scaRuleResource),
   messages: {
     created: 'security.sca.created',
     updated: 'security.sca.updated',

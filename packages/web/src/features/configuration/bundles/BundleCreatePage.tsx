@@ -1,13 +1,13 @@
 import { ResourceForm } from '../../../components/ResourceForm.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
-import { bundlesResource } from './bundles.resource.tsx';
+import { configBundleUi } from './bundles.resource.tsx';
 
 /** SystemConfigurations/CreateBundle: a new bundle, active unless chosen otherwise. */
 export default function BundleCreatePage() {
-  const actions = useResourceActions(bundlesResource);
+  const actions = useResourceActions(configBundleUi);
   return (
     <ResourceForm
-      resource={bundlesResource}
+      resource={configBundleUi}
       initialValues={{ status: 'ACTIVE' }}
       onSubmit={actions.create}
       saving={actions.saving}

@@ -1,16 +1,13 @@
 import {
   type ConfigBundle,
   type ConfigBundleInput,
-  configBundleCommands,
   configBundleFields,
   configBundleResource,
-  configBundleSortFields,
   configBundleUpdateInput,
   localNameEnAr,
 } from '@loyalty/contracts';
 import { useTranslation } from 'react-i18next';
-import { resourceApi } from '../../../api/resource.ts';
-import { defineResource, fixedChoices, screenLink, screenPaths } from '../../../components/resource.ts';
+import { fixedChoices, messagesUnder, resourceUi, screenLink } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { useLang } from '../../../i18n/lang.ts';
@@ -44,9 +41,7 @@ const fields = [
 ] as const;
 
 /** SystemConfigurations: the bundles' list and forms (routes and permissions: the contracts descriptor). */
-export const bundlesResource = defineResource<ConfigBundle, ConfigBundleInput>({
-  key: configBundleResource.name,
-  api: resourceApi(configBundleResource),
+export const configBundleUi = resourceUi<ConfigBundle, ConfigBundleInput>(configBundleResource, {
   schema: configBundleFields,
   fields: [{ name: 'code', label: `${p}.fields.code`, input: 'text' }, ...fields],
   columns: [
@@ -56,35 +51,17 @@ export const bundlesResource = defineResource<ConfigBundle, ConfigBundleInput>({
     { key: 'itemCount', label: `${p}.fields.itemCount` },
     { key: 'status', label: `${p}.fields.status`, render: (row) => <StatusTag status={row.status} /> },
   ],
-  sortFields: configBundleSortFields,
   filters: [
     { name: 'status', label: `${p}.fields.status`, options: activeStatusChoices },
     { name: 'system', label: `${p}.fields.kind`, options: fixedChoices(['true', 'false'], `${p}.kinds`) },
   ],
-  permissions: {
-    create: configBundleCommands.create.name,
-    update: configBundleCommands.update.name,
-    delete: configBundleCommands.delete.name,
-  },
   rowLink: (row) => screenLink(configBundleResource, 'view', row.id),
-  paths: screenPaths(configBundleResource),
-  messages: {
-    created: `${p}.created`,
-    updated: `${p}.updated`,
-    deleted: `${p}.deleted`,
-    createFailed: `${p}.createFailed`,
-    updateFailed: `${p}.updateFailed`,
-    fetchFailed: `${p}.fetchFailed`,
-    deleteFailed: `${p}.deleteFailed`,
-    deleteConfirm: `${p}.deleteConfirm`,
-    loading: `${p}.loading`,
-    search: `${p}.search`,
-  },
+  messages: messagesUnder(p),
 });
 
 /** The edit form: the code is fixed once created. */
-export const bundleEditResource = defineResource<ConfigBundle, ConfigBundleInput>({
-  ...bundlesResource,
+export const configBundleEditUi = resourceUi<ConfigBundle, ConfigBundleInput>(configBundleResource, {
+  ...configBundleUi,
   schema: configBundleUpdateInput.omit({ id: true }) as never,
   fields: [...fields],
 });

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { configApi, configKeys } from './api.ts';
-import { bundlesResource } from './bundles.resource.tsx';
+import { configBundleUi } from './bundles.resource.tsx';
 
 /** The bundle named by the route's `:id`, and its items. */
 export function useBundle() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const bundle = useQuery({
-    queryKey: [bundlesResource.key, 'detail', id],
-    queryFn: ({ signal }) => bundlesResource.api.get(id, signal),
+    queryKey: [configBundleUi.key, 'detail', id],
+    queryFn: ({ signal }) => configBundleUi.api.get(id, signal),
     enabled: valid,
   });
   const items = useQuery({

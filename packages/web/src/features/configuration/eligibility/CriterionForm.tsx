@@ -21,7 +21,7 @@ import {
   isNumericField,
   operatorsFor,
   p,
-  eligibilityResource as resource,
+  eligibilityCriterionUi as resource,
   scopeChoices,
   valueChoices,
 } from './eligibility.resource.tsx';

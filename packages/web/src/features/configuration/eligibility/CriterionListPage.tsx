@@ -20,7 +20,7 @@ import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
-import { CriterionRule, eligibilityResource, p, valueChoices } from './eligibility.resource.tsx';
+import { CriterionRule, eligibilityCriterionUi, p, valueChoices } from './eligibility.resource.tsx';
 
 /** The "check a customer" panel: the customer's facts and which active criteria they pass. */
 function CheckCustomer() {
@@ -132,7 +132,7 @@ function CheckCustomer() {
 export default function CriterionListPage() {
   return (
     <>
-      <ResourceTable resource={eligibilityResource} />
+      <ResourceTable resource={eligibilityCriterionUi} />
       <CheckCustomer />
     </>
   );

@@ -7,18 +7,15 @@ import {
   customerStatuses,
   type EligibilityCriterion,
   type EligibilityCriterionInput,
-  eligibilityCriterionCommands,
   eligibilityCriterionFields,
   eligibilityCriterionResource,
-  eligibilityCriterionSortFields,
   eligibilityScopes,
   listOperators,
   numericCriterionFields,
   numericOperators,
 } from '@loyalty/contracts';
 import { useTranslation } from 'react-i18next';
-import { resourceApi } from '../../../api/resource.ts';
-import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
+import { fixedChoices, messagesUnder, resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { useLang } from '../../../i18n/lang.ts';
@@ -59,46 +56,29 @@ function Name({ row }: { row: EligibilityCriterion }) {
 }
 
 /** BusinessConfigurations/EligibilityCriteria: the list's columns; the form is CriterionForm. */
-export const eligibilityResource = defineResource<EligibilityCriterion, EligibilityCriterionInput>({
-  key: eligibilityCriterionResource.name,
-  api: resourceApi(eligibilityCriterionResource),
-  schema: eligibilityCriterionFields,
-  fields: [],
-  columns: [
-    { key: 'priority', label: `${p}.fields.priority` },
-    { key: 'nameEn', label: `${p}.fields.name`, render: (row) => <Name row={row} /> },
-    {
-      key: 'scope',
-      label: `${p}.fields.scope`,
-      render: (row) => <Tag>{<ScopeText scope={row.scope} />}</Tag>,
-    },
-    { key: 'field', label: `${p}.fields.rule`, render: (row) => <CriterionRule row={row} /> },
-    { key: 'status', label: `${p}.fields.status`, render: (row) => <StatusTag status={row.status} /> },
-  ],
-  sortFields: eligibilityCriterionSortFields,
-  filters: [
-    { name: 'scope', label: `${p}.fields.scope`, options: scopeChoices },
-    { name: 'status', label: `${p}.fields.status`, options: activeStatusChoices },
-  ],
-  permissions: {
-    create: eligibilityCriterionCommands.create.name,
-    update: eligibilityCriterionCommands.update.name,
-    delete: eligibilityCriterionCommands.delete.name,
+export const eligibilityCriterionUi = resourceUi<EligibilityCriterion, EligibilityCriterionInput>(
+  eligibilityCriterionResource,
+  {
+    schema: eligibilityCriterionFields,
+    fields: [],
+    columns: [
+      { key: 'priority', label: `${p}.fields.priority` },
+      { key: 'nameEn', label: `${p}.fields.name`, render: (row) => <Name row={row} /> },
+      {
+        key: 'scope',
+        label: `${p}.fields.scope`,
+        render: (row) => <Tag>{<ScopeText scope={row.scope} />}</Tag>,
+      },
+      { key: 'field', label: `${p}.fields.rule`, render: (row) => <CriterionRule row={row} /> },
+      { key: 'status', label: `${p}.fields.status`, render: (row) => <StatusTag status={row.status} /> },
+    ],
+    filters: [
+      { name: 'scope', label: `${p}.fields.scope`, options: scopeChoices },
+      { name: 'status', label: `${p}.fields.status`, options: activeStatusChoices },
+    ],
+    messages: messagesUnder(p),
   },
-  paths: screenPaths(eligibilityCriterionResource),
-  messages: {
-    created: `${p}.created`,
-    updated: `${p}.updated`,
-    deleted: `${p}.deleted`,
-    createFailed: `${p}.createFailed`,
-    updateFailed: `${p}.updateFailed`,
-    fetchFailed: `${p}.fetchFailed`,
-    deleteFailed: `${p}.deleteFailed`,
-    deleteConfirm: `${p}.deleteConfirm`,
-    loading: `${p}.loading`,
-    search: `${p}.search`,
-  },
-});
+);
 
 function ScopeText({ scope }: { scope: string }) {
   const { t } = useTranslation();

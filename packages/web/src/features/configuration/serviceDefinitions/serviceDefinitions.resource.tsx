@@ -3,15 +3,18 @@ import {
   type ServiceDefinition,
   type ServiceDefinitionInput,
   serviceCodes,
-  serviceDefinitionCommands,
   serviceDefinitionFields,
   serviceDefinitionResource,
-  serviceDefinitionSortFields,
 } from '@loyalty/contracts';
 import { useTranslation } from 'react-i18next';
-import { resourceApi } from '../../../api/resource.ts';
 import { formatPoints } from '../../../components/format.tsx';
-import { defineResource, fixedChoices, screenLink, screenPaths } from '../../../components/resource.ts';
+import {
+  fixedChoices,
+  messagesUnder,
+  resourceUi,
+  screenLink,
+  screenPaths,
+} from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { useLang } from '../../../i18n/lang.ts';
@@ -56,63 +59,47 @@ function Service({ row }: { row: ServiceDefinition }) {
  * integration API, and its limits per customer per day. The spec has no edit screen: the create
  * screen edits with `?id=`.
  */
-export const serviceDefinitionsResource = defineResource<ServiceDefinition, ServiceDefinitionInput>({
-  key: serviceDefinitionResource.name,
-  api: resourceApi(serviceDefinitionResource),
-  schema: serviceDefinitionFields,
-  fields: [
-    { name: 'service', label: `${p}.fields.service`, input: 'select', options: serviceChoices },
-    { name: 'nameEn', label: `${p}.fields.nameEn`, input: 'text' },
-    { name: 'nameAr', label: `${p}.fields.nameAr`, input: 'text' },
-    { name: 'description', label: `${p}.fields.description`, input: 'textarea' },
-    {
-      name: 'channels',
-      label: `${p}.fields.channels`,
-      input: 'select',
-      multiple: true,
-      options: channelChoices,
-    },
-    {
-      name: 'dailyCountLimit',
-      label: `${p}.fields.dailyCountLimit`,
-      input: 'number',
-      dependencies: ['service'],
-    },
-    {
-      name: 'dailyPointsLimit',
-      label: `${p}.fields.dailyPointsLimit`,
-      input: 'number',
-      dependencies: ['service'],
-    },
-    { name: 'status', label: `${p}.fields.status`, input: 'select', options: activeStatusChoices },
-  ],
-  columns: [
-    { key: 'service', label: `${p}.fields.service`, render: (row) => <Service row={row} /> },
-    { key: 'nameEn', label: `${p}.fields.name`, render: (row) => <Name row={row} /> },
-    { key: 'channels', label: `${p}.fields.channels`, render: (row) => <Channels row={row} /> },
-    { key: 'dailyCountLimit', label: `${p}.fields.limits`, render: (row) => <Limits row={row} /> },
-    { key: 'status', label: `${p}.fields.status`, render: (row) => <StatusTag status={row.status} /> },
-  ],
-  sortFields: serviceDefinitionSortFields,
-  filters: [{ name: 'status', label: `${p}.fields.status`, options: activeStatusChoices }],
-  permissions: {
-    create: serviceDefinitionCommands.create.name,
-    update: serviceDefinitionCommands.update.name,
-    delete: serviceDefinitionCommands.delete.name,
+export const serviceDefinitionUi = resourceUi<ServiceDefinition, ServiceDefinitionInput>(
+  serviceDefinitionResource,
+  {
+    schema: serviceDefinitionFields,
+    fields: [
+      { name: 'service', label: `${p}.fields.service`, input: 'select', options: serviceChoices },
+      { name: 'nameEn', label: `${p}.fields.nameEn`, input: 'text' },
+      { name: 'nameAr', label: `${p}.fields.nameAr`, input: 'text' },
+      { name: 'description', label: `${p}.fields.description`, input: 'textarea' },
+      {
+        name: 'channels',
+        label: `${p}.fields.channels`,
+        input: 'select',
+        multiple: true,
+        options: channelChoices,
+      },
+      {
+        name: 'dailyCountLimit',
+        label: `${p}.fields.dailyCountLimit`,
+        input: 'number',
+        dependencies: ['service'],
+      },
+      {
+        name: 'dailyPointsLimit',
+        label: `${p}.fields.dailyPointsLimit`,
+        input: 'number',
+        dependencies: ['service'],
+      },
+      { name: 'status', label: `${p}.fields.status`, input: 'select', options: activeStatusChoices },
+    ],
+    columns: [
+      { key: 'service', label: `${p}.fields.service`, render: (row) => <Service row={row} /> },
+      { key: 'nameEn', label: `${p}.fields.name`, render: (row) => <Name row={row} /> },
+      { key: 'channels', label: `${p}.fields.channels`, render: (row) => <Channels row={row} /> },
+      { key: 'dailyCountLimit', label: `${p}.fields.limits`, render: (row) => <Limits row={row} /> },
+      { key: 'status', label: `${p}.fields.status`, render: (row) => <StatusTag status={row.status} /> },
+    ],
+    filters: [{ name: 'status', label: `${p}.fields.status`, options: activeStatusChoices }],
+    paths: screenPaths(serviceDefinitionResource, {
+      edit: (id) => `${screenLink(serviceDefinitionResource, 'create')}?id=${id}`,
+    }),
+    messages: messagesUnder(p),
   },
-  paths: screenPaths(serviceDefinitionResource, {
-    edit: (id) => `${screenLink(serviceDefinitionResource, 'create')}?id=${id}`,
-  }),
-  messages: {
-    created: `${p}.created`,
-    updated: `${p}.updated`,
-    deleted: `${p}.deleted`,
-    createFailed: `${p}.createFailed`,
-    updateFailed: `${p}.updateFailed`,
-    fetchFailed: `${p}.fetchFailed`,
-    deleteFailed: `${p}.deleteFailed`,
-    deleteConfirm: `${p}.deleteConfirm`,
-    loading: `${p}.loading`,
-    search: `${p}.search`,
-  },
-});
+);

@@ -1,12 +1,12 @@
 import { ResourceForm } from '../../../components/ResourceForm.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
-import { userConfigurationsResource } from './userConfigurations.resource.tsx';
+import { userConfigurationUi } from './userConfigurations.resource.tsx';
 
 export default function UserConfigurationCreatePage() {
-  const actions = useResourceActions(userConfigurationsResource);
+  const actions = useResourceActions(userConfigurationUi);
   return (
     <ResourceForm
-      resource={userConfigurationsResource}
+      resource={userConfigurationUi}
       initialValues={{
         userType: 'EMPLOYEE',
         defaultLanguage: 'en',

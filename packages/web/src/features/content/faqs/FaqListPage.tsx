@@ -33,7 +33,7 @@ import { useResourceActions } from '../../../components/useResourceActions.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang, useLangNavigate } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
-import { faqsResource } from './faqs.resource.tsx';
+import { faqUi } from './faqs.resource.tsx';
 
 /** The FAQ language shown (`?faqLang=`; `?lang=` is the screen's own language). */
 const FAQ_LANG = 'faqLang';
@@ -107,7 +107,7 @@ export default function FaqListPage() {
   const navigate = useLangNavigate();
   const queryClient = useQueryClient();
   const report = useWriteOutcome();
-  const actions = useResourceActions(faqsResource);
+  const actions = useResourceActions(faqUi);
   const [params, setParams] = useSearchParams();
   const list = readListParams(params, []);
   const faqLang = (contentLangs as readonly string[]).includes(params.get(FAQ_LANG) ?? '')
@@ -116,8 +116,8 @@ export default function FaqListPage() {
   const query = { ...list, sort: 'position:asc', lang: faqLang };
 
   const data = useQuery({
-    queryKey: [faqsResource.key, 'list', query],
-    queryFn: ({ signal }) => faqsResource.api.list(query, signal),
+    queryKey: [faqUi.key, 'list', query],
+    queryFn: ({ signal }) => faqUi.api.list(query, signal),
     placeholderData: keepPreviousData,
   });
   // The order shown while a move is on its way (optimistic), then the server's.
@@ -152,7 +152,7 @@ export default function FaqListPage() {
       success: 'content.faqs.moved',
       failure: 'content.faqs.moveFailed',
     });
-    void queryClient.invalidateQueries({ queryKey: [faqsResource.key] });
+    void queryClient.invalidateQueries({ queryKey: [faqUi.key] });
   };
 
   const columns: DataColumn<Faq>[] = [
@@ -176,7 +176,7 @@ export default function FaqListPage() {
       render: (_: unknown, row: Faq) => (
         <Space>
           {canEdit && (
-            <Button type="link" onClick={() => navigate(faqsResource.paths.edit(row.id))}>
+            <Button type="link" onClick={() => navigate(faqUi.paths.edit(row.id))}>
               {t('common.edit')}
             </Button>
           )}
@@ -203,13 +203,13 @@ export default function FaqListPage() {
           key={list.q ?? ''}
           defaultValue={list.q}
           allowClear
-          placeholder={t(faqsResource.messages.search)}
-          aria-label={t(faqsResource.messages.search)}
+          placeholder={t(faqUi.messages.search)}
+          aria-label={t(faqUi.messages.search)}
           onSearch={(q) => set({ q: q.trim(), page: 1 })}
           style={{ maxWidth: 360 }}
         />
         {can(faqCommands.create.name) && (
-          <Button type="primary" onClick={() => navigate(faqsResource.paths.create)}>
+          <Button type="primary" onClick={() => navigate(faqUi.paths.create)}>
             {t('common.create')}
           </Button>
         )}
@@ -224,7 +224,7 @@ export default function FaqListPage() {
             components={{ body: { row: SortableRow } }}
             dataSource={rows}
             scroll={{ x: 'max-content' }}
-            loading={{ spinning: data.isFetching, description: t(faqsResource.messages.loading) }}
+            loading={{ spinning: data.isFetching, description: t(faqUi.messages.loading) }}
             locale={{ emptyText: data.isPending ? ' ' : t('msg.noRecordsFound') }}
             expandable={{
               expandedRowRender: (row) => <p style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{row.answer}</p>,

@@ -2,22 +2,17 @@ import {
   contentLangs,
   type Faq,
   type FaqInput,
-  faqCommands,
   faqInput,
   faqResource,
-  faqSortFields,
   faqStatuses,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
-import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
+import { fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 
 export const faqLangChoices = fixedChoices(contentLangs, 'content.faqs.langs');
 
 /** The customer app's FAQ (PRODUCT §3.8): question, answer, lang; ordered by drag and drop. */
-export const faqsResource = defineResource<Faq, FaqInput>({
-  key: 'faqs',
-  api: resourceApi(faqResource),
+export const faqUi = resourceUi<Faq, FaqInput>(faqResource, {
   schema: faqInput,
   fields: [
     { name: 'lang', label: 'content.faqs.fields.lang', input: 'select', options: faqLangChoices },
@@ -41,13 +36,6 @@ export const faqsResource = defineResource<Faq, FaqInput>({
       render: (row) => <StatusTag status={row.status} prefix="content.faqs.statuses" />,
     },
   ],
-  sortFields: faqSortFields,
-  permissions: {
-    create: faqCommands.create.name,
-    update: faqCommands.update.name,
-    delete: faqCommands.delete.name,
-  },
-  paths: screenPaths(faqResource),
   messages: {
     created: 'content.faqs.created',
     updated: 'content.faqs.updated',

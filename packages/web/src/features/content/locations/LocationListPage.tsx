@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { InlineLoading } from '../../../components/LoadingOverlay.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { locationsResource } from './locations.resource.tsx';
+import { locationUi } from './locations.resource.tsx';
 
 /** Leaflet and the outlines load after the table, in a chunk of their own. */
 const LocationsMap = lazy(() => import('./map/LocationsMap.tsx'));
@@ -15,7 +15,7 @@ export default function LocationListPage() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={14}>
-        <ResourceTable resource={locationsResource} />
+        <ResourceTable resource={locationUi} />
       </Col>
       <Col xs={24} xl={10}>
         <Panel title={t('content.locations.map.title')}>

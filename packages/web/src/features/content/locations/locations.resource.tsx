@@ -1,24 +1,16 @@
 import {
   type Location,
   type LocationInput,
-  locationCommands,
   locationInput,
   locationResource,
   locationServices,
-  locationSortFields,
   locationStatuses,
   locationTypes,
   weekDays,
 } from '@loyalty/contracts';
 import { lazy, Suspense } from 'react';
-import { resourceApi } from '../../../api/resource.ts';
 import { Ltr } from '../../../components/format.tsx';
-import {
-  defineResource,
-  type FieldAddonProps,
-  fixedChoices,
-  screenPaths,
-} from '../../../components/resource.ts';
+import { type FieldAddonProps, fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 
 const typeChoices = fixedChoices(locationTypes, 'content.locations.types');
@@ -35,9 +27,7 @@ function PositionField(props: FieldAddonProps) {
 }
 
 /** Branches and ATMs of the customer app (PRODUCT §3.8). Screens: its contracts descriptor. */
-export const locationsResource = defineResource<Location, LocationInput>({
-  key: 'locations',
-  api: resourceApi(locationResource),
+export const locationUi = resourceUi<Location, LocationInput>(locationResource, {
   schema: locationInput,
   fields: [
     { name: 'type', label: 'content.locations.fields.type', input: 'select', options: typeChoices },
@@ -97,17 +87,10 @@ export const locationsResource = defineResource<Location, LocationInput>({
       render: (row) => <StatusTag status={row.status} prefix="content.locations.statuses" />,
     },
   ],
-  sortFields: locationSortFields,
   filters: [
     { name: 'type', label: 'content.locations.fields.type', options: typeChoices },
     { name: 'status', label: 'content.locations.fields.status', options: statusChoices },
   ],
-  permissions: {
-    create: locationCommands.create.name,
-    update: locationCommands.update.name,
-    delete: locationCommands.delete.name,
-  },
-  paths: screenPaths(locationResource),
   messages: {
     created: 'content.locations.created',
     updated: 'content.locations.updated',

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLangNavigate } from '../../../i18n/lang.ts';
-import { permissionsResource } from './permissions.resource.tsx';
+import { staffPermissionUi } from './permissions.resource.tsx';
 
 /**
  * `employee/create-permission`. A permission guards an operation of the system, so new codes come
@@ -17,7 +17,7 @@ export default function PermissionCreatePage() {
       title={t('employees.permissions.createTitle')}
       subTitle={t('employees.permissions.createText')}
       extra={
-        <Button type="primary" onClick={() => navigate(permissionsResource.paths.list)}>
+        <Button type="primary" onClick={() => navigate(staffPermissionUi.paths.list)}>
           {t('employees.permissions.toCatalogue')}
         </Button>
       }

@@ -4,20 +4,16 @@ import {
   staffPermissionCommands,
   staffPermissionFields,
   staffPermissionResource,
-  staffPermissionSortFields,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
 import { missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
 /**
  * The staff permission catalogue. Codes come from the system's operations, so there is no
  * create or delete: staff rename, describe and enable or disable them.
  */
-export const permissionsResource = defineResource<StaffPermission, StaffPermissionInput>({
-  key: 'permissions',
-  api: resourceApi(staffPermissionResource),
+export const staffPermissionUi = resourceUi<StaffPermission, StaffPermissionInput>(staffPermissionResource, {
   schema: staffPermissionFields,
   fields: [
     { name: 'name', label: 'employees.permissions.fields.name', input: 'text' },
@@ -42,7 +38,6 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
       render: (p) => <StatusTag status={p.status} />,
     },
   ],
-  sortFields: staffPermissionSortFields,
   filters: [
     { name: 'status', label: 'employees.permissions.fields.status', options: activeStatusChoices },
     {
@@ -56,7 +51,6 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
     missingTranslationFilter,
   ],
   permissions: { update: staffPermissionCommands.update.name },
-  paths: screenPaths(staffPermissionResource),
   messages: {
     created: 'employees.permissions.updated',
     updated: 'employees.permissions.updated',
@@ -74,7 +68,7 @@ export const permissionsResource = defineResource<StaffPermission, StaffPermissi
 export async function loadCatalogue(signal?: AbortSignal): Promise<StaffPermission[]> {
   const all: StaffPermission[] = [];
   for (let page = 1; ; page++) {
-    const res = await permissionsResource.api.list({ page, pageSize: 100, sort: 'code:asc' }, signal);
+    const res = await staffPermissionUi.api.list({ page, pageSize: 100, sort: 'code:asc' }, signal);
     all.push(...res.items);
     if (all.length >= res.total || res.items.length === 0) return all;
   }

@@ -20,7 +20,7 @@ import { messageText, zodRules } from '../../../components/zodRules.ts';
 import { useLangNavigate } from '../../../i18n/lang.ts';
 import { useToast } from '../../../state/useToast.ts';
 import { loadCatalogue } from '../permissions/permissions.resource.tsx';
-import { rolesResource } from './roles.resource.tsx';
+import { roleUi } from './roles.resource.tsx';
 
 /** The permission catalogue as a tree: one branch per area, the codes as leaves. */
 function treeOf(catalogue: StaffPermission[], t: TFunction) {
@@ -48,7 +48,7 @@ export default function RoleFormPage() {
   const navigate = useLangNavigate();
   const toast = useToast();
   const id = Number(useSearchParams()[0].get('id')) || undefined;
-  const actions = useResourceActions(rolesResource);
+  const actions = useResourceActions(roleUi);
   const [form] = Form.useForm<RoleInput>();
   const rules = useMemo(() => zodRules(roleFields, t), [t]);
   const dirty = useRef(false);
@@ -60,7 +60,7 @@ export default function RoleFormPage() {
   });
   const role = useQuery({
     queryKey: ['roles', 'detail', id],
-    queryFn: ({ signal }) => rolesResource.api.get(id as number, signal),
+    queryFn: ({ signal }) => roleUi.api.get(id as number, signal),
     enabled: id !== undefined,
   });
   const codes = useMemo(() => new Set(catalogue.data?.map((p) => p.code)), [catalogue.data]);
@@ -76,7 +76,7 @@ export default function RoleFormPage() {
     const outcome = existing ? await actions.update(existing.id, input) : await actions.create(input);
     if (outcome.ok) {
       dirty.current = false;
-      navigate(rolesResource.paths.list);
+      navigate(roleUi.paths.list);
       return;
     }
     form.setFields(
@@ -163,7 +163,7 @@ export default function RoleFormPage() {
           <Button type="primary" htmlType="submit" loading={actions.saving}>
             {t('common.save')}
           </Button>
-          <Button disabled={false} onClick={() => navigate(rolesResource.paths.list)}>
+          <Button disabled={false} onClick={() => navigate(roleUi.paths.list)}>
             {t('common.cancel')}
           </Button>
         </Flex>

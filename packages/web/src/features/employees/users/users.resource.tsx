@@ -4,13 +4,11 @@ import {
   userCommands,
   userFields,
   userResource,
-  userSortFields,
   userUpdateFields,
 } from '@loyalty/contracts';
 import { Space } from 'antd';
-import { resourceApi } from '../../../api/resource.ts';
 import { DateTime } from '../../../components/format.tsx';
-import { defineResource, type FieldDef, screenPaths } from '../../../components/resource.ts';
+import { type FieldDef, resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { i18n } from '../../../i18n/index.ts';
@@ -26,9 +24,7 @@ const fields: FieldDef<UserInput>[] = [
 ];
 
 /** Staff users (PRODUCT §3.6). Screens: its contracts descriptor. */
-export const usersResource = defineResource<User, UserInput>({
-  key: 'users',
-  api: resourceApi(userResource),
+export const userUi = resourceUi<User, UserInput>(userResource, {
   schema: userFields,
   fields,
   columns: [
@@ -58,13 +54,11 @@ export const usersResource = defineResource<User, UserInput>({
       render: (u) => <DateTime iso={u.lastLoginAt} />,
     },
   ],
-  sortFields: userSortFields,
   filters: [
     { name: 'status', label: 'employees.users.fields.status', options: activeStatusChoices },
     { name: 'roleId', label: 'employees.users.fields.role', options: roleChoices },
   ],
   permissions: { create: userCommands.create.name, update: userCommands.update.name },
-  paths: screenPaths(userResource),
   messages: {
     created: 'employees.users.created',
     updated: 'employees.users.updated',
@@ -79,8 +73,8 @@ export const usersResource = defineResource<User, UserInput>({
 });
 
 /** Editing: the username is the audit trail's name for the person and does not change. */
-export const userEditResource = defineResource<User, UserInput>({
-  ...usersResource,
+export const userEditUi = resourceUi<User, UserInput>(userResource, {
+  ...userUi,
   schema: userUpdateFields as unknown as typeof userFields,
   fields: fields.filter((f) => f.name !== 'username'),
 });

@@ -1,18 +1,15 @@
 import {
   type PointsRule,
   type PointsRuleInput,
-  pointsRuleCommands,
   pointsRuleInput,
   pointsRuleResource,
-  pointsRuleSortFields,
   ruleConditions,
   ruleStatuses,
 } from '@loyalty/contracts';
 import { createElement, Fragment } from 'react';
-import { resourceApi } from '../../../api/resource.ts';
 import { formatAmount, formatPoints, ltrText } from '../../../components/format.tsx';
 import { LocalText } from '../../../components/localized.tsx';
-import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
+import { fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
 
@@ -23,9 +20,7 @@ export const conditionChoices = ruleConditions.map((c) => ({
 const statusChoices = fixedChoices(ruleStatuses, 'pointsRules.statuses');
 
 /** Points rules (PRODUCT §3.1). Screens: its contracts descriptor. */
-export const pointsRulesResource = defineResource<PointsRule, PointsRuleInput>({
-  key: 'points-rules',
-  api: resourceApi(pointsRuleResource),
+export const pointsRuleUi = resourceUi<PointsRule, PointsRuleInput>(pointsRuleResource, {
   schema: pointsRuleInput,
   fields: [
     {
@@ -117,17 +112,10 @@ export const pointsRulesResource = defineResource<PointsRule, PointsRuleInput>({
       render: (r) => createElement(Translated, { k: `pointsRules.statuses.${r.status}` }),
     },
   ],
-  sortFields: pointsRuleSortFields,
   filters: [
     { name: 'status', label: 'pointsRules.fields.status', options: statusChoices },
     { name: 'tierId', label: 'pointsRules.fields.tierId', options: tierChoices },
   ],
-  permissions: {
-    create: pointsRuleCommands.create.name,
-    update: pointsRuleCommands.update.name,
-    delete: pointsRuleCommands.delete.name,
-  },
-  paths: screenPaths(pointsRuleResource),
   messages: {
     created: 'msg.ruleAdded',
     updated: 'pointsRules.updated',

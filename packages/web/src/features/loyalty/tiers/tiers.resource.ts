@@ -1,20 +1,10 @@
-import {
-  type Tier,
-  type TierInput,
-  tierCommands,
-  tierInput,
-  tierResource,
-  tierSortFields,
-} from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
+import { type Tier, type TierInput, tierInput, tierResource } from '@loyalty/contracts';
 import { formatPoints } from '../../../components/format.tsx';
 import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 
 /** Loyalty tiers (PRODUCT §3.1). Screens: its contracts descriptor. */
-export const tiersResource = defineResource<Tier, TierInput>({
-  key: 'tiers',
-  api: resourceApi(tierResource),
+export const tierUi = resourceUi<Tier, TierInput>(tierResource, {
   schema: tierInput,
   fields: [
     { name: 'name', label: 'tiers.fields.name', input: 'text' },
@@ -30,14 +20,7 @@ export const tiersResource = defineResource<Tier, TierInput>({
     { key: 'minPoints', label: 'tiers.fields.minPoints', render: (t) => formatPoints(t.minPoints) },
     { key: 'maxPoints', label: 'tiers.fields.maxPoints', render: (t) => formatPoints(t.maxPoints) },
   ],
-  sortFields: tierSortFields,
   filters: [missingTranslationFilter],
-  permissions: {
-    create: tierCommands.create.name,
-    update: tierCommands.update.name,
-    delete: tierCommands.delete.name,
-  },
-  paths: screenPaths(tierResource),
   messages: {
     created: 'msg.tierCreated',
     updated: 'msg.tierUpdated',

@@ -2,23 +2,18 @@ import {
   type TransactionType,
   type TransactionTypeInput,
   transactionKinds,
-  transactionTypeCommands,
   transactionTypeInput,
   transactionTypeResource,
-  transactionTypeSortFields,
 } from '@loyalty/contracts';
 import { createElement } from 'react';
-import { resourceApi } from '../../../api/resource.ts';
 import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 import { Translated } from '../Translated.tsx';
 
 const kinds = transactionKinds.map((k) => ({ value: k, label: `transactionTypes.kinds.${k}` }));
 
 /** Transaction types (PRODUCT §3.1). Screens: its contracts descriptor. */
-export const transactionTypesResource = defineResource<TransactionType, TransactionTypeInput>({
-  key: 'transaction-types',
-  api: resourceApi(transactionTypeResource),
+export const transactionTypeUi = resourceUi<TransactionType, TransactionTypeInput>(transactionTypeResource, {
   schema: transactionTypeInput,
   fields: [
     { name: 'name', label: 'transactionTypes.fields.name', input: 'text' },
@@ -38,17 +33,10 @@ export const transactionTypesResource = defineResource<TransactionType, Transact
     },
     descriptionColumn('transactionTypes.fields.description'),
   ],
-  sortFields: transactionTypeSortFields,
   filters: [
     { name: 'type', label: 'transactionTypes.fields.type', options: kinds },
     missingTranslationFilter,
   ],
-  permissions: {
-    create: transactionTypeCommands.create.name,
-    update: transactionTypeCommands.update.name,
-    delete: transactionTypeCommands.delete.name,
-  },
-  paths: screenPaths(transactionTypeResource),
   messages: {
     created: 'transactionTypes.created',
     updated: 'transactionTypes.updated',

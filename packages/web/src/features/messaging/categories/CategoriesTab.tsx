@@ -5,7 +5,7 @@ import { ResourceCreatePage, ResourceEditPage } from '../../../components/Resour
 import { ResourceTable } from '../../../components/ResourceTable.tsx';
 import { useLangNavigate } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
-import { categoriesResource, categoryPaths } from './categories.resource.tsx';
+import { categoryPaths, messageCategoryUi } from './categories.resource.tsx';
 
 /**
  * The message categories on the queue's screen: the shared table, and the shared form in a drawer
@@ -20,12 +20,12 @@ export function CategoriesTab() {
   const id = Number(open);
   const editing = open !== null && open !== 'new' && Number.isInteger(id) && id > 0;
   const allowed = editing
-    ? can(categoriesResource.permissions.update)
-    : can(categoriesResource.permissions.create);
+    ? can(messageCategoryUi.permissions.update)
+    : can(messageCategoryUi.permissions.create);
 
   return (
     <>
-      <ResourceTable resource={categoriesResource} />
+      <ResourceTable resource={messageCategoryUi} />
       <Drawer
         open={open !== null && allowed}
         size="large"
@@ -34,9 +34,9 @@ export function CategoriesTab() {
         onClose={() => navigate(categoryPaths.list)}
       >
         {editing ? (
-          <ResourceEditPage resource={categoriesResource} id={id} />
+          <ResourceEditPage resource={messageCategoryUi} id={id} />
         ) : (
-          open === 'new' && <ResourceCreatePage resource={categoriesResource} />
+          open === 'new' && <ResourceCreatePage resource={messageCategoryUi} />
         )}
       </Drawer>
     </>

@@ -1,14 +1,11 @@
 import {
   type MessageCategory,
   type MessageCategoryInput,
-  messageCategoryCommands,
   messageCategoryFields,
   messageCategoryResource,
-  messageCategorySortFields,
   messageResource,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
-import { defineResource, screenLink } from '../../../components/resource.ts';
+import { resourceUi, screenLink } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { roleChoices } from '../api.ts';
 
@@ -24,9 +21,7 @@ export const categoryPaths = {
 };
 
 /** Message categories: bilingual name, response target, default assignee role (PRODUCT §3.4). */
-export const categoriesResource = defineResource<MessageCategory, MessageCategoryInput>({
-  key: 'message-categories',
-  api: resourceApi(messageCategoryResource),
+export const messageCategoryUi = resourceUi<MessageCategory, MessageCategoryInput>(messageCategoryResource, {
   schema: messageCategoryFields,
   fields: [
     { name: 'nameEn', label: 'messaging.categories.fields.nameEn', input: 'text' },
@@ -67,12 +62,6 @@ export const categoriesResource = defineResource<MessageCategory, MessageCategor
       render: (c) => <StatusTag status={c.status} />,
     },
   ],
-  sortFields: messageCategorySortFields,
-  permissions: {
-    create: messageCategoryCommands.create.name,
-    update: messageCategoryCommands.update.name,
-    delete: messageCategoryCommands.delete.name,
-  },
   paths: categoryPaths,
   messages: {
     created: 'messaging.categories.created',

@@ -1,11 +1,11 @@
 import { ResourceCreatePage } from '../../../components/ResourceFormPages.tsx';
 import { TemplateFormLayout } from './TemplateFormLayout.tsx';
-import { templatesResource } from './templates.resource.tsx';
+import { messageTemplateUi } from './templates.resource.tsx';
 
 export default function TemplateCreatePage() {
   return (
     <TemplateFormLayout>
-      <ResourceCreatePage resource={templatesResource} />
+      <ResourceCreatePage resource={messageTemplateUi} />
     </TemplateFormLayout>
   );
 }

@@ -1,11 +1,11 @@
 import { ResourceEditPage } from '../../../components/ResourceFormPages.tsx';
 import { TemplateFormLayout } from './TemplateFormLayout.tsx';
-import { templatesResource } from './templates.resource.tsx';
+import { messageTemplateUi } from './templates.resource.tsx';
 
 export default function TemplateEditPage() {
   return (
     <TemplateFormLayout>
-      <ResourceEditPage resource={templatesResource} />
+      <ResourceEditPage resource={messageTemplateUi} />
     </TemplateFormLayout>
   );
 }

@@ -1,14 +1,11 @@
 import {
   type MessageTemplate,
   type MessageTemplateInput,
-  messageTemplateCommands,
   messageTemplateFields,
   messageTemplateResource,
-  messageTemplateSortFields,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
 import { DateTime } from '../../../components/format.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { MessageText } from '../MessageText.tsx';
 
@@ -21,9 +18,7 @@ const excerpt = (text: string, dir: 'ltr' | 'rtl') => (
 );
 
 /** Reply templates (spec §3: name, body, additional info, create time, last update), in both languages. */
-export const templatesResource = defineResource<MessageTemplate, MessageTemplateInput>({
-  key: 'message-templates',
-  api: resourceApi(messageTemplateResource),
+export const messageTemplateUi = resourceUi<MessageTemplate, MessageTemplateInput>(messageTemplateResource, {
   schema: messageTemplateFields,
   fields: [
     { name: 'name', label: 'messaging.templates.fields.name', input: 'text' },
@@ -58,14 +53,7 @@ export const templatesResource = defineResource<MessageTemplate, MessageTemplate
       render: (r) => <DateTime iso={r.updatedAt} />,
     },
   ],
-  sortFields: messageTemplateSortFields,
   filters: [{ name: 'status', label: 'messaging.templates.fields.status', options: activeStatusChoices }],
-  permissions: {
-    create: messageTemplateCommands.create.name,
-    update: messageTemplateCommands.update.name,
-    delete: messageTemplateCommands.delete.name,
-  },
-  paths: screenPaths(messageTemplateResource),
   messages: {
     created: 'messaging.templates.created',
     updated: 'messaging.templates.updated',

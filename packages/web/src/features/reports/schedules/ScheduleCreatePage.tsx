@@ -1,13 +1,13 @@
 import { ResourceForm } from '../../../components/ResourceForm.tsx';
 import { useResourceActions } from '../../../components/useResourceActions.ts';
-import { schedulesResource } from './schedules.resource.tsx';
+import { reportScheduleUi } from './schedules.resource.tsx';
 
 /** `MainReports/Schedules/Add`: a new scheduled report (weekly, as Excel, by default). */
 export default function ScheduleCreatePage() {
-  const actions = useResourceActions(schedulesResource);
+  const actions = useResourceActions(reportScheduleUi);
   return (
     <ResourceForm
-      resource={schedulesResource}
+      resource={reportScheduleUi}
       initialValues={{ frequency: 'WEEKLY', format: 'xlsx', recipientIds: [] }}
       onSubmit={actions.create}
       saving={actions.saving}

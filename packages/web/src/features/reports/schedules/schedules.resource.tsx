@@ -4,22 +4,14 @@ import {
   type ReportSchedule,
   type ReportScheduleInput,
   reportNames,
-  reportScheduleCommands,
   reportScheduleFields,
   reportScheduleFrequencies,
   reportScheduleResource,
-  reportScheduleSortFields,
 } from '@loyalty/contracts';
 import { useTranslation } from 'react-i18next';
-import { resourceApi } from '../../../api/resource.ts';
 import { apiGet } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
-import {
-  defineResource,
-  fixedChoices,
-  type RemoteChoices,
-  screenPaths,
-} from '../../../components/resource.ts';
+import { fixedChoices, type RemoteChoices, resourceUi } from '../../../components/resource.ts';
 import { Tag } from '../../../components/Tag.tsx';
 
 /** Staff who may receive a report (with an e-mail address and report.read), searched by name. */
@@ -40,9 +32,7 @@ const recipientChoices: RemoteChoices = {
 };
 
 /** Scheduled reports (`MainReports/Schedules`): a report e-mailed each day, week or month. */
-export const schedulesResource = defineResource<ReportSchedule, ReportScheduleInput>({
-  key: 'report-schedules',
-  api: resourceApi(reportScheduleResource),
+export const reportScheduleUi = resourceUi<ReportSchedule, ReportScheduleInput>(reportScheduleResource, {
   schema: reportScheduleFields,
   fields: [
     { name: 'title', label: 'reports.schedules.title', input: 'text' },
@@ -111,13 +101,6 @@ export const schedulesResource = defineResource<ReportSchedule, ReportScheduleIn
       options: fixedChoices(reportScheduleFrequencies, 'reports.schedules.frequencies'),
     },
   ],
-  sortFields: reportScheduleSortFields,
-  permissions: {
-    create: reportScheduleCommands.create.name,
-    update: reportScheduleCommands.update.name,
-    delete: reportScheduleCommands.delete.name,
-  },
-  paths: screenPaths(reportScheduleResource),
   messages: {
     created: 'reports.schedules.created',
     updated: 'reports.schedules.updated',

@@ -1,21 +1,16 @@
 import {
   type RewardCategory,
   type RewardCategoryInput,
-  rewardCategoryCommands,
   rewardCategoryEditFields,
   rewardCategoryInput,
   rewardCategoryResource,
-  rewardCategorySortFields,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 
 /** Reward categories (PRODUCT §3.2). Screens: its contracts descriptor. */
-export const rewardCategoriesResource = defineResource<RewardCategory, RewardCategoryInput>({
-  key: 'reward-categories',
-  api: resourceApi(rewardCategoryResource),
+export const rewardCategoryUi = resourceUi<RewardCategory, RewardCategoryInput>(rewardCategoryResource, {
   // The create form says 'you must fill all input' (the edit form's schema is below).
   schema: rewardCategoryInput,
   fields: [
@@ -30,14 +25,7 @@ export const rewardCategoriesResource = defineResource<RewardCategory, RewardCat
     nameColumn('rewards.fields.name'),
     descriptionColumn('rewards.fields.description'),
   ],
-  sortFields: rewardCategorySortFields,
   filters: [missingTranslationFilter],
-  permissions: {
-    create: rewardCategoryCommands.create.name,
-    update: rewardCategoryCommands.update.name,
-    delete: rewardCategoryCommands.delete.name,
-  },
-  paths: screenPaths(rewardCategoryResource),
   messages: {
     created: 'msg.categoryCreated',
     updated: 'msg.categoryUpdated',
@@ -52,4 +40,4 @@ export const rewardCategoriesResource = defineResource<RewardCategory, RewardCat
 });
 
 /** The edit form validates with the edit schema: 'Please fill all fields.'. */
-export const rewardCategoryEditResource = { ...rewardCategoriesResource, schema: rewardCategoryEditFields };
+export const rewardCategoryEditUi = { ...rewardCategoryUi, schema: rewardCategoryEditFields };

@@ -1,21 +1,11 @@
-import {
-  type Store,
-  type StoreInput,
-  storeCommands,
-  storeInput,
-  storeResource,
-  storeSortFields,
-} from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
+import { type Store, type StoreInput, storeInput, storeResource } from '@loyalty/contracts';
 import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, screenPaths } from '../../../components/resource.ts';
+import { resourceUi } from '../../../components/resource.ts';
 import { rewardCategoryChoices } from '../choices.ts';
 
 /** Partner stores (PRODUCT §3.2). Screens: its contracts descriptor. */
-export const storesResource = defineResource<Store, StoreInput>({
-  key: 'stores',
-  api: resourceApi(storeResource),
+export const storeUi = resourceUi<Store, StoreInput>(storeResource, {
   schema: storeInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
@@ -32,17 +22,10 @@ export const storesResource = defineResource<Store, StoreInput>({
       render: (row) => <LocalText en={row.categoryName} ar={row.categoryNameAr} />,
     },
   ],
-  sortFields: storeSortFields,
   filters: [
     { name: 'categoryId', label: 'rewards.fields.category', options: rewardCategoryChoices },
     missingTranslationFilter,
   ],
-  permissions: {
-    create: storeCommands.create.name,
-    update: storeCommands.update.name,
-    delete: storeCommands.delete.name,
-  },
-  paths: screenPaths(storeResource),
   messages: {
     created: 'msg.storeCreated',
     updated: 'msg.storeUpdated',

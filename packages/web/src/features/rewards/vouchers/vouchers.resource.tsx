@@ -1,25 +1,20 @@
 import {
   type Voucher,
   type VoucherInput,
-  voucherCommands,
   voucherInput,
   voucherResource,
-  voucherSortFields,
   voucherStatuses,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../../api/resource.ts';
 import { ImageThumb } from '../../../components/ImageThumb.tsx';
 import { LocalText, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
-import { defineResource, fixedChoices, screenPaths } from '../../../components/resource.ts';
+import { fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { storeChoices } from '../choices.ts';
 
 const statusChoices = fixedChoices(voucherStatuses, 'rewards.statuses');
 
 /** Vouchers (PRODUCT §3.2). Screens: its contracts descriptor. */
-export const vouchersResource = defineResource<Voucher, VoucherInput>({
-  key: 'vouchers',
-  api: resourceApi(voucherResource),
+export const voucherUi = resourceUi<Voucher, VoucherInput>(voucherResource, {
   schema: voucherInput,
   fields: [
     { name: 'name', label: 'rewards.fields.name', input: 'text' },
@@ -58,18 +53,11 @@ export const vouchersResource = defineResource<Voucher, VoucherInput>({
       render: (row) => <StatusTag status={row.status} prefix="rewards.statuses" />,
     },
   ],
-  sortFields: voucherSortFields,
   filters: [
     { name: 'storeId', label: 'rewards.fields.store', options: storeChoices },
     { name: 'status', label: 'rewards.fields.status', options: statusChoices },
     missingTranslationFilter,
   ],
-  permissions: {
-    create: voucherCommands.create.name,
-    update: voucherCommands.update.name,
-    delete: voucherCommands.delete.name,
-  },
-  paths: screenPaths(voucherResource),
   messages: {
     created: 'msg.voucherCreated',
     updated: 'msg.voucherUpdated',

@@ -7,7 +7,7 @@ import Supercluster, { type PointFeature } from 'supercluster';
 import { Alert } from '../../../../components/Alert.tsx';
 import { LangLink } from '../../../../components/LangLink.tsx';
 import { useLang } from '../../../../i18n/lang.ts';
-import { locationsResource } from '../locations.resource.tsx';
+import { locationUi } from '../locations.resource.tsx';
 import { MapFrame } from './MapFrame.tsx';
 import { useLocationMarkers } from './mapApi.ts';
 
@@ -82,7 +82,7 @@ function ClusteredMarkers({ markers }: { markers: LocationMarker[] }) {
             <div>
               {t(`content.locations.types.${m.type}`)} · {m.city}
             </div>
-            <LangLink to={locationsResource.paths.edit(m.id)}>{t('content.locations.map.edit')}</LangLink>
+            <LangLink to={locationUi.paths.edit(m.id)}>{t('content.locations.map.edit')}</LangLink>
           </div>
         </Popup>
       </Marker>

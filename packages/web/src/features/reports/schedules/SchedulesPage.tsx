@@ -1,7 +1,0 @@
-import { ResourceTable } from '../../../components/ResourceTable.tsx';
-import { schedulesResource } from './schedules.resource.tsx';
-
-/** `MainReports/Schedules`: the reports e-mailed on a schedule. */
-export default function SchedulesPage() {
-  return <ResourceTable resource={schedulesResource} />;
-}
