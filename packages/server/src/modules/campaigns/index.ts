@@ -1,12 +1,10 @@
 import type { ServerModule } from '../../platform/module.ts';
-import { registerEarnBonus } from '../loyalty/transactions.service.ts';
-import { campaignsForEarning } from './active.ts';
 import { campaignCrudRoutes, campaignExtraRoutes } from './campaigns.routes.ts';
 import { campaignHandlers } from './campaigns.service.ts';
 import { campaignJobs } from './jobs.ts';
 
-// The engine asks the campaigns, from memory, which of them an earning may draw on.
-registerEarnBonus(campaignsForEarning);
+/** The live campaigns, for the engine (modules/index.ts registers it with the loyalty module). */
+export { campaignsForEarning } from './active.ts';
 
 /** Campaigns: time-boxed bonuses the engine applies, budgets held by the database (decisions/campaigns.md). */
 export const campaignsModule: ServerModule = {

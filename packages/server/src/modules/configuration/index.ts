@@ -13,10 +13,17 @@ import { purgeUsage, serviceDefinitionHandlers } from './serviceDefinitions.serv
 import { userConfigurationRoutes } from './userConfigurations.routes.ts';
 import { userConfigurationHandlers } from './userConfigurations.service.ts';
 
+export type { BusinessRulesJson } from './businessBanking.service.ts';
+export { businessEffect, businessRules } from './businessBanking.service.ts';
 export { recordTunableChange, tunable, tunableNow } from './configBundles.service.ts';
-export { assertEligible, criteriaFor } from './eligibilityCriteria.service.ts';
+export { assertEligible, type CriterionJson, criteriaFor } from './eligibilityCriteria.service.ts';
 export { assertFeature, invalidateFeatures } from './features.service.ts';
-export { assertServiceAllowed, countUse, serviceLimit } from './serviceDefinitions.service.ts';
+export {
+  assertServiceAllowed,
+  countUse,
+  type DailyLimit,
+  serviceLimit,
+} from './serviceDefinitions.service.ts';
 
 /**
  * Configuration that governs (docs/decisions/configuration.md): customer-app feature switches per

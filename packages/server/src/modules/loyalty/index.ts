@@ -10,6 +10,15 @@ import { transactionTypeRoutes } from './transactionTypes.routes.ts';
 import { transactionTypeHandlers } from './transactionTypes.service.ts';
 
 export { reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
+export {
+  type CampaignSource,
+  currentConfiguration,
+  decideEarning,
+  type EarningCampaign,
+  type EarningConfiguration,
+  type EarningDecision,
+  registerEarnBonus,
+} from './engine.ts';
 
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',
