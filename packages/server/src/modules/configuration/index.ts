@@ -14,7 +14,7 @@ import { userConfigurationRoutes } from './userConfigurations.routes.ts';
 import { userConfigurationHandlers } from './userConfigurations.service.ts';
 
 export type { BusinessRulesJson } from './businessBanking.service.ts';
-export { businessEffect, businessRules } from './businessBanking.service.ts';
+export { assertBusinessMayRedeem, businessEffect, businessRules } from './businessBanking.service.ts';
 export { recordTunableChange, tunable, tunableNow } from './configBundles.service.ts';
 export { assertEligible, type CriterionJson, criteriaFor } from './eligibilityCriteria.service.ts';
 export { assertFeature, invalidateFeatures } from './features.service.ts';

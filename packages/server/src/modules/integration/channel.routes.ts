@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/http.ts';
-import { isDuplicatePosting } from '../loyalty/transactions.service.ts';
+import { isDuplicatePosting } from '../loyalty/index.ts';
 import { inbox } from '../messaging/messages.service.ts';
 import { requireApiKey } from './apiKeyAuth.ts';
 import { balanceOf } from './channel.service.ts';

@@ -11,13 +11,16 @@ import { redemptions } from '../../db/schema/index.ts';
 import type { Actor, ChannelKey } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
-import { assertBusinessMayRedeem, businessRules } from '../configuration/businessBanking.service.ts';
-import { assertEligible, criteriaFor } from '../configuration/eligibilityCriteria.service.ts';
-import { countUse, serviceLimit } from '../configuration/serviceDefinitions.service.ts';
+import {
+  assertBusinessMayRedeem,
+  assertEligible,
+  businessRules,
+  countUse,
+  criteriaFor,
+  serviceLimit,
+} from '../configuration/index.ts';
 import { findCustomerByNumber, upsertCustomer } from '../customers/customers.service.ts';
-import { nextExpiry } from '../loyalty/ledger.service.ts';
-import { programme } from '../loyalty/programme.ts';
-import { postTransaction, reverseEarning } from '../loyalty/transactions.service.ts';
+import { nextExpiry, postTransaction, programme, reverseEarning } from '../loyalty/index.ts';
 import { markRead, receiveMessage } from '../messaging/messages.service.ts';
 import { redeemVoucher } from '../rewards/redemptions.service.ts';
 import type { VerifiedKey } from './apiKeys.service.ts';

@@ -19,6 +19,9 @@ export {
   type EarningDecision,
   registerEarnBonus,
 } from './engine.ts';
+export { nextExpiry } from './ledger.service.ts';
+export { programme } from './programme.ts';
+export { isDuplicatePosting, postTransaction, reverseEarning } from './transactions.service.ts';
 
 export const loyaltyModule: ServerModule = {
   name: 'loyalty',
