@@ -163,9 +163,12 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
     { tierId, amount: input.amount, date: at.toISOString().slice(0, 10) },
     tierName,
   );
-  // What campaigns would add, as the earning's statement decides it (without a customer, a
-  // campaign aimed at a list or at criteria is left out).
+  // What campaigns would add, as the earning's statement decides it. Without a customer, a
+  // campaign aimed at a list, a segment or criteria is left out: there is no one to match.
   const config = await currentConfiguration(db, prog, { business: await businessRules(db) });
+  if (!customer) {
+    config.campaigns = config.campaigns.filter((k) => !k.segments.length && !k.criteria.length);
+  }
   const decision = await decideEarning(
     db,
     customer ? { customerId: customer.id } : { tierId },
