@@ -77,7 +77,7 @@ type Switch = (on: boolean) => Promise<void>;
  * `--campaigns N` (issue 15): N active campaigns while earning. The first doubles every bench
  * earning (its budget is the database's limit, so it never runs out); a fifth target business
  * customers, so they reach the database as candidates and are refused there (bench customers are
- * retail); the rest target other customers' lists and are left out in memory.
+ * retail); the rest target other customers' lists and are left out of each batch's configuration.
  */
 async function benchCampaigns(staff: Record<string, string>, n: number): Promise<Switch> {
   const ids: number[] = [];

@@ -119,17 +119,6 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/**
- * Known violations, to be emptied when the engine branch (issue 55 parts 2-3: the engine's types
- * with their owners, the campaigns seam) is merged; each names why it cannot move here.
- */
-const knownViolations = [
-  // loyalty asks campaigns for a rule's preview; the engine branch moves the bonus decision.
-  'modules/loyalty/pointsRules.service.ts → modules/campaigns/preview.ts (reaches into campaigns past its index.ts)',
-  // campaigns/index.ts holds the ServerModule and the seam (the engine branch's), so no public face yet.
-  'demo/campaigns.ts → modules/campaigns/active.ts (reaches into campaigns past its index.ts)',
-];
-
 describe('architecture: the server layers', () => {
   const graph = graphOf(src);
 
@@ -153,11 +142,7 @@ describe('architecture: the server layers', () => {
   });
 
   it('platform/ and db/ import neither modules/ nor demo/; an area reaches another only through its index.ts', () => {
-    expect(violations(graph).filter((v) => !knownViolations.includes(v))).toEqual([]);
-  });
-
-  it('allows no violation it no longer needs', () => {
-    expect(knownViolations.filter((v) => !violations(graph).includes(v))).toEqual([]);
+    expect(violations(graph)).toEqual([]);
   });
 
   it('has no import loop', () => {

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { campaigns, tiers, transactionTypes } from '../db/schema/index.ts';
-import { campaignsForEarning, invalidateCampaigns } from '../modules/campaigns/active.ts';
+import { campaignsForEarning, invalidateCampaigns } from '../modules/campaigns/index.ts';
 import { postTransaction, registerEarnBonus } from '../modules/loyalty/index.ts';
 import { recomputeRunningBalances } from './balances.ts';
 

@@ -3,18 +3,24 @@ import type { Tunable } from '../platform/settings/registry.ts';
 import { alertsModule } from './alerts/module.ts';
 import { analyticsModule } from './analytics/module.ts';
 import { approvalsModule } from './approvals/module.ts';
-import { campaignsModule } from './campaigns/index.ts';
+import { campaignsForEarning } from './campaigns/index.ts';
+import { campaignsModule } from './campaigns/module.ts';
 import { configurationModule } from './configuration/module.ts';
 import { contentModule } from './content/module.ts';
 import { customersModule } from './customers/module.ts';
 import { identityModule } from './identity/module.ts';
 import { integrationModule } from './integration/module.ts';
 import { logsModule } from './logs/module.ts';
+import { registerEarnBonus } from './loyalty/index.ts';
 import { loyaltyModule } from './loyalty/module.ts';
 import { messagingModule } from './messaging/module.ts';
 import { reportsModule } from './reports/module.ts';
 import { rewardsModule } from './rewards/module.ts';
 import { securityModule } from './security/module.ts';
+
+// The earning decision takes the live campaigns as part of its configuration (loyalty/engine.ts):
+// wired here, where the areas are put together, rather than by one area importing another.
+registerEarnBonus(campaignsForEarning);
 
 /** Every area of the server, in mounting order. A new area adds one line. */
 export const modules: ServerModule[] = [

@@ -6,7 +6,11 @@
 --     CONFLICT rather than a failed batch);
 --   - after every earning when tiers count rolling points (the tier reads the ledger);
 --   - at the batch's end, before the campaigns' awards.
-CREATE OR REPLACE FUNCTION loyalty_post_earnings(p_items jsonb, p_lock boolean DEFAULT false, p_campaign_terms jsonb DEFAULT NULL)
+-- `p_config`: the configuration the batch's earnings are decided with (loyalty_decide_earning):
+-- `rules`, the points rules by transaction type id, and `campaigns`, the live campaigns that can
+-- reach the batch's customers; each earning carries the gates (limit, criteria, business).
+DROP FUNCTION IF EXISTS loyalty_post_earnings(jsonb, boolean, jsonb);
+CREATE OR REPLACE FUNCTION loyalty_post_earnings(p_items jsonb, p_lock boolean DEFAULT false, p_config jsonb DEFAULT NULL)
 RETURNS TABLE (outcome text, entry_id bigint, points integer, balance integer, tier_id integer,
   rule_id integer, status text, bonus_points integer, campaign_id integer)
 LANGUAGE plpgsql AS $$
@@ -33,6 +37,8 @@ DECLARE
   tier_min integer[];
   tier_ids integer[];
   target integer;
+  rules jsonb := p_config -> 'rules';
+  live jsonb := nullif(p_config -> 'campaigns', '[]'::jsonb);
 BEGIN
   SELECT s.tier_basis = 'ROLLING' INTO rolling FROM loyalty_settings s WHERE s.id = 1;
   SELECT array_agg(t.min_points ORDER BY t.min_points DESC), array_agg(t.id ORDER BY t.min_points DESC)
@@ -46,10 +52,10 @@ BEGIN
     END IF;
     r := loyalty_apply_earning(it ->> 'customerNumber', it ->> 'externalId', (it ->> 'typeId')::integer,
       (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz, (it ->> 'expiresAt')::timestamptz,
-      it -> 'awards', (it ->> 'campaignId')::integer, (it ->> 'actorId')::integer, nullif(it -> 'limit', 'null'::jsonb),
-      nullif(it -> 'criteria', 'null'::jsonb), nullif(it -> 'business', 'null'::jsonb),
-      nullif(it -> 'campaigns', 'null'::jsonb), it ->> 'channel', (it ->> 'apiKeyId')::integer,
-      p_campaign_terms, p_lock, taken);
+      rules -> (it ->> 'typeId'), (it ->> 'campaignId')::integer, (it ->> 'actorId')::integer,
+      nullif(it -> 'limit', 'null'::jsonb), nullif(it -> 'criteria', 'null'::jsonb),
+      nullif(it -> 'business', 'null'::jsonb), live, it ->> 'channel', (it ->> 'apiKeyId')::integer,
+      p_lock, taken);
     outcome := r.outcome;
     entry_id := r.entry_id;
     points := r.points;

@@ -22,6 +22,17 @@ await q(`insert into customers (customer_number, full_name)
   select 'TB-' || g, 'Trigger Bench ' || g from generate_series(1, 2000) g on conflict do nothing`);
 const typeId = (await q(`select id from transaction_types where code = 'BENCH_SPEND'`)).rows[0]?.id;
 if (!typeId) throw new Error('no BENCH_SPEND transaction type: run npm run bench once on this database');
+// The configuration the earnings are decided with (loyalty_decide_earning): the type's points rules.
+const config = (
+  await q(
+    `select json_build_object('rules', json_build_object($1::text, coalesce(json_agg(json_build_object(
+       'id', id, 'tierId', tier_id, 'amount', amount, 'condition', condition,
+       'pointsPerTransaction', points_per_transaction, 'minPoints', min_points, 'maxPoints', max_points,
+       'priority', priority, 'status', status, 'validFrom', valid_from, 'validUntil', valid_until)), '[]'))) as c
+     from points_rules where transaction_type_id = $1`,
+    [typeId],
+  )
+).rows[0].c;
 await q(`insert into alert_categories (name_en, name_ar) values ('TB', 'TB') on conflict do nothing`);
 await q(`insert into alert_groups (category_id, name_en, name_ar)
   select id, 'TB', 'TB' from alert_categories where name_en = 'TB' on conflict do nothing`);
@@ -43,10 +54,9 @@ async function run(label: string, batches = 40, size = 50) {
         amount: 100,
         occurredAt: new Date().toISOString(),
         expiresAt: new Date(Date.now() + 7e10).toISOString(),
-        awards: { '*': { points: 100, ruleId: null } },
       };
     }).sort((a, b) => a.customerNumber.localeCompare(b.customerNumber));
-    await q('select * from loyalty_post_earnings($1)', [JSON.stringify(items)]);
+    await q('select * from loyalty_post_earnings($1, false, $2)', [JSON.stringify(items), config]);
   }
   const earns = batches * size;
   return { label, perSecond: earns / ((Date.now() - t0) / 1000), cpuMs: ((cpu() - c0) * 1000) / earns };

@@ -1,20 +1,2 @@
-import type { ServerModule } from '../../platform/module.ts';
-import { registerEarnBonus } from '../loyalty/index.ts';
-import { campaignsForEarning } from './active.ts';
-import { campaignCrudRoutes, campaignExtraRoutes } from './campaigns.routes.ts';
-import { campaignHandlers } from './campaigns.service.ts';
-import { campaignJobs } from './jobs.ts';
-
-// The engine asks the campaigns, from memory, which of them an earning may draw on.
-registerEarnBonus(campaignsForEarning);
-
-/** Campaigns: time-boxed bonuses the engine applies, budgets held by the database (decisions/campaigns.md). */
-export const campaignsModule: ServerModule = {
-  name: 'campaigns',
-  routes: async (app) => {
-    await app.register(campaignCrudRoutes);
-    await app.register(campaignExtraRoutes);
-  },
-  handlers: campaignHandlers,
-  jobs: campaignJobs,
-};
+/** The campaigns area's public face: the live campaigns, for the engine (modules/index.ts wires them to loyalty). */
+export { campaignsForEarning, invalidateCampaigns } from './active.ts';

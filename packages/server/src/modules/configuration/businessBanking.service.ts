@@ -9,7 +9,15 @@ import { businessBankingSettings } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { BusinessRulesJson } from '../loyalty/index.ts';
+
+/** The business banking settings as the engine takes them (db/functions/loyalty_business_points.sql). */
+export interface BusinessRulesJson {
+  earns: boolean;
+  multiplier: number;
+  monthlyCap: number | null;
+  /** Transaction type ids that earn; empty: all. */
+  types: number[];
+}
 
 type Row = typeof businessBankingSettings.$inferSelect;
 const NEUTRAL: Row = {

@@ -15,7 +15,15 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { CriterionJson } from '../loyalty/index.ts';
+
+/** An eligibility criterion as the engine evaluates it (db/functions/loyalty_criterion_passes.sql). */
+export interface CriterionJson {
+  id: number;
+  name: string;
+  field: string;
+  operator: string;
+  value: number | string[];
+}
 
 type Row = typeof eligibilityCriteria.$inferSelect;
 const toCriterion = (row: Row): EligibilityCriterion => ({

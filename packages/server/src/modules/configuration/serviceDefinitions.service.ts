@@ -14,7 +14,12 @@ import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { snapshot } from '../../platform/snapshot.ts';
-import type { DailyLimit } from '../loyalty/index.ts';
+
+/** A service's limits per customer per day: calls and points, null for none. */
+export interface DailyLimit {
+  count: number | null;
+  points: number | null;
+}
 
 type Row = typeof serviceDefinitions.$inferSelect;
 const toDefinition = (row: Row): ServiceDefinition => isoDates(row);

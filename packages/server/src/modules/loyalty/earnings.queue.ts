@@ -1,8 +1,14 @@
 import { type Db, databaseError, type Executor, isTransaction, runPrepared } from '../../db/client.ts';
 import type { EarningMetrics } from '../../platform/metrics.ts';
 import { tunableNow } from '../../platform/settings/values.ts';
+import type { BusinessRulesJson, CriterionJson, DailyLimit } from '../configuration/index.ts';
+import type { EarningCampaign, EarningConfiguration } from './engine.ts';
+import type { RuleRow } from './programme.ts';
 
-/** One channel earning as `loyalty_post_earnings` takes it (migrations 0013, 0027, 0032, 0033, 0038, 0050, 0054, 0056). */
+/**
+ * One channel earning as `loyalty_post_earnings` takes it: the transaction, and the gates of its
+ * configuration (engine.ts); the batch carries the rest of the configuration once (`batchParameters`).
+ */
 export interface EarningItem {
   customerNumber: string;
   externalId: string;
@@ -10,61 +16,14 @@ export interface EarningItem {
   amount: number;
   occurredAt: string;
   expiresAt: string | null;
-  /** The award by tier id, '*' for everyone else. */
-  awards: Record<string, { points: number; ruleId: number | null }>;
   campaignId: number | null;
   actorId: number | null;
-  /** The posting API key's channel and id (migration 0042): the external id is unique in the channel. */
+  /** The posting API key's channel and id: the external id is unique in the channel. */
   channel: string | null;
   apiKeyId: number | null;
-  /** The earn service's limits per customer per day (service definitions, migration 0027; counted on the customer's row, 0056); absent: none. */
   limit?: DailyLimit;
-  /** The earn scope's active eligibility criteria, by priority (migration 0032); absent: none. */
   criteria?: CriterionJson[];
-  /** The business banking settings, for business customers (migration 0033); absent while neutral. */
   business?: BusinessRulesJson;
-  /** The campaigns that may add a bonus, highest priority first (migration 0038); absent: none. */
-  campaigns?: CampaignCandidate[];
-}
-
-/**
- * An active campaign as loyalty_campaign_bonus takes it: what was matched in memory (type, period,
- * days, hours, customer list) is not repeated; the targeting that needs the customer is.
- */
-export interface CampaignCandidate {
-  id: number;
-  tiers: number[];
-  segments: string[];
-  criteria: CriterionJson[];
-  kind: 'MULTIPLIER' | 'FIXED' | 'PER_AMOUNT';
-  value: number;
-  per: number | null;
-  cap: number | null;
-  stackable: boolean;
-}
-
-/** The business banking settings as loyalty_business_points takes them. */
-export interface BusinessRulesJson {
-  earns: boolean;
-  multiplier: number;
-  monthlyCap: number | null;
-  /** Transaction type ids that earn; empty: all. */
-  types: number[];
-}
-
-/** An eligibility criterion as the database evaluates it (loyalty_criterion_passes). */
-export interface CriterionJson {
-  id: number;
-  name: string;
-  field: string;
-  operator: string;
-  value: number | string[];
-}
-
-/** A service's limits per customer per day: calls and points, null for none. */
-export interface DailyLimit {
-  count: number | null;
-  points: number | null;
 }
 
 export interface EarningRow {
@@ -91,37 +50,70 @@ export interface EarningRow {
 const POST_EARNINGS = 'select * from loyalty_post_earnings($1, false, $2)';
 const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true, $2)';
 
+/** An earning and the configuration it is decided with. */
+interface Earning {
+  item: EarningItem;
+  config: EarningConfiguration;
+}
+
+/** A campaign's customer list as a set, made once per campaign object. */
+const listed = new WeakMap<EarningCampaign, ReadonlySet<string>>();
+const listOf = (c: EarningCampaign) => {
+  let set = listed.get(c);
+  if (!set) {
+    set = new Set(c.customers);
+    listed.set(c, set);
+  }
+  return set;
+};
+
 /**
- * The batch as `loyalty_post_earnings` takes it (migration 0054): each candidate campaign's terms
- * once, by id, and each earning naming its candidates' ids — the same terms repeated in every
- * earning made the batch's JSON, and its parsing, several times larger.
+ * The batch as `loyalty_post_earnings` takes it: its earnings, and the configuration they are
+ * decided with once — the rules of their transaction types, and the campaigns that can reach their
+ * customers (a campaign's customer list cut to the batch's: up to 10,000 numbers per campaign would
+ * otherwise travel, and be parsed, with every batch).
  */
-function batchParameters(items: EarningItem[]): [string, string | null] {
-  const terms: Record<number, CampaignCandidate> = {};
-  const slim = items.map(({ campaigns, ...item }) => {
-    if (!campaigns) return item;
-    for (const c of campaigns) terms[c.id] = c;
-    return { ...item, campaigns: campaigns.map((c) => c.id) };
-  });
-  return [JSON.stringify(slim), Object.keys(terms).length ? JSON.stringify(terms) : null];
+function batchParameters(batch: readonly Earning[]): [string, string] {
+  const rules: Record<number, readonly RuleRow[]> = {};
+  const numbers = [...new Set(batch.map((e) => e.item.customerNumber.toUpperCase()))];
+  const campaigns = new Map<number, EarningCampaign>();
+  const seen = new Set<readonly EarningCampaign[]>();
+  for (const { item, config } of batch) {
+    rules[item.typeId] ??= config.rules.get(item.typeId) ?? [];
+    if (seen.has(config.campaigns)) continue;
+    seen.add(config.campaigns);
+    for (const c of config.campaigns) {
+      if (campaigns.has(c.id)) continue;
+      if (!c.customers.length) {
+        campaigns.set(c.id, c);
+        continue;
+      }
+      const list = listOf(c);
+      const customers = numbers.filter((n) => list.has(n));
+      if (customers.length) campaigns.set(c.id, { ...c, customers });
+    }
+  }
+  return [
+    JSON.stringify(batch.map((e) => e.item)),
+    JSON.stringify({ rules, campaigns: [...campaigns.values()] }),
+  ];
 }
 
 /**
- * Posts earnings in one statement, one transaction; `items` sorted by customer number. A batch
- * takes its campaigns' budget at its end (migration 0050); `locked` (one earning) locks them first.
+ * Posts earnings in one statement, one transaction; sorted by customer number. A batch takes its
+ * campaigns' budget at its end; `locked` (one earning) locks them first.
  */
-const postEarnings = (db: Executor, items: EarningItem[], locked = false) =>
+const postEarnings = (db: Executor, batch: readonly Earning[], locked = false) =>
   locked
-    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, batchParameters(items))
-    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, batchParameters(items));
+    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, batchParameters(batch))
+    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, batchParameters(batch));
 
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
 const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-interface Waiting {
-  item: EarningItem;
+interface Waiting extends Earning {
   resolve(row: EarningRow): void;
   reject(err: unknown): void;
 }
@@ -143,9 +135,9 @@ class EarningQueue {
 
   constructor(private readonly db: Db) {}
 
-  post(item: EarningItem): Promise<EarningRow> {
+  post(item: EarningItem, config: EarningConfiguration): Promise<EarningRow> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ item, resolve, reject });
+      this.waiting.push({ item, config, resolve, reject });
       this.pump();
     });
   }
@@ -170,8 +162,7 @@ class EarningQueue {
     measured?.batchSize.observe(batch.length);
     const done = measured?.batchSeconds.startTimer();
     try {
-      const items = batch.map((w) => w.item);
-      const rows = await postEarnings(this.db, items);
+      const rows = await postEarnings(this.db, batch);
       done?.();
       batch.forEach((w, i) => {
         w.resolve(rows[i] as EarningRow);
@@ -190,7 +181,7 @@ class EarningQueue {
         );
       // One after the other, as in the batch: twins of an externalId meet as they would have there.
       for (const w of batch) {
-        await postEarnings(this.db, [w.item], true).then(([row]) => w.resolve(row as EarningRow), w.reject);
+        await postEarnings(this.db, [w], true).then(([row]) => w.resolve(row as EarningRow), w.reject);
       }
     }
   }
@@ -220,12 +211,16 @@ export function reportEarningMetrics(db: Db, measured: EarningMetrics) {
  * Posts one earning: through the queue on the database itself, directly inside a transaction
  * (whose locks it must share).
  */
-export function postEarning(db: Executor, item: EarningItem): Promise<EarningRow> {
-  if (isTransaction(db)) return postEarnings(db, [item], true).then(([row]) => row as EarningRow);
+export function postEarning(
+  db: Executor,
+  item: EarningItem,
+  config: EarningConfiguration,
+): Promise<EarningRow> {
+  if (isTransaction(db)) return postEarnings(db, [{ item, config }], true).then(([row]) => row as EarningRow);
   let queue = queues.get(db);
   if (!queue) {
     queue = new EarningQueue(db);
     queues.set(db, queue);
   }
-  return queue.post(item);
+  return queue.post(item, config);
 }

@@ -1,7 +1,19 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { chooseRule, clamp, evaluationOrder, rawPoints } from './pointsRules.engine.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { openFreshDatabase } from '../../test/app.ts';
+import { ruleVerdicts } from './engine.ts';
 import type { RuleRow } from './programme.ts';
+
+/*
+ * The rule choice of the earning decision (db/functions/loyalty_rule_verdicts.sql), the one
+ * function that posts and simulates, tried on rules and contexts fast-check makes up.
+ */
+let database: Database;
+beforeAll(async () => {
+  database = await openFreshDatabase();
+  await database.migrate();
+});
 
 const conditions = ['GT', 'GTE', 'EQ', 'LT', 'LTE', 'PER_EACH'] as const;
 const money = fc.integer({ min: 0, max: 10_000_000 }).map((c) => c / 100);
@@ -38,42 +50,73 @@ const ctxArb = fc.record({
 });
 const noName = () => null;
 
+const chooseRule = (
+  rules: readonly RuleRow[],
+  ctx: { tierId: number | null; amount: number; date: string },
+) => ruleVerdicts(database.db, rules, ctx, noName);
+
+/** The documented evaluation order: priority ascending, a tier's own rule first, the older rule first. */
+const evaluationOrder = (a: RuleRow, b: RuleRow) =>
+  a.priority - b.priority || Number(a.tierId === null) - Number(b.tierId === null) || a.id - b.id;
+
+/** A rule's points before the clamp, or undefined when the amount does not meet its condition. */
+async function rawPoints(rule: RuleRow, amount: number) {
+  const [e] = (
+    await chooseRule([{ ...rule, status: 'ACTIVE', tierId: null }], {
+      tierId: null,
+      amount,
+      date: rule.validFrom,
+    })
+  ).evaluations;
+  return e?.rawPoints ?? undefined;
+}
+
+/** The clamp of the rule that fires into [min, max]. */
+async function clamp(n: number, minPoints: number, maxPoints: number) {
+  const rule = { ...conditionRule('GTE', 0, n), minPoints, maxPoints };
+  return (await chooseRule([rule], { tierId: null, amount: 1, date: '2026-03-01' })).points;
+}
+
 describe('rule evaluation', () => {
-  it('always awards within [min, max] of the rule that fires, or 0 when none fires', () => {
-    fc.assert(
-      fc.property(rulesArb, ctxArb, (rules, ctx) => {
-        const { rule, points } = chooseRule(rules, ctx, noName);
+  it('always awards within [min, max] of the rule that fires, or 0 when none fires', async () => {
+    await fc.assert(
+      fc.asyncProperty(rulesArb, ctxArb, async (rules, ctx) => {
+        const { rule, points } = await chooseRule(rules, ctx);
         if (!rule) return points === 0;
         return points >= rule.minPoints && points <= rule.maxPoints;
       }),
     );
   });
 
-  it('is deterministic whatever order the rules come in', () => {
-    fc.assert(
-      fc.property(rulesArb, ctxArb, fc.integer(), (rules, ctx, seed) => {
+  it('is deterministic whatever order the rules come in', async () => {
+    await fc.assert(
+      fc.asyncProperty(rulesArb, ctxArb, fc.integer(), async (rules, ctx, seed) => {
         const shuffled = [...rules].sort((a, b) => ((a.id * seed) % 7) - ((b.id * seed) % 7));
-        const x = chooseRule(rules, ctx, noName);
-        const y = chooseRule(shuffled, ctx, noName);
+        const x = await chooseRule(rules, ctx);
+        const y = await chooseRule(shuffled, ctx);
         expect(y.rule?.id).toBe(x.rule?.id);
         expect(y.points).toBe(x.points);
       }),
     );
   });
 
-  it('fires the first eligible matching rule in evaluation order; no skipped rule could have fired', () => {
-    fc.assert(
-      fc.property(rulesArb, ctxArb, (rules, ctx) => {
-        const { rule, evaluations } = chooseRule(rules, ctx, noName);
+  it('fires the first eligible matching rule in evaluation order; no skipped rule could have fired', async () => {
+    await fc.assert(
+      fc.asyncProperty(rulesArb, ctxArb, async (rules, ctx) => {
+        const { rule, evaluations } = await chooseRule(rules, ctx);
         const sorted = [...rules].sort(evaluationOrder);
-        const eligible = sorted.filter(
-          (r) =>
+        const eligible: RuleRow[] = [];
+        for (const r of sorted) {
+          if (
             r.status === 'ACTIVE' &&
             r.validFrom <= ctx.date &&
             ctx.date <= r.validUntil &&
             (r.tierId === null || r.tierId === ctx.tierId) &&
-            rawPoints(r, ctx.amount) !== undefined,
-        );
+            (await rawPoints(r, ctx.amount)) !== undefined
+          ) {
+            eligible.push(r);
+          }
+        }
         expect(rule?.id).toBe(eligible[0]?.id);
         expect(evaluations.map((e) => e.ruleId)).toEqual(sorted.map((r) => r.id));
         expect(evaluations.filter((e) => e.verdict === 'FIRED').length).toBe(rule ? 1 : 0);
@@ -81,27 +124,27 @@ describe('rule evaluation', () => {
     );
   });
 
-  it('gives a tier’s own rule precedence over an all-tiers rule of the same priority', () => {
+  it('gives a tier’s own rule precedence over an all-tiers rule of the same priority', async () => {
     const base = conditionRule('GTE', 0, 5);
     const all = { ...base, id: 1, tierId: null };
     const gold = { ...base, id: 2, tierId: 3, pointsPerTransaction: 9 };
-    expect(chooseRule([all, gold], { tierId: 3, amount: 10, date: '2026-03-01' }, noName).rule?.id).toBe(2);
-    expect(chooseRule([all, gold], { tierId: 1, amount: 10, date: '2026-03-01' }, noName).rule?.id).toBe(1);
+    expect((await chooseRule([all, gold], { tierId: 3, amount: 10, date: '2026-03-01' })).rule?.id).toBe(2);
+    expect((await chooseRule([all, gold], { tierId: 1, amount: 10, date: '2026-03-01' })).rule?.id).toBe(1);
   });
 
-  it('awards per each full amount, in cents', () => {
+  it('awards per each full amount, in cents', async () => {
     const per = conditionRule('PER_EACH', 10, 3);
-    expect(rawPoints(per, 9.99)).toBeUndefined();
-    expect(rawPoints(per, 10)).toBe(3);
-    expect(rawPoints(per, 29.99)).toBe(6);
-    expect(rawPoints(conditionRule('EQ', 0.3, 1), 0.1 + 0.2)).toBe(1);
-    fc.assert(
-      fc.property(
+    expect(await rawPoints(per, 9.99)).toBeUndefined();
+    expect(await rawPoints(per, 10)).toBe(3);
+    expect(await rawPoints(per, 29.99)).toBe(6);
+    expect(await rawPoints(conditionRule('EQ', 0.3, 1), 0.1 + 0.2)).toBe(1);
+    await fc.assert(
+      fc.asyncProperty(
         money.filter((a) => a > 0),
         money,
         fc.integer({ min: 0, max: 100 }),
-        (unit, amount, ppt) => {
-          const raw = rawPoints(conditionRule('PER_EACH', unit, ppt), amount);
+        async (unit, amount, ppt) => {
+          const raw = await rawPoints(conditionRule('PER_EACH', unit, ppt), amount);
           const full = Math.floor(Math.round(amount * 100) / Math.round(unit * 100));
           return full === 0 ? raw === undefined : raw === full * ppt;
         },
@@ -109,15 +152,15 @@ describe('rule evaluation', () => {
     );
   });
 
-  it('clamps into [min, max]', () => {
-    fc.assert(
-      fc.property(
+  it('clamps into [min, max]', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer(),
         fc.integer({ min: 0, max: 100 }),
         fc.integer({ min: 0, max: 100 }),
-        (n, a, b) => {
+        async (n, a, b) => {
           const [min, max] = a <= b ? [a, b] : [b, a];
-          const c = clamp(n, min, max);
+          const c = await clamp(n, min, max);
           return c >= min && c <= max && (n < min || n > max || c === n);
         },
       ),

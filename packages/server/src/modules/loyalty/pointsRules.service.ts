@@ -9,14 +9,13 @@ import {
 } from '@loyalty/contracts';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { customers, pointsRules, transactionTypes } from '../../db/schema/index.ts';
+import { campaigns, customers, pointsRules, transactionTypes } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { previewCampaignBonus } from '../campaigns/preview.ts';
-import { businessEffect } from '../configuration/index.ts';
-import { chooseRule, utcDate } from './pointsRules.engine.ts';
+import { businessEffect, businessRules } from '../configuration/index.ts';
+import { currentConfiguration, decideEarning, ruleVerdicts } from './engine.ts';
 import { invalidateProgramme, type Programme, programme } from './programme.ts';
 
 type RuleRow = typeof pointsRules.$inferSelect;
@@ -128,7 +127,10 @@ export const pointsRuleHandlers = [
   }),
 ];
 
-/** The dry run behind "simulate": the same evaluation a posting makes, with every rule's verdict. */
+/**
+ * The dry run behind "simulate": the same decision a posting makes (engine.ts), with every rule's
+ * verdict, nothing written.
+ */
 export async function simulate(db: Executor, input: RuleSimulationInput): Promise<RuleSimulation> {
   const prog = await programme(db);
   const type = prog.typesById.get(input.transactionTypeId);
@@ -154,10 +156,24 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
   }
   const tierName = (id: number) => prog.tiersById.get(id)?.name ?? null;
   const at = input.occurredAt ? new Date(input.occurredAt) : new Date();
-  const choice = chooseRule(
+  const facts = { typeId: type.id, amount: input.amount, occurredAt: at };
+  const choice = await ruleVerdicts(
+    db,
     prog.rulesByType.get(type.id) ?? [],
-    { tierId, amount: input.amount, date: utcDate(at) },
+    { tierId, amount: input.amount, date: at.toISOString().slice(0, 10) },
     tierName,
+  );
+  // What campaigns would add, as the earning's statement decides it. Without a customer, a
+  // campaign aimed at a list, a segment or criteria is left out: there is no one to match.
+  const config = await currentConfiguration(db, prog, { business: await businessRules(db) });
+  if (!customer) {
+    config.campaigns = config.campaigns.filter((k) => !k.segments.length && !k.criteria.length);
+  }
+  const decision = await decideEarning(
+    db,
+    customer ? { customerId: customer.id } : { tierId },
+    facts,
+    config,
   );
   return {
     customer,
@@ -170,14 +186,30 @@ export async function simulate(db: Executor, input: RuleSimulationInput): Promis
     // A business customer's points as the engine would change them (the same database function).
     businessBanking:
       business && customer ? await businessEffect(db, customer.id, choice.points, type.id) : null,
-    // What campaigns would add, as the earning's statement would decide it (nothing written).
-    campaigns: await previewCampaignBonus(db, {
-      customer: customer && { ...customer, segment: business ? 'BUSINESS' : 'RETAIL' },
-      tierId,
-      transactionTypeId: type.id,
-      amount: input.amount,
-      occurredAt: at,
-      basePoints: choice.points,
-    }),
+    campaigns: await campaignNames(db, decision.shares),
   };
+}
+
+/** Each campaign's share of a decision's bonus, with the campaign's names. */
+async function campaignNames(db: Executor, shares: { id: number; points: number }[]) {
+  if (!shares.length) return [];
+  const names = new Map(
+    (
+      await db
+        .select({ id: campaigns.id, nameEn: campaigns.nameEn, nameAr: campaigns.nameAr })
+        .from(campaigns)
+        .where(
+          inArray(
+            campaigns.id,
+            shares.map((s) => s.id),
+          ),
+        )
+    ).map((k) => [k.id, k]),
+  );
+  return shares.map((s) => ({
+    campaignId: s.id,
+    nameEn: names.get(s.id)?.nameEn ?? '',
+    nameAr: names.get(s.id)?.nameAr ?? '',
+    bonusPoints: s.points,
+  }));
 }

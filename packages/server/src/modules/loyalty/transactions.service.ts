@@ -8,41 +8,12 @@ import { databaseError, type Executor, type Tx } from '../../db/client.ts';
 import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import type { ChannelKey } from '../../platform/access.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import {
-  type BusinessRulesJson,
-  type CampaignCandidate,
-  type CriterionJson,
-  type DailyLimit,
-  type EarningItem,
-  type EarningRow,
-  postEarning,
-} from './earnings.queue.ts';
+import { type EarningItem, type EarningRow, postEarning } from './earnings.queue.ts';
+import { currentConfiguration, type EarningConfiguration } from './engine.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
-import { chooseRule, utcDate } from './pointsRules.engine.ts';
 import { type Programme, programme } from './programme.ts';
 
-/** What the engine knows of an earning before the database: enough to match campaigns in memory. */
-export interface EarnFacts {
-  customerNumber: string;
-  transactionTypeId: number;
-  amount: number;
-  occurredAt: Date;
-}
-/** Answers the active campaigns that may add a bonus to an earning, highest priority first. */
-export type EarnCampaigns = (db: Executor, earn: EarnFacts) => Promise<CampaignCandidate[]>;
-
-let campaignsFor: EarnCampaigns | undefined;
-/**
- * The campaign seam (modules/campaigns registers it): a matcher, from memory, of the campaigns an
- * earning may draw on; the earning's statement applies them (migration 0038). Answers a function
- * that removes it.
- */
-export function registerEarnBonus(matcher: EarnCampaigns): () => void {
-  campaignsFor = matcher;
-  return () => {
-    if (campaignsFor === matcher) campaignsFor = undefined;
-  };
-}
+export { registerEarnBonus } from './engine.ts';
 
 const tierNameOf = (prog: Programme, tierId: number | null) =>
   tierId === null ? null : (prog.tiersById.get(tierId)?.name ?? null);
@@ -105,39 +76,28 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
 }
 
 /**
- * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus)
- * as one EARN entry, idempotent by externalId. The rules are evaluated here, in memory, for every
- * tier that has rules of its own and for everyone else; the database (`loyalty_apply_earning`,
- * called by `loyalty_post_earnings`: db/functions/) then locks the customer and applies the award
- * of their tier, in one statement — grouped with other earnings waiting for the database
- * (earnings.queue.ts), so `db` may be the database itself. Campaigns are matched in memory
- * (registerEarnBonus) and their bonus decided and paid by the same statement
- * (`loyalty_campaign_bonus`). `gate` is the earn service's daily limits (service definitions),
- * the earn scope's eligibility criteria, and for business customers the business banking
- * settings: all applied in the same statement, under the customer's lock.
+ * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus) as
+ * one EARN entry, idempotent by externalId. The database decides and posts it in one statement
+ * under the customer's lock (`loyalty_decide_earning`, applied by `loyalty_apply_earning` in
+ * `loyalty_post_earnings`: db/functions/), with today's configuration — the programme's rules and
+ * the live campaigns from memory (engine.ts), and `gate`: the earn service's daily limits (service
+ * definitions), the earn scope's eligibility criteria, the business banking settings — grouped with
+ * other earnings waiting for the database (earnings.queue.ts), so `db` may be the database itself.
  */
 export async function postTransaction(
   db: Executor,
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
-  gate: {
+  gate: Pick<EarningConfiguration, 'limit' | 'criteria' | 'business'> & {
     /** The API key posting: the entry records it, and its external id is unique in its channel. */
     key?: ChannelKey | undefined;
-    limit?: DailyLimit | undefined;
-    criteria?: CriterionJson[] | undefined;
-    business?: BusinessRulesJson | undefined;
   } = {},
 ): Promise<ChannelTransactionResult> {
   const prog = await programme(db);
   const type = earningType(prog, input.transactionTypeCode);
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
-  const rules = prog.rulesByType.get(type.id) ?? [];
-  const award = (tierId: number | null) => {
-    const choice = chooseRule(rules, { tierId, amount: input.amount, date: utcDate(occurredAt) }, (id) =>
-      tierNameOf(prog, id),
-    );
-    return { points: choice.points, ruleId: choice.rule?.id ?? null };
-  };
+  const { key, ...gates } = gate;
+  const config = await currentConfiguration(db, prog, gates);
   const expiresAt = prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null;
   const item: EarningItem = {
     customerNumber: input.customerNumber,
@@ -146,26 +106,15 @@ export async function postTransaction(
     amount: input.amount,
     occurredAt: occurredAt.toISOString(),
     expiresAt: expiresAt?.toISOString() ?? null,
-    awards: { '*': award(null) },
     campaignId: null,
     actorId: actorId ?? null,
-    channel: gate.key?.channel ?? null,
-    apiKeyId: gate.key?.id ?? null,
-    ...(gate.limit && { limit: gate.limit }),
-    ...(gate.criteria?.length && { criteria: gate.criteria }),
-    ...(gate.business && { business: gate.business }),
+    channel: key?.channel ?? null,
+    apiKeyId: key?.id ?? null,
+    ...(config.limit && { limit: config.limit }),
+    ...(config.criteria?.length && { criteria: config.criteria }),
+    ...(config.business && { business: config.business }),
   };
-  const campaigns = await campaignsFor?.(db, {
-    customerNumber: input.customerNumber,
-    transactionTypeId: type.id,
-    amount: input.amount,
-    occurredAt,
-  });
-  if (campaigns?.length) item.campaigns = campaigns;
-  for (const tierId of new Set(rules.map((r) => r.tierId))) {
-    if (tierId !== null) item.awards[tierId] = award(tierId);
-  }
-  return earningResult(prog, item, await postEarning(db, item));
+  return earningResult(prog, item, await postEarning(db, item, config));
 }
 
 type EarnEntry = typeof ledgerEntries.$inferSelect;
