@@ -14,6 +14,7 @@ import { messagingModule } from './messaging/index.ts';
 import { reportsModule } from './reports/index.ts';
 import { rewardsModule } from './rewards/index.ts';
 import { securityModule } from './security/index.ts';
+import { webhooksModule } from './webhooks/index.ts';
 
 /** Every area of the server, in mounting order. A new area adds one line. */
 export const modules: ServerModule[] = [
@@ -32,4 +33,5 @@ export const modules: ServerModule[] = [
   alertsModule,
   reportsModule,
   campaignsModule,
+  webhooksModule,
 ];

@@ -83,6 +83,13 @@ export const systemBundles: SystemBundle[] = [
     descriptionAr:
       'عدد مرات إعادة محاولة إرسال تنبيه البريد أو الرسائل القصيرة الفاشل، ومدة الانتظار بين المحاولات.',
   },
+  {
+    code: 'webhookDelivery',
+    nameEn: 'Webhook delivery',
+    nameAr: 'إرسال الويب هوك',
+    descriptionEn: 'How long webhook deliveries are retried, and when a failing endpoint is disabled.',
+    descriptionAr: 'مدة إعادة محاولة إرسال الويب هوك، ومتى يُعطَّل عنوان الاستقبال الذي يستمر فشله.',
+  },
 ];
 
 const one = async <T>(rows: Promise<T[]>, fallback: T): Promise<T> => (await rows)[0] ?? fallback;
@@ -285,6 +292,28 @@ export const tunables: Tunable[] = [
         await upsertAlertSettings(tx, { backoffSeconds: durationSeconds(value as string) as number });
       },
     },
+  },
+  {
+    key: 'webhooks.retryWindow',
+    bundle: 'webhookDelivery',
+    type: 'DURATION',
+    validation: { min: 60, max: 7 * 86_400 },
+    descriptionEn:
+      'How long a webhook delivery is retried (exponential back-off with jitter) before it is dead-lettered (ISO 8601, e.g. P1D).',
+    descriptionAr:
+      'مدة إعادة محاولة إرسال الويب هوك (بتباعد أسي عشوائي) قبل اعتباره فاشلًا نهائيًا (بصيغة ISO 8601، مثل P1D).',
+    initial: () => 'P1D',
+  },
+  {
+    key: 'webhooks.disableAfter',
+    bundle: 'webhookDelivery',
+    type: 'DURATION',
+    validation: { min: 600, max: 30 * 86_400 },
+    descriptionEn:
+      'An endpoint whose deliveries have failed without a success for this long is disabled and staff are told (ISO 8601, e.g. P3D).',
+    descriptionAr:
+      'يُعطَّل عنوان الاستقبال الذي تفشل عمليات الإرسال إليه دون نجاح طوال هذه المدة ويُبلَّغ الموظفون (بصيغة ISO 8601، مثل P3D).',
+    initial: () => 'P3D',
   },
 ];
 
