@@ -16,7 +16,7 @@ export type WebhookEndpointStatus = (typeof webhookEndpointStatuses)[number];
  */
 export const webhookUrl = text(2000)
   .min(1, { error: 'fillAllFields' })
-  .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s]*)?$/i, { error: 'invalidUrl' });
+  .regex(/^https?:\/\/[^\s/?#@]+(\/[^\s]*)?$/i, { error: 'webhooks.invalidUrl' });
 
 export const webhookEndpointFields = z.object({
   url: webhookUrl,
@@ -108,4 +108,12 @@ export const webhookEndpointResource = defineResource({
   sortFields: webhookEndpointSortFields,
   read: webhookEndpointRead,
   commands: webhookEndpointCommands,
+  // Not in spec §2 (issue 50): the integration area of the menu.
+  screens: {
+    list: { path: 'Integration/Webhooks', label: 'webhooks' },
+    create: { path: 'Integration/Webhooks/Add', label: 'addWebhook' },
+    edit: { path: 'Integration/Webhooks/Edit/:id', label: 'editWebhook' },
+    view: { path: 'Integration/Webhooks/:id', label: 'webhook' },
+  },
+  menu: { group: 'integration' },
 });
