@@ -16,6 +16,7 @@ import { seedDemoProgramme } from './demo/index.ts';
 import { seedDemoMessaging } from './demo/messaging.ts';
 import { seedDemoRedemptions } from './demo/redemptions.ts';
 import { seedDemoReports } from './demo/reports.ts';
+import { seedDemoWebhooks } from './demo/webhooks.ts';
 import { permissions, rolePermissions, roles, tiers, users } from './schema/index.ts';
 
 export class FirstStartError extends Error {}
@@ -168,4 +169,6 @@ export async function seedDemo(db: Db) {
   await seedDemoReports(db);
   // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
   await seedDemoCorrections(db);
+  // Once, last (the demo's postings raise no events): a paused webhook endpoint.
+  await seedDemoWebhooks(db);
 }
