@@ -50,6 +50,32 @@ export const webhookEventCatalogue = {
     summary: 'The customer was unblocked',
     data: z.object({ customerNumber, status: z.string(), previousStatus: z.string(), occurredAt }),
   },
+  'message.received': {
+    version: 1,
+    summary: 'The customer sent a message to the service desk',
+    data: z.object({
+      customerNumber,
+      conversationId: z.number().int(),
+      messageId: z.string(),
+      channel: z.enum(['APP', 'EMAIL']),
+      subject: z.string(),
+      body: z.string(),
+      occurredAt,
+    }),
+  },
+  'message.replied': {
+    version: 1,
+    summary: "Staff replied to the customer's conversation",
+    data: z.object({
+      customerNumber,
+      conversationId: z.number().int(),
+      messageId: z.string(),
+      channel: z.enum(['APP', 'EMAIL']),
+      subject: z.string(),
+      body: z.string(),
+      occurredAt,
+    }),
+  },
 } as const;
 
 export const webhookEventTypes = Object.keys(webhookEventCatalogue) as [

@@ -24554,7 +24554,7 @@ export type paths = {
                   /** @default */
                   description: string;
                   disabledReason: string | null;
-                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
                   failingSince: string | null;
                   id: number;
                   previousSecretExpiresAt: string | null;
@@ -24607,7 +24607,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
             /**
              * @default ACTIVE
              * @enum {string}
@@ -24627,7 +24627,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
               failingSince: string | null;
               id: number;
               previousSecretExpiresAt: string | null;
@@ -24721,7 +24721,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
               failingSince: string | null;
               id: number;
               previousSecretExpiresAt: string | null;
@@ -24781,7 +24781,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
             /**
              * @default ACTIVE
              * @enum {string}
@@ -24801,7 +24801,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
               failingSince: string | null;
               id: number;
               previousSecretExpiresAt: string | null;
@@ -25310,6 +25310,14 @@ export type webhooks = {
     /** The customer was unblocked */
     post: operations["webhook_customer_unblocked_v1"];
   };
+  "message.received": {
+    /** The customer sent a message to the service desk */
+    post: operations["webhook_message_received_v1"];
+  };
+  "message.replied": {
+    /** Staff replied to the customer's conversation */
+    post: operations["webhook_message_replied_v1"];
+  };
   "points.earned": {
     /** Points were earned */
     post: operations["webhook_points_earned_v1"];
@@ -25439,6 +25447,100 @@ export type operations = {
           timestamp: string;
           /** @enum {string} */
           type: "customer.unblocked";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** The customer sent a message to the service desk */
+  webhook_message_received_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            body: string;
+            /** @enum {string} */
+            channel: "APP" | "EMAIL";
+            conversationId: number;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            messageId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            subject: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "message.received";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** Staff replied to the customer's conversation */
+  webhook_message_replied_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            body: string;
+            /** @enum {string} */
+            channel: "APP" | "EMAIL";
+            conversationId: number;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            messageId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            subject: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "message.replied";
           /** @enum {number} */
           version: 1;
         };

@@ -66,7 +66,7 @@ beforeAll(async () => {
   await fx.type('SPEND');
   const spend = await ok(get('/transaction-types?q=SPEND'));
   await fx.rule({ transactionTypeId: spend.items[0].id, amount: 1, pointsPerTransaction: 1 });
-  api = channel(t, await fx.apiKey(['customers', 'transactions', 'balance']));
+  api = channel(t, await fx.apiKey(['customers', 'transactions', 'balance', 'messages']));
   for (const c of ['C-1', 'C-2', 'C-3', 'C-4', 'C-5']) {
     await ok(api('PUT', `/customers/${c}`, { fullName: `Customer ${c}`, language: 'en' }));
   }
@@ -223,6 +223,27 @@ describe('delivery', () => {
     await deliver();
     expect(blocked()).toHaveLength(1);
     expect(blocked()[0]?.body.data).toMatchObject({ customerNumber: 'C-5', status: 'BLOCKED' });
+    await pause(created.id);
+  });
+
+  it('a customer’s message through the integration API arrives as message.received', async () => {
+    const created = await endpoint(['message.received', 'message.replied']);
+    receiver.state.secrets = [created.secret];
+    await ok(
+      api('POST', '/customers/C-3/messages', {
+        externalId: 'WH-MSG-1',
+        subject: 'Points',
+        body: 'Where are my points?',
+      }),
+    );
+    await deliver();
+    const got = receiver.verified.filter((m) => m.body.type === 'message.received');
+    expect(got).toHaveLength(1);
+    expect(got[0]?.body.data).toMatchObject({
+      customerNumber: 'C-3',
+      subject: 'Points',
+      body: 'Where are my points?',
+    });
     await pause(created.id);
   });
 
