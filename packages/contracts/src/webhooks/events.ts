@@ -19,6 +19,23 @@ const pointsMoved = z.object({
   occurredAt,
 });
 
+const statusChanged = z.object({
+  customerNumber,
+  status: z.string(),
+  previousStatus: z.string(),
+  occurredAt,
+});
+
+const serviceDeskMessage = z.object({
+  customerNumber,
+  conversationId: z.number().int(),
+  messageId: z.string(),
+  channel: z.enum(['APP', 'EMAIL']),
+  subject: z.string(),
+  body: z.string(),
+  occurredAt,
+});
+
 export const webhookEventCatalogue = {
   'points.earned': { version: 1, summary: 'Points were earned', data: pointsMoved },
   'points.redeemed': { version: 1, summary: 'Points were redeemed', data: pointsMoved },
@@ -43,38 +60,22 @@ export const webhookEventCatalogue = {
   'customer.blocked': {
     version: 1,
     summary: 'The customer was blocked',
-    data: z.object({ customerNumber, status: z.string(), previousStatus: z.string(), occurredAt }),
+    data: statusChanged,
   },
   'customer.unblocked': {
     version: 1,
     summary: 'The customer was unblocked',
-    data: z.object({ customerNumber, status: z.string(), previousStatus: z.string(), occurredAt }),
+    data: statusChanged,
   },
   'message.received': {
     version: 1,
     summary: 'The customer sent a message to the service desk',
-    data: z.object({
-      customerNumber,
-      conversationId: z.number().int(),
-      messageId: z.string(),
-      channel: z.enum(['APP', 'EMAIL']),
-      subject: z.string(),
-      body: z.string(),
-      occurredAt,
-    }),
+    data: serviceDeskMessage,
   },
   'message.replied': {
     version: 1,
     summary: "Staff replied to the customer's conversation",
-    data: z.object({
-      customerNumber,
-      conversationId: z.number().int(),
-      messageId: z.string(),
-      channel: z.enum(['APP', 'EMAIL']),
-      subject: z.string(),
-      body: z.string(),
-      occurredAt,
-    }),
+    data: serviceDeskMessage,
   },
 } as const;
 
