@@ -217,6 +217,15 @@ export const commandNamesAr: Record<string, string> = {
   'auth.endSession': 'إنهاء إحدى الجلسات الخاصة',
   'auth.lock': 'قفل الحساب بسبب محاولات دخول فاشلة',
   'auth.verifyEmail': 'تأكيد عنوان بريد إلكتروني جديد من رابطه',
+  'webhookEndpoint.read': 'عرض عناوين استقبال الويب هوك',
+  'webhookEndpoint.create': 'إنشاء عنوان استقبال ويب هوك',
+  'webhookEndpoint.update': 'تعديل عنوان استقبال ويب هوك',
+  'webhookEndpoint.delete': 'حذف عنوان استقبال ويب هوك وسجل إرساله',
+  'webhookEndpoint.rotate': 'تغيير مفتاح توقيع عنوان استقبال الويب هوك (يبقى القديم صالحًا خلال فترة التداخل)',
+  'webhookEndpoint.ping': 'إرسال رسالة اختبار إلى عنوان استقبال ويب هوك',
+  'webhookEndpoint.replay': 'إعادة إرسال أحداث فترة زمنية إلى عنوان استقبال ويب هوك',
+  'webhookDelivery.read': 'عرض عمليات إرسال الويب هوك وردود المستقبِلين',
+  'webhookDelivery.retry': 'إعادة إرسال ويب هوك الآن',
 };
 
 /** Every command and permission code the system has, with its English summary. */

@@ -25,3 +25,4 @@ export * from './resource.ts';
 export * from './resources.ts';
 export * from './rewards/index.ts';
 export * from './security/index.ts';
+export * from './webhooks/index.ts';

@@ -14,6 +14,7 @@ import { messagingCatalogue } from './messaging/index.ts';
 import { reportsCatalogue } from './reports/index.ts';
 import { rewardsCatalogue } from './rewards/index.ts';
 import { securityCatalogue } from './security/index.ts';
+import { webhooksCatalogue } from './webhooks/index.ts';
 
 /**
  * The permission catalogue: every permission-gated command and read of the system, by area.
@@ -36,6 +37,7 @@ export const catalogue = {
   reports: reportsCatalogue,
   rewards: rewardsCatalogue,
   security: securityCatalogue,
+  webhooks: webhooksCatalogue,
 } satisfies Record<string, AreaCatalogue>;
 
 export type Area = keyof typeof catalogue;

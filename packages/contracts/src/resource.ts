@@ -13,6 +13,7 @@ export const menuGroups = [
   'security',
   'approvalsLogs',
   'configuration',
+  'integration',
 ] as const;
 export type MenuGroup = (typeof menuGroups)[number];
 

@@ -38,6 +38,8 @@ import { storeResource } from './rewards/stores.ts';
 import { voucherResource } from './rewards/vouchers.ts';
 import { passwordSettingResource } from './security/passwordSettings.ts';
 import { scaRuleResource } from './security/scaRules.ts';
+import { webhookDeliveryResource } from './webhooks/webhookDeliveries.ts';
+import { webhookEndpointResource } from './webhooks/webhookEndpoints.ts';
 
 /** Every listed resource of the admin API; a new resource is added here (see docs/architecture.md). */
 export const resources: ResourceDescriptor[] = [
@@ -82,4 +84,6 @@ export const resources: ResourceDescriptor[] = [
   churnScoreResource,
   messageInsightResource,
   reportScheduleResource,
+  webhookEndpointResource,
+  webhookDeliveryResource,
 ];

@@ -13,6 +13,7 @@ import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
 import { seedDemoReports } from './reports.ts';
+import { seedDemoWebhooks } from './webhooks.ts';
 
 /** The embedded demo: the programme, its customers and catalogue, and the service desk, each added once. */
 export async function seedDemo(db: Db) {
@@ -39,4 +40,6 @@ export async function seedDemo(db: Db) {
   await seedDemoReports(db);
   // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
   await seedDemoCorrections(db);
+  // Once, last (the demo's postings raise no events): a paused webhook endpoint.
+  await seedDemoWebhooks(db);
 }

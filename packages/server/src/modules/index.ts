@@ -17,6 +17,7 @@ import { messagingModule } from './messaging/module.ts';
 import { reportsModule } from './reports/module.ts';
 import { rewardsModule } from './rewards/module.ts';
 import { securityModule } from './security/module.ts';
+import { webhooksModule } from './webhooks/module.ts';
 
 // The earning decision takes the live campaigns as part of its configuration (loyalty/engine.ts):
 // wired here, where the areas are put together, rather than by one area importing another.
@@ -39,6 +40,7 @@ export const modules: ServerModule[] = [
   alertsModule,
   reportsModule,
   campaignsModule,
+  webhooksModule,
 ];
 
 /** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */

@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { problemSchema } from '@loyalty/contracts';
+import { problemSchema, webhookDocument } from '@loyalty/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -122,7 +122,8 @@ export async function registerOpenApi(app: FastifyInstance) {
           if (routeFacts?.open) op.security = [];
         }
       }
-      return openapiObject;
+      // The events sent out as webhooks (contracts webhooks/events.ts; docs/decisions/webhooks.md).
+      return { ...openapiObject, webhooks: webhookDocument() } as typeof openapiObject;
     },
   });
   if (app.config.apiDocs === 'signed-in') {

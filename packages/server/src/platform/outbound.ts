@@ -109,18 +109,35 @@ export async function postOutbound(
   url: string,
   options: { headers: Record<string, string>; body: string; timeoutMs: number },
 ): Promise<number> {
+  return (await exchangeOutbound(url, { ...options, keepBytes: 0 })).status;
+}
+
+/**
+ * The same POST, answering also the first `keepBytes` bytes of the response (a webhook's delivery
+ * log shows them to staff who may read that endpoint's log); the rest is read and dropped.
+ */
+export async function exchangeOutbound(
+  url: string,
+  options: { headers: Record<string, string>; body: string; timeoutMs: number; keepBytes: number },
+): Promise<{ status: number; head: Buffer }> {
   const target = new URL(url);
   const checked = await resolveOutbound(target.hostname);
   const request = target.protocol === 'https:' ? https.request : http.request;
   const signal = AbortSignal.timeout(options.timeoutMs);
-  return new Promise<number>((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const req = request(
       target,
       { method: 'POST', headers: options.headers, lookup: pinned(checked), signal },
       (res) => {
+        const kept: Buffer[] = [];
+        let room = options.keepBytes;
+        res.on('data', (chunk: Buffer) => {
+          if (room <= 0) return;
+          kept.push(chunk.subarray(0, room));
+          room -= chunk.length;
+        });
         res.on('error', reject);
-        res.on('end', () => resolve(res.statusCode ?? 0));
-        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, head: Buffer.concat(kept) }));
       },
     );
     req.on('error', (err) => reject(signal.aborted ? new OutboundTimeout() : err));

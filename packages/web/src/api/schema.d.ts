@@ -24248,9 +24248,1097 @@ export type paths = {
       };
     };
   };
+  "/api/admin/webhook-deliveries": {
+    /** Webhook deliveries, newest first (by endpoint, event type, status) */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          endpointId?: number;
+          event?: string;
+          status?: "PENDING" | "SENDING" | "DELIVERED" | "DEAD";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  attempts: number;
+                  createdAt: string;
+                  deliveredAt: string | null;
+                  durationMs: number | null;
+                  endpointId: number;
+                  eventId: string;
+                  eventType: string;
+                  id: number;
+                  lastAttemptAt: string | null;
+                  lastError: string | null;
+                  log: ({
+                      attempt: number;
+                      attemptedAt: string;
+                      durationMs: number;
+                      error: string | null;
+                      responseCode: number | null;
+                      responseExcerpt: string;
+                    })[];
+                  nextAttemptAt: string | null;
+                  responseCode: number | null;
+                  /** @enum {string} */
+                  status: "PENDING" | "SENDING" | "DELIVERED" | "DEAD";
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-deliveries/{id}": {
+    /** A delivery and each of its attempts (code, duration, the first bytes of the answer) */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              attempts: number;
+              createdAt: string;
+              deliveredAt: string | null;
+              durationMs: number | null;
+              endpointId: number;
+              eventId: string;
+              eventType: string;
+              id: number;
+              lastAttemptAt: string | null;
+              lastError: string | null;
+              log: ({
+                  attempt: number;
+                  attemptedAt: string;
+                  durationMs: number;
+                  error: string | null;
+                  responseCode: number | null;
+                  responseExcerpt: string;
+                })[];
+              nextAttemptAt: string | null;
+              responseCode: number | null;
+              /** @enum {string} */
+              status: "PENDING" | "SENDING" | "DELIVERED" | "DEAD";
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-deliveries/{id}/retry": {
+    /** Send a webhook delivery again now */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              attempts: number;
+              createdAt: string;
+              deliveredAt: string | null;
+              durationMs: number | null;
+              endpointId: number;
+              eventId: string;
+              eventType: string;
+              id: number;
+              lastAttemptAt: string | null;
+              lastError: string | null;
+              log: ({
+                  attempt: number;
+                  attemptedAt: string;
+                  durationMs: number;
+                  error: string | null;
+                  responseCode: number | null;
+                  responseExcerpt: string;
+                })[];
+              nextAttemptAt: string | null;
+              responseCode: number | null;
+              /** @enum {string} */
+              status: "PENDING" | "SENDING" | "DELIVERED" | "DEAD";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-deliveries/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          endpointId?: number;
+          event?: string;
+          status?: "PENDING" | "SENDING" | "DELIVERED" | "DEAD";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "ACTIVE" | "PAUSED" | "DISABLED";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  /** @description ISO 8601, UTC */
+                  createdAt: string;
+                  /** @default */
+                  description: string;
+                  disabledReason: string | null;
+                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+                  failingSince: string | null;
+                  id: number;
+                  previousSecretExpiresAt: string | null;
+                  secret?: string;
+                  /**
+                   * @default ACTIVE
+                   * @enum {string}
+                   */
+                  status: "ACTIVE" | "PAUSED" | "DISABLED";
+                  /** @description ISO 8601, UTC */
+                  updatedAt: string;
+                  url: string;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a webhook endpoint */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @default */
+            description?: string;
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+            /**
+             * @default ACTIVE
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "PAUSED" | "DISABLED";
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              /** @default */
+              description: string;
+              disabledReason: string | null;
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              failingSince: string | null;
+              id: number;
+              previousSecretExpiresAt: string | null;
+              secret?: string;
+              /**
+               * @default ACTIVE
+               * @enum {string}
+               */
+              status: "ACTIVE" | "PAUSED" | "DISABLED";
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              /** @default */
+              description: string;
+              disabledReason: string | null;
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              failingSince: string | null;
+              id: number;
+              previousSecretExpiresAt: string | null;
+              secret?: string;
+              /**
+               * @default ACTIVE
+               * @enum {string}
+               */
+              status: "ACTIVE" | "PAUSED" | "DISABLED";
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              url: string;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Update a webhook endpoint */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @default */
+            description?: string;
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+            /**
+             * @default ACTIVE
+             * @enum {string}
+             */
+            status?: "ACTIVE" | "PAUSED" | "DISABLED";
+            url: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              /** @default */
+              description: string;
+              disabledReason: string | null;
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              failingSince: string | null;
+              id: number;
+              previousSecretExpiresAt: string | null;
+              secret?: string;
+              /**
+               * @default ACTIVE
+               * @enum {string}
+               */
+              status: "ACTIVE" | "PAUSED" | "DISABLED";
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              url: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Delete a webhook endpoint and its delivery log */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description No content */
+        204: {
+          content: never;
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/{id}/ping": {
+    /** Send a test ping to a webhook endpoint */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              deliveryId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/{id}/replay": {
+    /** Send a time range's events to a webhook endpoint again (a background job: follow it at GET …/replays) */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              createdAt: string;
+              done: number;
+              endpointId: number;
+              finishedAt: string | null;
+              from: string;
+              id: number;
+              /** @enum {string} */
+              status: "QUEUED" | "RUNNING" | "DONE";
+              to: string;
+              total: number | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/{id}/replays": {
+    /** An endpoint's latest replays and their progress */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": ({
+                createdAt: string;
+                done: number;
+                endpointId: number;
+                finishedAt: string | null;
+                from: string;
+                id: number;
+                /** @enum {string} */
+                status: "QUEUED" | "RUNNING" | "DONE";
+                to: string;
+                total: number | null;
+              })[];
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/{id}/rotate": {
+    /** Rotate a webhook endpoint's signing secret (the old one signs during the overlap) */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @description How long the old secret still signs
+             * @default 24
+             */
+            overlapHours?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              previousSecretExpiresAt: string | null;
+              /** @description The new signing secret (`whsec_…`), shown once */
+              secret: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/webhook-endpoints/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "ACTIVE" | "PAUSED" | "DISABLED";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
 };
 
-export type webhooks = Record<string, never>;
+export type webhooks = {
+  "customer.blocked": {
+    /** The customer was blocked */
+    post: operations["webhook_customer_blocked_v1"];
+  };
+  "customer.unblocked": {
+    /** The customer was unblocked */
+    post: operations["webhook_customer_unblocked_v1"];
+  };
+  "message.received": {
+    /** The customer sent a message to the service desk */
+    post: operations["webhook_message_received_v1"];
+  };
+  "message.replied": {
+    /** Staff replied to the customer's conversation */
+    post: operations["webhook_message_replied_v1"];
+  };
+  "points.earned": {
+    /** Points were earned */
+    post: operations["webhook_points_earned_v1"];
+  };
+  "points.expired": {
+    /** Points expired */
+    post: operations["webhook_points_expired_v1"];
+  };
+  "points.redeemed": {
+    /** Points were redeemed */
+    post: operations["webhook_points_redeemed_v1"];
+  };
+  "redemption.cancelled": {
+    /** A redemption was reversed and its points given back */
+    post: operations["webhook_redemption_cancelled_v1"];
+  };
+  "tier.changed": {
+    /** The customer's tier changed */
+    post: operations["webhook_tier_changed_v1"];
+  };
+};
 
 export type components = {
   schemas: {
@@ -24283,4 +25371,420 @@ export type $defs = Record<string, never>;
 
 export type external = Record<string, never>;
 
-export type operations = Record<string, never>;
+export type operations = {
+
+  /** The customer was blocked */
+  webhook_customer_blocked_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            previousStatus: string;
+            status: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "customer.blocked";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** The customer was unblocked */
+  webhook_customer_unblocked_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            previousStatus: string;
+            status: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "customer.unblocked";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** The customer sent a message to the service desk */
+  webhook_message_received_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            body: string;
+            /** @enum {string} */
+            channel: "APP" | "EMAIL";
+            conversationId: number;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            messageId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            subject: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "message.received";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** Staff replied to the customer's conversation */
+  webhook_message_replied_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            body: string;
+            /** @enum {string} */
+            channel: "APP" | "EMAIL";
+            conversationId: number;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            messageId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            subject: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "message.replied";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** Points were earned */
+  webhook_points_earned_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            balanceAfter: number;
+            channel: string | null;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            ledgerEntryId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            /** @description The channel's transaction id, or the internal reference */
+            reference: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "points.earned";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** Points expired */
+  webhook_points_expired_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            balanceAfter: number;
+            channel: string | null;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            ledgerEntryId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            /** @description The channel's transaction id, or the internal reference */
+            reference: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "points.expired";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** Points were redeemed */
+  webhook_points_redeemed_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            balanceAfter: number;
+            channel: string | null;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            ledgerEntryId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            /** @description The channel's transaction id, or the internal reference */
+            reference: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "points.redeemed";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** A redemption was reversed and its points given back */
+  webhook_redemption_cancelled_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            balanceAfter: number;
+            channel: string | null;
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            ledgerEntryId: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            /** @description The channel's transaction id, or the internal reference */
+            reference: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "redemption.cancelled";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** The customer's tier changed */
+  webhook_tier_changed_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            /** @description The customer's number in the bank */
+            customerNumber: string;
+            /** @enum {string} */
+            direction: "UP" | "DOWN";
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            previousTier: string | null;
+            reason: string;
+            tier: string | null;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "tier.changed";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+};

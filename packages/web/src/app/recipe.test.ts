@@ -87,6 +87,13 @@ const serverFile: Record<
   'password-settings': { test: { file: 'security', why: 'the security settings are tested together' } },
   'sca-rules': { test: { file: 'security', why: 'the security settings are tested together' } },
   'message-categories': { test: { file: 'messages', why: 'tested with the messages they sort' } },
+  'webhook-endpoints': {
+    test: { file: 'webhooks', why: 'endpoints and their deliveries are tested together, against a receiver' },
+  },
+  'webhook-deliveries': {
+    routes: { file: 'webhookEndpoints', why: "a delivery log is read beside its endpoint's routes" },
+    test: { file: 'webhooks', why: 'endpoints and their deliveries are tested together, against a receiver' },
+  },
   'api-keys': {
     test: { file: '../configuration/features', why: 'tested with the channel features a key is scoped to' },
   },

@@ -65,6 +65,7 @@ const specDashboardPaths = [
   'advanced-analytics/customer-churn', 'advanced-analytics/NLP',
   'MasterDataManagement/Features',
   'MainReports/Schedules', 'MainReports/Schedules/Add', 'MainReports/Schedules/Edit/:id', // issue 16, beyond the spec
+  'Integration/Webhooks', 'Integration/Webhooks/Add', 'Integration/Webhooks/Edit/:id', 'Integration/Webhooks/:id', // issue 50
 ];
 
 describe('route table', () => {
@@ -171,6 +172,7 @@ describe('route table', () => {
       'security',
       'approvalsLogs',
       'configuration',
+      'integration',
     ]);
   });
 });

@@ -15,6 +15,7 @@ import { messagingPages, messagingResourcePages } from '../features/messaging/pa
 import { reportPages, reportResourcePages } from '../features/reports/pages.ts';
 import { rewardResourcePages } from '../features/rewards/pages.ts';
 import { securityPages, securityResourcePages } from '../features/security/pages.ts';
+import { webhookResourcePages } from '../features/webhooks/pages.ts';
 import {
   ComingSoonPage,
   DASHBOARD,
@@ -74,6 +75,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...contentResourcePages,
   ...configurationResourcePages,
   ...reportResourcePages,
+  ...webhookResourcePages,
 };
 
 /**
@@ -217,4 +219,5 @@ export const dashboardRoutes: DashboardRoute[] = [
     { path: 'Configurations/MakerChecker', label: 'makerChecker', menu: true, ...approvalPages.makerChecker },
     'features',
   ]),
+  ...inGroup('integration', ['webhook-endpoints']),
 ];

@@ -17,3 +17,4 @@ export * from './reports.ts';
 export * from './rewards.ts';
 export * from './security.ts';
 export * from './tiers.ts';
+export * from './webhooks.ts';

@@ -51,6 +51,7 @@ const areaNamesAr: Record<string, string> = {
   reports: 'التقارير',
   analytics: 'التحليلات',
   integration: 'التكامل',
+  webhooks: 'الويب هوك',
 };
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -58,7 +58,15 @@ describe('GET /config-bundles', () => {
   it('lists the seeded system bundles, each with its tunables', async () => {
     const page = await ok('GET', '/config-bundles?system=true&pageSize=20');
     expect(page.items.map((b: ConfigBundle) => b.code).sort()).toEqual(
-      ['alertDelivery', 'lists', 'loyaltyEngine', 'reports', 'signIn', 'systemLogs'].sort(),
+      [
+        'alertDelivery',
+        'lists',
+        'loyaltyEngine',
+        'reports',
+        'signIn',
+        'systemLogs',
+        'webhookDelivery',
+      ].sort(),
     );
     const engine = await bundleByCode('loyaltyEngine');
     expect(engine).toMatchObject({ system: true, status: 'ACTIVE', itemCount: 3, nameAr: 'محرك الولاء' });
