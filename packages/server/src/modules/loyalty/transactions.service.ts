@@ -13,8 +13,6 @@ import { currentConfiguration, type EarningConfiguration } from './engine.ts';
 import { addMonths, postLedgerEntry } from './ledger.service.ts';
 import { type Programme, programme } from './programme.ts';
 
-export { registerEarnBonus } from './engine.ts';
-
 const tierNameOf = (prog: Programme, tierId: number | null) =>
   tierId === null ? null : (prog.tiersById.get(tierId)?.name ?? null);
 
