@@ -10,7 +10,8 @@
  *   --client auto|wrk|node (the earn load's generator: wrk when installed, as the floor's is
  *   pgbench — bench/wrk.ts; else this process's node:http client),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
- *   --ab gates|campaigns|metrics [--phases 8] (earning only, the feature switched off and on between
+ *   --endpoints N (N webhook endpoints on points.earned, on a receiver in this process),
+ *   --ab gates|campaigns|endpoints|metrics [--phases 8] (earning only, the feature switched off and on between
  *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
  *   the database's growth fall on both alike; prints each phase and the on/off ratios; metrics:
  *   two servers on one PostgreSQL database, one with METRICS=off, the load sent to one at a time),
@@ -21,7 +22,8 @@
  * Method and results: docs/performance.md.
  */
 import type { ChildProcess } from 'node:child_process';
-import http from 'node:http';
+import http, { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor.ts';
@@ -38,6 +40,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '15' },
     samples: { type: 'string', default: '300' },
     campaigns: { type: 'string', default: '0' },
+    endpoints: { type: 'string', default: '0' },
     gates: { type: 'boolean', default: false },
     ab: { type: 'string' },
     phases: { type: 'string', default: '8' },
@@ -167,6 +170,43 @@ async function benchGates(staff: Record<string, string>): Promise<Switch> {
   return turn;
 }
 
+/**
+ * `--endpoints N` (issue 50): N webhook endpoints subscribed to `points.earned` while earning, on a
+ * receiver in this process (node:http on 127.0.0.1, answering 204): every earning is an event for
+ * each, signed and delivered while the load runs. Off pauses them (their events are not written).
+ */
+async function benchEndpoints(staff: Record<string, string>, n: number): Promise<Switch> {
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.writeHead(204).end());
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiver.unref();
+  const { port } = receiver.address() as AddressInfo;
+  const endpoints = await Promise.all(
+    Array.from({ length: n }, (_, i) => ({
+      url: `http://127.0.0.1:${port}/bench-${i}`,
+      description: `Bench receiver ${i}`,
+      events: ['points.earned'],
+      status: 'ACTIVE',
+    })).map(async (body) => {
+      const res = await request('POST', '/api/admin/webhook-endpoints', staff, body);
+      if (res.status !== 201)
+        throw new Error(`endpoints: ${res.status} ${res.body} (turn maker-checker off)`);
+      return { ...body, id: (JSON.parse(res.body) as { id: number }).id };
+    }),
+  );
+  return async (on) => {
+    for (const { id, ...body } of endpoints) {
+      const res = await request('PUT', `/api/admin/webhook-endpoints/${id}`, staff, {
+        ...body,
+        status: on ? 'ACTIVE' : 'PAUSED',
+      });
+      if (res.status !== 200) throw new Error(`endpoints: ${res.status} ${res.body}`);
+    }
+  };
+}
+
 async function benchServer(env: Record<string, string> = {}): Promise<ChildProcess> {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -175,6 +215,8 @@ async function benchServer(env: Record<string, string> = {}): Promise<ChildProce
   return startServer(port, {
     ADMIN_PASSWORD: password,
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    // --endpoints: the receiver is on loopback, which outbound connections refuse unless listed.
+    OUTBOUND_ALLOW: '127.0.0.1',
     INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000',
     ...env,
   });
@@ -235,6 +277,7 @@ async function setUp() {
   }
   const campaigns = await benchCampaigns(staff, Number(opts.campaigns));
   const gates = opts.gates || opts.ab === 'gates' ? await benchGates(staff) : undefined;
+  const endpoints = Number(opts.endpoints) ? await benchEndpoints(staff, Number(opts.endpoints)) : undefined;
   const { key } = await json<{ key: string }>('POST', '/api/admin/api-keys', staff, {
     name: `bench ${new Date().toISOString()}`,
     scopes: ['customers', 'transactions'],
@@ -248,7 +291,14 @@ async function setUp() {
         .map((n) => json('PUT', `/api/integration/v1/customers/${n}`, channel, { fullName: `Bench ${n}` })),
     );
   }
-  const turn = opts.ab === 'metrics' ? await metricsSwitch() : opts.ab === 'campaigns' ? campaigns : gates;
+  const turn =
+    opts.ab === 'metrics'
+      ? await metricsSwitch()
+      : opts.ab === 'campaigns'
+        ? campaigns
+        : opts.ab === 'endpoints'
+          ? endpoints
+          : gates;
   return { staff, channel, numbers, turn };
 }
 
@@ -439,7 +489,10 @@ async function main() {
       return { perSecond, perEarn: perEarn ?? NaN, clientPerEarn };
     };
     if (opts.ab) {
-      if (!turn) throw new Error('--ab takes gates, metrics, or campaigns with --campaigns N');
+      if (!turn)
+        throw new Error(
+          '--ab takes gates, metrics, campaigns with --campaigns N, or endpoints with --endpoints N',
+        );
       await abPhases(turn, phase);
       return;
     }
