@@ -20,6 +20,7 @@ LANGUAGE plpgsql STABLE AS $$
 DECLARE
   today date := (now() AT TIME ZONE 'UTC')::date;
   b record;
+  fired record;
 BEGIN
   bonus_points := 0;
   IF cust.status <> 'ACTIVE' THEN
@@ -33,9 +34,9 @@ BEGIN
       RETURN;
     END IF;
   END IF;
-  SELECT v.rule_id, v.points INTO rule_id, points
-    FROM loyalty_rule_verdicts(p_rules, cust.tier_id, p_amount, (p_occurred_at AT TIME ZONE 'UTC')::date, true) v;
-  points := coalesce(points, 0);
+  fired := loyalty_fire_rule(p_rules, cust.tier_id, p_amount, (p_occurred_at AT TIME ZONE 'UTC')::date);
+  rule_id := fired.rule_id;
+  points := coalesce(fired.points, 0);
   IF p_business IS NOT NULL AND cust.segment = 'BUSINESS' THEN
     points := loyalty_business_points(cust.id, points, p_type_id, p_business);
   END IF;

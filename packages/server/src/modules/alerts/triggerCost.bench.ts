@@ -29,7 +29,7 @@ const config = (
        'id', id, 'tierId', tier_id, 'amount', amount, 'condition', condition,
        'pointsPerTransaction', points_per_transaction, 'minPoints', min_points, 'maxPoints', max_points,
        'priority', priority, 'status', status, 'validFrom', valid_from, 'validUntil', valid_until)), '[]'))) as c
-     from points_rules where transaction_type_id = $1`,
+     from points_rules where transaction_type_id = $1::int`,
     [typeId],
   )
 ).rows[0].c;

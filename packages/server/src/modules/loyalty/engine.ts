@@ -146,7 +146,7 @@ export async function decideEarning(
 
 /**
  * Every rule of `rules` in evaluation order with its verdict, for a tier, an amount and a UTC date
- * (YYYY-MM-DD): the function the decision picks its rule with (loyalty_rule_verdicts).
+ * (YYYY-MM-DD), as the decision picks its rule (loyalty_rule_verdicts; loyalty_fire_rule for an earning).
  */
 export async function ruleVerdicts(
   db: Executor,

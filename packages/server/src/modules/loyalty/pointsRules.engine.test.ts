@@ -1,13 +1,15 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
+import { type Database, rowsOf } from '../../db/client.ts';
 import { openFreshDatabase } from '../../test/app.ts';
 import { ruleVerdicts } from './engine.ts';
 import type { RuleRow } from './programme.ts';
 
 /*
- * The rule choice of the earning decision (db/functions/loyalty_rule_verdicts.sql), the one
- * function that posts and simulates, tried on rules and contexts fast-check makes up.
+ * The rule choice of the earning decision (db/functions/loyalty_fire_rule.sql) and the
+ * simulation's verdicts (loyalty_rule_verdicts.sql), built of the same parts, tried on rules and
+ * contexts fast-check makes up.
  */
 let database: Database;
 beforeAll(async () => {
@@ -96,6 +98,21 @@ describe('rule evaluation', () => {
         const y = await chooseRule(shuffled, ctx);
         expect(y.rule?.id).toBe(x.rule?.id);
         expect(y.points).toBe(x.points);
+      }),
+    );
+  });
+
+  it('fires for the earning the rule the simulation shows as FIRED, with the same points', async () => {
+    await fc.assert(
+      fc.asyncProperty(rulesArb, ctxArb, fc.boolean(), async (rules, ctx, sorted) => {
+        const given = sorted ? [...rules].sort(evaluationOrder) : rules;
+        const [fired] = rowsOf<{ rule_id: number | null; points: number | null }>(
+          await database.db.execute(sql`select * from loyalty_fire_rule(${JSON.stringify(given)}::jsonb,
+            ${ctx.tierId}::integer, ${ctx.amount}::numeric, ${ctx.date}::date)`),
+        );
+        const shown = await chooseRule(rules, ctx);
+        expect(fired?.rule_id ?? null).toBe(shown.rule?.id ?? null);
+        expect(fired?.points ?? 0).toBe(shown.points);
       }),
     );
   });
