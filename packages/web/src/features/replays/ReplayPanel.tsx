@@ -8,7 +8,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Chart } from '../../components/Chart.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
-import { formatAmount, formatPoints, Ltr } from '../../components/format.tsx';
+import { formatAmount, formatPoints, Ltr, ltrText } from '../../components/format.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { Statistic } from '../../components/Statistic.tsx';
 import { Typography } from '../../components/Typography.tsx';
@@ -104,7 +104,7 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
         <Statistic title={t('replays.pointsAfter')} value={totals.pointsAfter} />
         <Statistic
           title={t('replays.difference')}
-          value={signed(totals.difference)}
+          value={ltrText(signed(totals.difference))}
           data-testid="replay-difference"
         />
         <Statistic title={t('replays.customersAffected')} value={totals.customersAffected} />
