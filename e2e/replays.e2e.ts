@@ -70,8 +70,7 @@ for (const lang of ['en', 'ar'] as const) {
       const now = Number(await points.inputValue());
       await points.fill(String(now + 5));
       await page.getByTestId('rule-replay').click();
-      const drawer = page.locator('[role="dialog"]').filter({ has: page.getByTestId('replay') });
-      shown = await replayHere(drawer);
+      shown = await replayHere(page.getByTestId('replay'));
       expect(shown).toMatch(/^[+-]?[\d,]+$/);
       await page.keyboard.press('Escape');
       await page.locator('button[type="submit"]').click();
@@ -79,7 +78,7 @@ for (const lang of ['en', 'ar'] as const) {
     });
 
     it('the checker sees the same figures on the approval request', async () => {
-      await page.goto(`/dashboard/Approvals?lang=${lang}`);
+      await page.goto(`/dashboard/Approvals?lang=${lang}&serviceId=pointsRule.update`);
       const row = page
         .getByTestId('requests-inbox')
         .locator('tr', { hasText: t.approvals.status.PENDING })
