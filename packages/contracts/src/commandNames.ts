@@ -168,6 +168,8 @@ export const commandNamesAr: Record<string, string> = {
   'messageTemplate.update': 'تعديل قالب رسالة',
   'messageTemplate.delete': 'حذف قالب رسالة',
   'outboundMessage.send': 'إرسال رسالة إلى العملاء',
+  // replays
+  'replay.start': 'إعادة تشغيل تغيير على سجل البرنامج: كم كان سيكلّف',
   // reports
   'report.read': 'عرض التقارير (التزامات النقاط، الإصدار والاستبدال، الشرائح، مكتب الخدمة)',
   'reportSchedule.read': 'عرض التقارير المجدولة',

@@ -11,6 +11,7 @@ import { integrationCatalogue } from './integration/index.ts';
 import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
 import { messagingCatalogue } from './messaging/index.ts';
+import { replaysCatalogue } from './replays/index.ts';
 import { reportsCatalogue } from './reports/index.ts';
 import { rewardsCatalogue } from './rewards/index.ts';
 import { securityCatalogue } from './security/index.ts';
@@ -34,6 +35,7 @@ export const catalogue = {
   logs: logsCatalogue,
   loyalty: loyaltyCatalogue,
   messaging: messagingCatalogue,
+  replays: replaysCatalogue,
   reports: reportsCatalogue,
   rewards: rewardsCatalogue,
   security: securityCatalogue,

@@ -14,6 +14,7 @@ import { logsModule } from './logs/module.ts';
 import { registerEarnBonus } from './loyalty/index.ts';
 import { loyaltyModule } from './loyalty/module.ts';
 import { messagingModule } from './messaging/module.ts';
+import { replaysModule } from './replays/module.ts';
 import { reportsModule } from './reports/module.ts';
 import { rewardsModule } from './rewards/module.ts';
 import { securityModule } from './security/module.ts';
@@ -41,6 +42,7 @@ export const modules: ServerModule[] = [
   reportsModule,
   campaignsModule,
   webhooksModule,
+  replaysModule,
 ];
 
 /** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */

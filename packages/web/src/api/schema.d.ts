@@ -17177,6 +17177,218 @@ export type paths = {
       };
     };
   };
+  "/api/admin/replays": {
+    /** Replay a change over the programme’s history: what it would have cost: accepted at once (202), followed at /replays/{id} */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+            /**
+             * Format: date
+             * @description Default: 90 days before today
+             */
+            from?: string;
+            /** @description The path id of the change (update, delete) */
+            id?: number;
+            /** @description The body the change itself would send */
+            input?: unknown;
+            /**
+             * Format: date
+             * @description Default: today (UTC)
+             */
+            to?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              id: number;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Conflicts with current data */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/replays/{id}": {
+    /** A replay: its status and progress, and once done what the change would have cost */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description key: the channel ("" = not a channel) */
+              byChannel: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
+              /** @description key: the UTC day */
+              byDay: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
+              /** @description key: the tier id at the time ("" = no tier) */
+              byTier: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
+              /** @description key: the transaction type id */
+              byTransactionType: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
+              /** @enum {string} */
+              command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+              createdAt: string;
+              error: string | null;
+              exactness: {
+                /** @description Earnings whose base changes and whose campaign bonus is kept as posted */
+                bonusKeptEntries: number;
+                bonusKeptPoints: number;
+                /** @description What the period’s earnings posted */
+                ledgerPoints: number;
+                /** @description Earnings today’s configuration does not decide as they were posted */
+                mismatchedEntries: number;
+                /** @description Today’s replay less the ledger, on those earnings */
+                mismatchedPoints: number;
+                /** @description Reversed earnings: nothing either way */
+                reversedEntries: number;
+              } | null;
+              finishedAt: string | null;
+              from: string;
+              id: number;
+              /** @description The difference in points times the programme’s point value */
+              liabilityChange: {
+                money: number;
+                points: number;
+                pointValue: number;
+              } | null;
+              progress: number;
+              /** @enum {string} */
+              status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
+              targetId: number | null;
+              to: string;
+              totals: {
+                customersAffected: number;
+                difference: number;
+                earnings: number;
+                pointsAfter: number;
+                pointsBefore: number;
+              } | null;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/report-runs": {
     /** My latest background report runs */
     get: {

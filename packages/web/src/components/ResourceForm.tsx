@@ -158,7 +158,7 @@ export function ResourceForm<T extends { id: number }, I extends object>({
             >
               {inputOf(field as FieldDef<object>, t, controls)}
             </Form.Item>
-            {field.after && <field.after setValues={setValues} />}
+            {field.after && <field.after setValues={setValues} getValues={() => form.getFieldsValue(true)} />}
           </Fragment>
         ))}
         <Flex gap={8}>

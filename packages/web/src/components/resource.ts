@@ -110,6 +110,8 @@ export interface FieldDef<I> {
 /** What a field's `after` widget is given: a way to set form values as if the user typed them. */
 export interface FieldAddonProps {
   setValues(values: Record<string, unknown>): void;
+  /** The form's values as they stand (typed, not yet saved). */
+  getValues(): Record<string, unknown>;
 }
 
 /** A list filter kept in the URL as `?<name>=` (an allow-listed filter of the list endpoint). */

@@ -13,6 +13,7 @@ export * from './jobs.ts';
 export * from './logs.ts';
 export * from './loyalty.ts';
 export * from './messaging.ts';
+export * from './replays.ts';
 export * from './reports.ts';
 export * from './rewards.ts';
 export * from './security.ts';

@@ -18,6 +18,7 @@ import { Typography } from '../../components/Typography.tsx';
 import { useServiceName } from '../../components/useServiceName.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
+import { isReplayable, ReplayPanel } from '../replays/widgets.ts';
 import { approvalsApi, approvalsKey } from './api.ts';
 import { useDecisions } from './useDecisions.ts';
 
@@ -134,6 +135,18 @@ export function RequestDrawer({
             {t('approvals.change')}
           </Typography.Title>
           <ChangeDiff before={r.before} after={r.after} />
+          {pending && isReplayable(r.serviceId) && (
+            <>
+              <Typography.Title level={5} style={{ margin: 0 }}>
+                {t('replays.title')}
+              </Typography.Title>
+              <ReplayPanel
+                command={r.serviceId}
+                id={(r.input as { id?: number } | null)?.id}
+                input={() => r.input}
+              />
+            </>
+          )}
           {can('adminLog.read') && (
             <LangLink to={`/dashboard/SystemLogs/AdminLogs?approvalRequestId=${r.id}`}>
               {t('approvals.auditTrail')}

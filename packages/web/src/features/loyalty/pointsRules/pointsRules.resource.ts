@@ -12,6 +12,7 @@ import { LocalText } from '../../../components/localized.tsx';
 import { fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
+import { RuleReplay } from './RuleReplay.tsx';
 
 export const conditionChoices = ruleConditions.map((c) => ({
   value: c,
@@ -54,7 +55,13 @@ export const pointsRuleUi = resourceUi<PointsRule, PointsRuleInput>(pointsRuleRe
       dependencies: ['validFrom'],
     },
     { name: 'priority', label: 'pointsRules.fields.priority', input: 'number' },
-    { name: 'status', label: 'pointsRules.fields.status', input: 'select', options: statusChoices },
+    {
+      name: 'status',
+      label: 'pointsRules.fields.status',
+      input: 'select',
+      options: statusChoices,
+      after: RuleReplay,
+    },
   ],
   columns: [
     { key: 'priority', label: 'pointsRules.fields.priority' },

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { type AreaCatalogue, command } from '../commands.ts';
+import { dbId } from '../common.ts';
+import { boundedDay, checkedDayRange } from '../dates.ts';
+
+/**
+ * Replay over history (docs/decisions/replay.md): a candidate change — the command a change would
+ * send, with its path id and body — tried on the programme's real earnings of a period, through
+ * the same earning decision that posts, against today's configuration.
+ */
+export const replayableCommands = ['pointsRule.create', 'pointsRule.update', 'pointsRule.delete'] as const;
+export type ReplayableCommand = (typeof replayableCommands)[number];
+
+/** The default period: the last this many days, today included. */
+export const REPLAY_DEFAULT_DAYS = 90;
+
+export const replayInput = checkedDayRange(
+  z.object({
+    command: z.enum(replayableCommands),
+    id: dbId.optional().describe('The path id of the change (update, delete)'),
+    input: z.unknown().optional().describe('The body the change itself would send'),
+    from: boundedDay.optional().describe(`Default: ${REPLAY_DEFAULT_DAYS} days before today`),
+    to: boundedDay.optional().describe('Default: today (UTC)'),
+  }),
+);
+export type ReplayInput = z.input<typeof replayInput>;
+
+export const replayStatuses = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+
+const figures = {
+  pointsBefore: z.number().int(),
+  pointsAfter: z.number().int(),
+  difference: z.number().int(),
+};
+const breakdown = z.array(
+  z.object({
+    key: z.string(),
+    /** The tier's or transaction type's names (tiers and types); null otherwise or when gone. */
+    name: z.string().nullable(),
+    nameAr: z.string().nullable(),
+    earnings: z.number().int(),
+    ...figures,
+  }),
+);
+export type ReplayBreakdown = z.infer<typeof breakdown>;
+
+export const replaySchema = z.object({
+  id: z.number().int(),
+  command: z.enum(replayableCommands),
+  targetId: z.number().int().nullable(),
+  from: z.string(),
+  to: z.string(),
+  status: z.enum(replayStatuses),
+  /** 0–100. */
+  progress: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  totals: z
+    .object({ ...figures, customersAffected: z.number().int(), earnings: z.number().int() })
+    .nullable(),
+  byDay: breakdown.nullable().describe('key: the UTC day'),
+  byTier: breakdown.nullable().describe('key: the tier id at the time ("" = no tier)'),
+  byTransactionType: breakdown.nullable().describe('key: the transaction type id'),
+  byChannel: breakdown.nullable().describe('key: the channel ("" = not a channel)'),
+  liabilityChange: z
+    .object({ points: z.number().int(), pointValue: z.number(), money: z.number() })
+    .nullable()
+    .describe('The difference in points times the programme’s point value'),
+  exactness: z
+    .object({
+      ledgerPoints: z.number().int().describe('What the period’s earnings posted'),
+      mismatchedEntries: z
+        .number()
+        .int()
+        .describe('Earnings today’s configuration does not decide as they were posted'),
+      mismatchedPoints: z.number().int().describe('Today’s replay less the ledger, on those earnings'),
+      reversedEntries: z.number().int().describe('Reversed earnings: nothing either way'),
+      bonusKeptEntries: z
+        .number()
+        .int()
+        .describe('Earnings whose base changes and whose campaign bonus is kept as posted'),
+      bonusKeptPoints: z.number().int(),
+    })
+    .nullable(),
+});
+export type Replay = z.infer<typeof replaySchema>;
+
+export const replayCommands = {
+  start: command(
+    'replay.start',
+    replayInput,
+    'Replay a change over the programme’s history: what it would have cost',
+  ),
+};
+
+export const replaysCatalogue: AreaCatalogue = { commands: Object.values(replayCommands), reads: [] };

@@ -1,0 +1,94 @@
+-- The earnings of a period decided again, each with two configurations (docs/decisions/replay.md):
+-- `p_before` (today's) and `p_after` (a candidate), each {rules: {type id: rules}, business}, through
+-- the function that posts (loyalty_decide_earning). Writes nothing. One row per EARN entry of a
+-- channel transaction that occurred in [p_from, p_to), of the customers p_first..p_last, in
+-- customer and posting order, so that the state an earning was decided with runs along:
+--   - the customer's tier then: the tier their history last moved them to before the entry was
+--     posted (the history's row of the entry's own statement comes after it), else the tier the
+--     first later move left, else the tier they have now;
+--   - the daily limits (`p_limit`, the earn service's): the customer's count and points of the
+--     entry's posting day so far, as each configuration decided them (a candidate that awards more
+--     can reach the limit earlier);
+--   - the status and eligibility it passed then (it was posted): ACTIVE, criteria not tried again;
+--   - business banking with its multiplier; its monthly cap reads this month's ledger (not the
+--     entry's), so it is left out: an earning it clipped shows as a mismatch.
+-- The campaigns' bonus is the posted one in both (`bonus`): it is counted in before and after
+-- alike, unless the daily limit refuses the earning.
+CREATE OR REPLACE FUNCTION replays_earnings(
+  p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
+  p_limit jsonb DEFAULT NULL
+)
+RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
+  tier_id integer, ledger_points integer, bonus integer, reversed boolean, before_points integer,
+  after_points integer)
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  e record;
+  cust customers;
+  d record;
+  today date := (now() AT TIME ZONE 'UTC')::date;
+  configs jsonb[] := ARRAY[p_before, p_after];
+  business jsonb[] := ARRAY[nullif(p_before -> 'business', 'null') - 'monthlyCap',
+    nullif(p_after -> 'business', 'null') - 'monthlyCap'];
+  last_customer bigint;
+  last_day date;
+  counts integer[];
+  sums integer[];
+  points integer[] := ARRAY[0, 0];
+BEGIN
+  FOR e IN
+    SELECT le.id, le.customer_id, le.transaction_type_id, le.amount, le.occurred_at, le.points,
+        le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date AS posted_day, c AS cust,
+        CASE WHEN hb.found THEN hb.tier WHEN ha.found THEN ha.tier ELSE c.tier_id END AS then_tier,
+        EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reversal_of = le.id) AS was_reversed
+      FROM ledger_entries le
+        JOIN customers c ON c.id = le.customer_id
+        LEFT JOIN LATERAL (SELECT true AS found, h.to_tier_id AS tier FROM customer_tier_history h
+          WHERE h.customer_id = le.customer_id AND h.changed_at < le.created_at
+          ORDER BY h.id DESC LIMIT 1) hb ON true
+        LEFT JOIN LATERAL (SELECT true AS found, h.from_tier_id AS tier FROM customer_tier_history h
+          WHERE h.customer_id = le.customer_id AND h.changed_at >= le.created_at
+          ORDER BY h.id LIMIT 1) ha ON true
+      WHERE le.kind = 'EARN' AND le.transaction_type_id IS NOT NULL
+        AND le.occurred_at >= p_from AND le.occurred_at < p_to
+        AND le.customer_id BETWEEN p_first AND p_last
+      ORDER BY le.customer_id, le.id
+  LOOP
+    IF e.customer_id IS DISTINCT FROM last_customer OR e.posted_day IS DISTINCT FROM last_day THEN
+      last_customer := e.customer_id;
+      last_day := e.posted_day;
+      counts := ARRAY[0, 0];
+      sums := ARRAY[0, 0];
+    END IF;
+    cust := e.cust;
+    cust.status := 'ACTIVE';
+    cust.tier_id := e.then_tier;
+    cust.earn_day := today;
+    entry_id := e.id;
+    customer_id := e.customer_id;
+    day := (e.occurred_at AT TIME ZONE 'UTC')::date;
+    type_id := e.transaction_type_id;
+    channel := coalesce(e.channel, '');
+    tier_id := e.then_tier;
+    ledger_points := e.points;
+    bonus := e.bonus_points;
+    reversed := e.was_reversed;
+
+    -- 1: today's configuration, 2: the candidate; each with its own running daily counts.
+    FOR k IN 1 .. 2 LOOP
+      cust.earn_count := counts[k];
+      cust.earn_points := sums[k];
+      d := loyalty_decide_earning(cust, e.transaction_type_id, e.amount, e.occurred_at,
+        configs[k] -> 'rules' -> e.transaction_type_id::text, p_limit, NULL, business[k], NULL);
+      points[k] := CASE WHEN d.outcome = 'POSTED' THEN d.points + e.bonus_points ELSE 0 END;
+      IF d.outcome = 'POSTED' AND d.counted IS NOT NULL THEN
+        counts[k] := counts[k] + 1;
+        sums[k] := sums[k] + d.counted;
+      END IF;
+    END LOOP;
+    before_points := points[1];
+    after_points := points[2];
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
