@@ -52,5 +52,7 @@ process.on('message', (m: { cmd: 'up' | 'down' | 'stats' | 'exit' }) => {
     reply({ verified, rejected, twice, distinct: seen.size, cpuMs: (cpu.user + cpu.system) / 1000 });
   } else process.exit(0);
 });
+// Gone with its parent, however that ends.
+process.on('disconnect', () => process.exit(0));
 await listen();
 process.send?.({ cmd: 'ready' });

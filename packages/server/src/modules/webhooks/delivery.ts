@@ -21,8 +21,13 @@ export const WEBHOOKS_JOB = 'webhooks.deliver';
 const FANOUT_BATCH = 1000;
 /** Deliveries of one endpoint claimed together (fewer when its rate limit leaves fewer this second). */
 const SEND_BATCH = 500;
-/** Sends in flight to one endpoint at once, over as many kept connections. */
+/** Sends in flight to one endpoint at once, over as many kept connections (its loops together). */
 const PARALLEL_PER_ENDPOINT = 32;
+/**
+ * Loops working one endpoint side by side, so one sends while another claims or records (the
+ * rate window is shared through the endpoint's row); each sends PARALLEL_PER_ENDPOINT / LOOPS at once.
+ */
+const LOOPS_PER_ENDPOINT = 2;
 /** Endpoints sent to at once, each by its own loop (a slow one does not hold the others back). */
 const ENDPOINTS_AT_ONCE = 4;
 /** A send waits at most this long for an answer. */
@@ -200,8 +205,13 @@ interface Claimed {
  * events, in one statement; an endpoint that is not ACTIVE is sent only its pings.
  */
 async function claim(db: Db, endpointId: number, limit: number, active: boolean): Promise<Claimed[]> {
-  return rowsOf<Claimed>(
-    await db.execute(sql`
+  return db.transaction(async (tx) => {
+    // The oldest due ones by walking the (endpoint, due time) index, never a bitmap scan and sort
+    // of every due row: after a backlog appears at once (a receiver back after an outage) the
+    // statistics lag, and each claim would read the whole backlog.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return rowsOf<Claimed>(
+      await tx.execute(sql`
       with picked as (
         select d2.id from webhook_deliveries d2
         where d2.endpoint_id = ${endpointId} and d2.status in ('PENDING', 'SENDING')
@@ -217,7 +227,8 @@ async function claim(db: Db, endpointId: number, limit: number, active: boolean)
       select c.id, c.attempts, c.window_start, ev.id as event_id, ev.type, ev.version, ev.occurred_at,
         ev.customer_seq, ev.payload::text as payload
       from claimed c join webhook_events ev on ev.id = c.event_id`),
-  );
+    );
+  });
 }
 
 interface Outcome {
@@ -313,7 +324,9 @@ async function sendClaimed(grant: Grant, claimed: Claimed[], windowSeconds: numb
       outcomes[i] = await sendOne(grant, to, c, windowSeconds);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_PER_ENDPOINT, claimed.length) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_PER_ENDPOINT / LOOPS_PER_ENDPOINT, claimed.length) }, worker),
+  );
   return outcomes;
 }
 
@@ -396,15 +409,17 @@ async function endpointsDue(db: Db): Promise<number[]> {
   return rows.map((r) => Number(r.id));
 }
 
-/** Sends what is due, ENDPOINTS_AT_ONCE endpoints at a time, each on its own loop. */
+/** Sends what is due, ENDPOINTS_AT_ONCE endpoints at a time, each on LOOPS_PER_ENDPOINT loops. */
 async function sendDue(db: Db, windowSeconds: number, deadline: number) {
-  const queue = await endpointsDue(db);
+  const queue = (await endpointsDue(db)).flatMap((id) => Array(LOOPS_PER_ENDPOINT).fill(id) as number[]);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       await workEndpoint(db, id, windowSeconds, deadline);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(ENDPOINTS_AT_ONCE, queue.length) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.min(ENDPOINTS_AT_ONCE * LOOPS_PER_ENDPOINT, queue.length) }, worker),
+  );
 }
 
 /**

@@ -4,7 +4,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { parseOutboundAllow, useOutboundAllow } from '../../platform/outbound.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { runCampaignSchedule } from '../campaigns/jobs.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { retryDelaySeconds, WEBHOOKS_JOB } from './delivery.ts';
 import { startReceiver } from './testing.ts';
@@ -347,7 +346,9 @@ describe('delivery', () => {
     await ok(send('POST', `/campaigns/${byStaff}/end`));
     await exec(sql`update campaigns set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second'
       where id = ${byPeriod}`);
-    await runCampaignSchedule(t.app.db);
+    // The campaigns' schedule job ends it, as on its interval.
+    await t.app.jobs.requestRun('campaigns.schedule');
+    await t.app.jobs.tick('campaigns.schedule');
     await deliver();
     const ended = receiver.verified.filter((m) => m.body.type === 'campaign.ended');
     expect(ended.map((m) => [m.body.data.campaignId, m.body.data.reason])).toEqual([
