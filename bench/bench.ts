@@ -17,7 +17,9 @@
  *   two servers on one PostgreSQL database, one with METRICS=off, the load sent to one at a time),
  *   --messaging [--conversations 1000000 --audience 100000] (the queue and an outbound send instead),
  *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
- *   and scoring, the analytics screens, classifying a message): bench/reports.ts.
+ *   and scoring, the analytics screens, classifying a message): bench/reports.ts,
+ *   --webhooks [--events 20000 --rounds 3 --earn-rate 100 --down-minutes 10] (webhook delivery to a
+ *   local receiver, and its catch-up after being down): bench/webhooks.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
  */
@@ -32,6 +34,7 @@ import { benchMessaging } from './messaging.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
 import { installed } from './tools.ts';
+import { benchWebhooks } from './webhooks.ts';
 import { type EarnPhase, earnWithWrk } from './wrk.ts';
 
 const { values: opts } = parseArgs({
@@ -47,6 +50,11 @@ const { values: opts } = parseArgs({
     messaging: { type: 'boolean', default: false },
     reports: { type: 'boolean', default: false },
     analytics: { type: 'boolean', default: false },
+    webhooks: { type: 'boolean', default: false },
+    events: { type: 'string', default: '20000' },
+    rounds: { type: 'string', default: '3' },
+    'earn-rate': { type: 'string', default: '100' },
+    'down-minutes': { type: 'string', default: '10' },
     conversations: { type: 'string', default: '1000000' },
     audience: { type: 'string', default: '100000' },
     url: { type: 'string' },
@@ -189,6 +197,8 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
       description: `Bench receiver ${i}`,
       events: ['points.earned'],
       status: 'ACTIVE',
+      // Above the earning rate: every event is delivered as it comes, not paced by the endpoint's limit.
+      maxPerSecond: 10_000,
     })).map(async (body) => {
       const res = await request('POST', '/api/admin/webhook-endpoints', staff, body);
       if (res.status !== 201)
@@ -447,6 +457,14 @@ async function abPhases(
 async function main() {
   if (opts.messaging) return messagingOnly();
   if (opts.reports || opts.analytics) return reportsOnly();
+  if (opts.webhooks) {
+    return benchWebhooks({
+      events: Number(opts.events),
+      rounds: Number(opts.rounds),
+      earnRate: Number(opts['earn-rate']),
+      downMinutes: Number(opts['down-minutes']),
+    });
+  }
   const child = opts.url ? undefined : await benchServer();
   let earned = { perSecond: 0, perEarn: NaN, clientPerEarn: NaN };
   try {

@@ -77,6 +77,24 @@ export const webhookEventCatalogue = {
     summary: "Staff replied to the customer's conversation",
     data: serviceDeskMessage,
   },
+  'campaign.ended': {
+    version: 1,
+    summary: 'A campaign ended: its end passed, its budget ran out, or staff ended it',
+    data: z.object({
+      campaignId: z.number().int(),
+      nameEn: z.string(),
+      nameAr: z.string(),
+      reason: z
+        .enum(['PERIOD', 'BUDGET', 'STAFF'])
+        .describe('PERIOD: its end date passed; BUDGET: its budget was spent; STAFF: ended by staff'),
+      startsAt: occurredAt,
+      endsAt: occurredAt,
+      budget: z.number().int(),
+      spent: z.number().int().describe('Bonus points it awarded'),
+      customersReached: z.number().int(),
+      occurredAt,
+    }),
+  },
 } as const;
 
 export const webhookEventTypes = Object.keys(webhookEventCatalogue) as [

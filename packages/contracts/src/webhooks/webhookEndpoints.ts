@@ -23,6 +23,13 @@ export const webhookEndpointFields = z.object({
   description: text(500).default(''),
   events: z.array(webhookEventType).min(1, { error: 'fillAllFields' }).max(50),
   status: webhookEndpointStatus.default('ACTIVE'),
+  maxPerSecond: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(100)
+    .describe('Rate limit: at most this many requests a second to this endpoint (all senders together)'),
 });
 export type WebhookEndpointInput = z.input<typeof webhookEndpointFields>;
 export const webhookEndpointUpdateInput = webhookEndpointFields.extend(idInput.shape);

@@ -112,22 +112,65 @@ export async function postOutbound(
   return (await exchangeOutbound(url, { ...options, keepBytes: 0 })).status;
 }
 
+/** Keep-alive agents, one per scheme, checked address and port (and host, for TLS's name). */
+const agents = new Map<string, http.Agent>();
+/** A kept connection idles this long before it is closed. */
+const IDLE_MS = 15_000;
+
+/**
+ * The agent that keeps connections to one checked address open: a socket it hands out was opened
+ * to that address, so reuse never reaches an address the check did not pass.
+ */
+function keepAliveAgent(target: URL, checked: CheckedAddress, maxSockets: number): http.Agent {
+  const key = `${target.protocol}//${target.hostname}@${checked.address}:${target.port}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    const options = { keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: IDLE_MS };
+    agent = target.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Closes the kept connections (tests, shutdown). */
+export function closeOutboundAgents() {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
 /**
  * The same POST, answering also the first `keepBytes` bytes of the response (a webhook's delivery
  * log shows them to staff who may read that endpoint's log); the rest is read and dropped.
+ * `checked`: the address `resolveOutbound` already answered for this URL's host (a sender of
+ * many messages resolves once per batch). `keepAlive`: reuse connections (at most that many
+ * to the address at once) instead of one per request.
  */
 export async function exchangeOutbound(
   url: string,
-  options: { headers: Record<string, string>; body: string; timeoutMs: number; keepBytes: number },
+  options: {
+    headers: Record<string, string>;
+    body: string;
+    timeoutMs: number;
+    keepBytes: number;
+    checked?: CheckedAddress;
+    keepAlive?: number;
+  },
 ): Promise<{ status: number; head: Buffer }> {
   const target = new URL(url);
-  const checked = await resolveOutbound(target.hostname);
+  const checked = options.checked ?? (await resolveOutbound(target.hostname));
   const request = target.protocol === 'https:' ? https.request : http.request;
   const signal = AbortSignal.timeout(options.timeoutMs);
+  const agent = options.keepAlive ? keepAliveAgent(target, checked, options.keepAlive) : undefined;
   return new Promise((resolve, reject) => {
     const req = request(
       target,
-      { method: 'POST', headers: options.headers, lookup: pinned(checked), signal },
+      {
+        method: 'POST',
+        headers: options.headers,
+        lookup: pinned(checked),
+        signal,
+        ...(agent ? { agent } : {}),
+      },
       (res) => {
         const kept: Buffer[] = [];
         let room = options.keepBytes;

@@ -24766,9 +24766,14 @@ export type paths = {
                   /** @default */
                   description: string;
                   disabledReason: string | null;
-                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
                   failingSince: string | null;
                   id: number;
+                  /**
+                   * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+                   * @default 100
+                   */
+                  maxPerSecond: number;
                   previousSecretExpiresAt: string | null;
                   secret?: string;
                   /**
@@ -24819,7 +24824,12 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            /**
+             * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+             * @default 100
+             */
+            maxPerSecond?: number;
             /**
              * @default ACTIVE
              * @enum {string}
@@ -24839,9 +24849,14 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
               failingSince: string | null;
               id: number;
+              /**
+               * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+               * @default 100
+               */
+              maxPerSecond: number;
               previousSecretExpiresAt: string | null;
               secret?: string;
               /**
@@ -24933,9 +24948,14 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
               failingSince: string | null;
               id: number;
+              /**
+               * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+               * @default 100
+               */
+              maxPerSecond: number;
               previousSecretExpiresAt: string | null;
               secret?: string;
               /**
@@ -24993,7 +25013,12 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            /**
+             * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+             * @default 100
+             */
+            maxPerSecond?: number;
             /**
              * @default ACTIVE
              * @enum {string}
@@ -25013,9 +25038,14 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
               failingSince: string | null;
               id: number;
+              /**
+               * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
+               * @default 100
+               */
+              maxPerSecond: number;
               previousSecretExpiresAt: string | null;
               secret?: string;
               /**
@@ -25514,6 +25544,10 @@ export type paths = {
 };
 
 export type webhooks = {
+  "campaign.ended": {
+    /** A campaign ended: its end passed, its budget ran out, or staff ended it */
+    post: operations["webhook_campaign_ended_v1"];
+  };
   "customer.blocked": {
     /** The customer was blocked */
     post: operations["webhook_customer_blocked_v1"];
@@ -25585,6 +25619,61 @@ export type external = Record<string, never>;
 
 export type operations = {
 
+  /** A campaign ended: its end passed, its budget ran out, or staff ended it */
+  webhook_campaign_ended_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            budget: number;
+            campaignId: number;
+            customersReached: number;
+            /** @description ISO 8601, UTC */
+            endsAt: string;
+            nameAr: string;
+            nameEn: string;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            /**
+             * @description PERIOD: its end date passed; BUDGET: its budget was spent; STAFF: ended by staff
+             * @enum {string}
+             */
+            reason: "PERIOD" | "BUDGET" | "STAFF";
+            /** @description Bonus points it awarded */
+            spent: number;
+            /** @description ISO 8601, UTC */
+            startsAt: string;
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "campaign.ended";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
   /** The customer was blocked */
   webhook_customer_blocked_v1: {
     parameters: {

@@ -61,20 +61,40 @@ export function Descriptions({
     bordered && 'descriptions-bordered',
     size === 'small' && 'descriptions-small',
   ];
+  const all = [...(items ?? []), ...written];
+  // A value that fills its row (`filled`, and the last one, as antd's) spans from its label to the
+  // row's end: how many cells that is depends on where the row puts it, per breakpoint (an end
+  // line alone would put it in the last column, away from its label).
+  const place = Object.fromEntries(breakpoints.map((b) => [b, 0]));
+  const fills = all.map((item, i) => {
+    const fill: Record<string, number> = {};
+    for (const b of breakpoints) {
+      const columns = vars[`--descriptions-${b}`] as number;
+      const at = place[b] as number;
+      if (item.span === 'filled' || i === all.length - 1) {
+        fill[`--descriptions-fill-${b}`] = 2 * (columns - at) - 1;
+        place[b] = 0;
+      } else {
+        place[b] = (at + Math.min(item.span ?? 1, columns)) % columns;
+      }
+    }
+    return item.span === 'filled' || i === all.length - 1 ? fill : undefined;
+  });
   return (
     <dl
       className={[...classes, className].filter(Boolean).join(' ')}
       style={{ ...vars, ...style } as CSSProperties}
       {...props}
     >
-      {[...(items ?? []), ...written].map((item, i) => (
+      {all.map((item, i) => (
         <div key={item.key ?? i} className="descriptions-item">
           <dt>{item.label}</dt>
           <dd
+            className={fills[i] ? 'descriptions-fill' : undefined}
             style={
-              item.span === 'filled'
-                ? { gridColumnEnd: -1 }
-                : item.span && item.span > 1
+              fills[i]
+                ? (fills[i] as CSSProperties)
+                : typeof item.span === 'number' && item.span > 1
                   ? { gridColumnEnd: `span ${item.span * 2 - 1}` }
                   : undefined
             }

@@ -10,7 +10,8 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * rotation `previous_secret` signs too until `previous_secret_expires_at`. `failing_since` is the
  * first failed attempt of the current run of failures: the job disables the endpoint when it is
  * older than the `webhooks.disableAfter` tunable. The index is what the triggers' "does any
- * endpoint listen?" check reads.
+ * endpoint listen?" check reads. `max_per_second` is its rate limit: senders reserve sends in the
+ * current one-second window (`rate_window_start`, `rate_window_used`) before claiming deliveries.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -27,6 +28,9 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: at('previous_secret_expires_at'),
     failingSince: at('failing_since'),
     disabledReason: text('disabled_reason'),
+    maxPerSecond: integer('max_per_second').notNull().default(100),
+    rateWindowStart: at('rate_window_start'),
+    rateWindowUsed: integer('rate_window_used').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -100,7 +104,10 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_endpoint_event_key').on(t.endpointId, t.eventId),
-    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} in ('PENDING', 'SENDING')`),
+    // Each endpoint's due deliveries, oldest first: what its sender claims.
+    index('webhook_deliveries_due_idx')
+      .on(t.endpointId, t.nextAttemptAt)
+      .where(sql`${t.status} in ('PENDING', 'SENDING')`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
   ],
 );

@@ -1,26 +1,35 @@
 import { durationSeconds, WEBHOOK_PING } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../../db/client.ts';
-import {
-  rolePermissions,
-  systemLogs,
-  users,
-  webhookAttempts,
-  webhookEndpoints,
-  webhookEvents,
-} from '../../db/schema/index.ts';
+import { rolePermissions, systemLogs, users, webhookEndpoints } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { enqueueMails } from '../../platform/mail.ts';
-import { exchangeOutbound, OutboundRefused, OutboundTimeout } from '../../platform/outbound.ts';
+import {
+  type CheckedAddress,
+  exchangeOutbound,
+  OutboundRefused,
+  OutboundTimeout,
+  resolveOutbound,
+} from '../../platform/outbound.ts';
+import { unseal } from '../../platform/secrets.ts';
 import { tunable } from '../../platform/settings/values.ts';
-import { messageId, signedHeaders } from './signing.ts';
+import { messageId, signedHeaders, signingKey } from './signing.ts';
 
 /** Fans the outbox out, works replays and sends what is due (docs/decisions/webhooks.md). */
 export const WEBHOOKS_JOB = 'webhooks.deliver';
 
 const FANOUT_BATCH = 1000;
-/** Deliveries claimed together and sent in parallel. */
-const SEND_BATCH = 200;
+/** Deliveries of one endpoint claimed together (fewer when its rate limit leaves fewer this second). */
+const SEND_BATCH = 500;
+/** Sends in flight to one endpoint at once, over as many kept connections (its loops together). */
+const PARALLEL_PER_ENDPOINT = 32;
+/**
+ * Loops working one endpoint side by side, so one sends while another claims or records (the
+ * rate window is shared through the endpoint's row); each sends PARALLEL_PER_ENDPOINT / LOOPS at once.
+ */
+const LOOPS_PER_ENDPOINT = 2;
+/** Endpoints sent to at once, each by its own loop (a slow one does not hold the others back). */
+const ENDPOINTS_AT_ONCE = 4;
 /** A send waits at most this long for an answer. */
 const TIMEOUT_MS = 10_000;
 /** Longer than the slowest send, so a live sender's claim never lapses; a crashed one's is taken over. */
@@ -118,12 +127,108 @@ export async function workReplays(db: Db): Promise<void> {
   }
 }
 
+/** An endpoint's sending grant for the current one-second window of its rate limit. */
+interface Grant {
+  url: string;
+  active: boolean;
+  keys: Buffer[];
+  maxPerSecond: number;
+  /** Sends this sender may start in the window (0: the window is spent). */
+  granted: number;
+  /** Sends reserved in the window before this grant (by any sender). */
+  usedBefore: number;
+  /** How long ago the window started, and its start as the database wrote it. */
+  ageMs: number;
+  windowStart: string;
+}
+
+/**
+ * Reserves up to a batch of sends in the endpoint's current one-second window (a new window when
+ * the last is over), in one UPDATE that locks the endpoint's row, so senders on every instance
+ * share its limit; answers the endpoint's URL and signing keys with the grant.
+ */
+async function reserve(db: Db, endpointId: number): Promise<Grant | undefined> {
+  const [row] = rowsOf<{
+    url: string;
+    status: string;
+    secret: string;
+    previous_secret: string | null;
+    previous_valid: boolean | null;
+    max_per_second: number;
+    granted: number;
+    used_before: number;
+    age_ms: number;
+    window_start: string;
+  }>(
+    await db.execute(sql`
+      with cur as (
+        select id, max_per_second,
+          case when rate_window_start > now() - interval '1 second' then rate_window_start else now() end as ws,
+          case when rate_window_start > now() - interval '1 second' then rate_window_used else 0 end as used
+        from webhook_endpoints where id = ${endpointId} for update),
+      g as (select *, greatest(0, least(${SEND_BATCH}, max_per_second - used)) as granted from cur)
+      update webhook_endpoints e set rate_window_start = g.ws, rate_window_used = g.used + g.granted
+      from g where e.id = g.id
+      returning e.url, e.status, e.secret, e.previous_secret,
+        e.previous_secret_expires_at > now() as previous_valid, e.max_per_second, g.granted,
+        g.used as used_before, extract(epoch from now() - g.ws)::float8 * 1000 as age_ms,
+        g.ws::text as window_start`),
+  );
+  if (!row) return undefined;
+  const secrets = [row.secret, ...(row.previous_secret && row.previous_valid ? [row.previous_secret] : [])];
+  return {
+    url: row.url,
+    active: row.status === 'ACTIVE',
+    keys: secrets.map((s) => signingKey(unseal(s))),
+    maxPerSecond: Number(row.max_per_second),
+    granted: Number(row.granted),
+    usedBefore: Number(row.used_before),
+    ageMs: Number(row.age_ms),
+    windowStart: row.window_start,
+  };
+}
+
 interface Claimed {
   id: number;
-  endpoint_id: number;
-  event_id: number;
   attempts: number;
-  window_start: string;
+  window_start: string | Date;
+  event_id: number;
+  type: string;
+  version: number;
+  occurred_at: string | Date;
+  customer_seq: number | null;
+  payload: string;
+}
+
+/**
+ * Claims up to `limit` of the endpoint's due deliveries (committed, with a lease) with their
+ * events, in one statement; an endpoint that is not ACTIVE is sent only its pings.
+ */
+async function claim(db: Db, endpointId: number, limit: number, active: boolean): Promise<Claimed[]> {
+  return db.transaction(async (tx) => {
+    // The oldest due ones by walking the (endpoint, due time) index, never a bitmap scan and sort
+    // of every due row: after a backlog appears at once (a receiver back after an outage) the
+    // statistics lag, and each claim would read the whole backlog.
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return rowsOf<Claimed>(
+      await tx.execute(sql`
+      with picked as (
+        select d2.id from webhook_deliveries d2
+        where d2.endpoint_id = ${endpointId} and d2.status in ('PENDING', 'SENDING')
+          and d2.next_attempt_at <= now() and (d2.status = 'PENDING' or d2.lease_until < now())
+          ${active ? sql`` : sql`and d2.event_type = ${WEBHOOK_PING}`}
+        order by d2.next_attempt_at limit ${limit}
+        for update of d2 skip locked),
+      claimed as (
+        update webhook_deliveries d set status = 'SENDING', attempts = d.attempts + 1,
+          lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), last_attempt_at = now()
+        from picked where d.id = picked.id
+        returning d.id, d.event_id, d.attempts, d.window_start)
+      select c.id, c.attempts, c.window_start, ev.id as event_id, ev.type, ev.version, ev.occurred_at,
+        ev.customer_seq, ev.payload::text as payload
+      from claimed c join webhook_events ev on ev.id = c.event_id`),
+    );
+  });
 }
 
 interface Outcome {
@@ -134,19 +239,19 @@ interface Outcome {
   ms: number;
   excerpt: string;
   error: string | null;
-  next: Date | null;
+  next: string | null;
 }
 
 /** The message body: the event in the catalogue's envelope (contracts webhooks/events.ts). */
-function messageBody(ev: typeof webhookEvents.$inferSelect): string {
-  return JSON.stringify({
-    id: messageId(ev.id),
-    type: ev.type,
-    version: ev.version,
-    timestamp: ev.occurredAt.toISOString(),
-    customerSequence: ev.customerSeq,
-    data: ev.payload,
+function messageBody(c: Claimed): string {
+  const head = JSON.stringify({
+    id: messageId(Number(c.event_id)),
+    type: c.type,
+    version: Number(c.version),
+    timestamp: new Date(c.occurred_at).toISOString(),
+    customerSequence: c.customer_seq === null ? null : Number(c.customer_seq),
   });
+  return `${head.slice(0, -1)},"data":${c.payload}}`;
 }
 
 const failureText = (err: unknown) =>
@@ -158,122 +263,163 @@ const failureText = (err: unknown) =>
         ? err.message || err.name
         : String(err);
 
-/** Claims due deliveries (committed, with a lease) and sends them; answers how many were sent. */
-async function sendBatch(db: Db, windowSeconds: number): Promise<number> {
-  const claimed = rowsOf<Claimed>(
-    await db.execute(sql`
-      update webhook_deliveries d set status = 'SENDING', attempts = d.attempts + 1,
-        lease_until = now() + make_interval(secs => ${LEASE_SECONDS}), last_attempt_at = now()
-      where d.id in (
-        select d2.id from webhook_deliveries d2
-        join webhook_endpoints e on e.id = d2.endpoint_id
-        where d2.status in ('PENDING', 'SENDING') and d2.next_attempt_at <= now()
-          and (d2.status = 'PENDING' or d2.lease_until < now())
-          and (e.status = 'ACTIVE' or d2.event_type = ${WEBHOOK_PING})
-        order by d2.next_attempt_at limit ${SEND_BATCH}
-        for update of d2 skip locked)
-      returning d.id, d.endpoint_id, d.event_id, d.attempts, d.window_start`),
-  );
-  if (!claimed.length) return 0;
-  const [events, endpoints] = [
-    await db
-      .select()
-      .from(webhookEvents)
-      .where(inArray(webhookEvents.id, [...new Set(claimed.map((c) => Number(c.event_id)))])),
-    await db
-      .select()
-      .from(webhookEndpoints)
-      .where(inArray(webhookEndpoints.id, [...new Set(claimed.map((c) => c.endpoint_id))])),
-  ];
-  const eventById = new Map(events.map((e) => [e.id, e]));
-  const endpointById = new Map(endpoints.map((e) => [e.id, e]));
-  const now = new Date();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const outcomes = await Promise.all(
-    claimed.map(async (c): Promise<Outcome> => {
-      const ev = eventById.get(Number(c.event_id)) as typeof webhookEvents.$inferSelect;
-      const endpoint = endpointById.get(c.endpoint_id) as typeof webhookEndpoints.$inferSelect;
-      const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && (endpoint.previousSecretExpiresAt?.getTime() ?? 0) > now.getTime()) {
-        secrets.push(endpoint.previousSecret);
-      }
-      const body = messageBody(ev);
-      const started = performance.now();
-      let code: number | null = null;
-      let excerpt = '';
-      let error: string | null = null;
-      try {
-        const answer = await exchangeOutbound(endpoint.url, {
-          headers: signedHeaders(messageId(ev.id), new Date(), body, secrets),
-          body,
-          timeoutMs: TIMEOUT_MS,
-          keepBytes: EXCERPT_BYTES,
-        });
-        code = answer.status;
-        excerpt = answer.head
-          .toString('utf8')
-          .replace(/\uFFFD+$/, '')
-          .replace(/\0/g, '');
-      } catch (err) {
-        error = failureText(err);
-      }
-      const ms = Math.round(performance.now() - started);
-      const ok = code !== null && code >= 200 && code < 300;
-      if (!ok && error === null) error = `answered ${code}`;
-      const retryAt = new Date(Date.now() + retryDelaySeconds(c.attempts) * 1000);
-      const windowEnd = new Date(c.window_start).getTime() + windowSeconds * 1000;
-      const next = ok || retryAt.getTime() > windowEnd ? null : retryAt;
-      return { id: Number(c.id), attempt: c.attempts, ok, code, ms, excerpt, error, next };
-    }),
-  );
-  await recordOutcomes(db, outcomes, claimed);
-  return claimed.length;
+/** Sends one claimed delivery, signed, to the checked address (or fails it as refused); answers its outcome. */
+async function sendOne(
+  grant: Grant,
+  to: CheckedAddress | { refused: unknown },
+  c: Claimed,
+  windowSeconds: number,
+): Promise<Outcome> {
+  const body = messageBody(c);
+  const started = performance.now();
+  let code: number | null = null;
+  let excerpt = '';
+  let error: string | null = null;
+  try {
+    if ('refused' in to) throw to.refused;
+    const checked = to;
+    const answer = await exchangeOutbound(grant.url, {
+      headers: signedHeaders(messageId(Number(c.event_id)), new Date(), body, grant.keys),
+      body,
+      timeoutMs: TIMEOUT_MS,
+      keepBytes: EXCERPT_BYTES,
+      checked,
+      keepAlive: PARALLEL_PER_ENDPOINT,
+    });
+    code = answer.status;
+    excerpt = answer.head
+      .toString('utf8')
+      .replace(/\uFFFD+$/, '')
+      .replace(/\0/g, '');
+  } catch (err) {
+    error = failureText(err);
+  }
+  const ms = Math.round(performance.now() - started);
+  const ok = code !== null && code >= 200 && code < 300;
+  if (!ok && error === null) error = `answered ${code}`;
+  const retryAt = Date.now() + retryDelaySeconds(c.attempts) * 1000;
+  const windowEnd = new Date(c.window_start).getTime() + windowSeconds * 1000;
+  const next = ok || retryAt > windowEnd ? null : new Date(retryAt).toISOString();
+  return { id: Number(c.id), attempt: c.attempts, ok, code, ms, excerpt, error, next };
 }
 
-/** The batch's outcomes in three statements: the attempts, the deliveries, the endpoints' health. */
-async function recordOutcomes(db: Db, outcomes: Outcome[], claimed: Claimed[]) {
-  await db.insert(webhookAttempts).values(
-    outcomes.map((o) => ({
-      deliveryId: o.id,
-      attempt: o.attempt,
-      responseCode: o.code,
-      durationMs: o.ms,
-      responseExcerpt: o.excerpt,
-      error: o.error,
-    })),
+/**
+ * Sends a batch to one endpoint: at most PARALLEL_PER_ENDPOINT at once over kept connections,
+ * each started no earlier than its place in the window allows (`maxPerSecond` evenly spaced).
+ */
+async function sendClaimed(grant: Grant, claimed: Claimed[], windowSeconds: number): Promise<Outcome[]> {
+  const windowStartedAt = Date.now() - grant.ageMs;
+  const spacing = 1000 / grant.maxPerSecond;
+  // Resolved and checked once for the batch; a refused address fails each delivery.
+  const to = await resolveOutbound(new URL(grant.url).hostname).catch((err: unknown) => ({ refused: err }));
+  const outcomes: Outcome[] = new Array(claimed.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < claimed.length; i = next++) {
+      const wait = windowStartedAt + (grant.usedBefore + i) * spacing - Date.now();
+      if (wait >= 1) await sleep(wait);
+      const c = claimed[i] as Claimed;
+      outcomes[i] = await sendOne(grant, to, c, windowSeconds);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(PARALLEL_PER_ENDPOINT / LOOPS_PER_ENDPOINT, claimed.length) }, worker),
   );
+  return outcomes;
+}
+
+/**
+ * The batch's outcomes in one statement: the attempts, the deliveries, the endpoint's health
+ * (failing since the first failure of a batch without a success), and the window's unused sends
+ * given back.
+ */
+async function recordOutcomes(db: Db, endpointId: number, grant: Grant, outcomes: Outcome[]): Promise<void> {
+  const unused = grant.granted - outcomes.length;
+  const anyOk = outcomes.some((o) => o.ok);
   const rows = outcomes.map((o) => ({
     id: o.id,
+    attempt: o.attempt,
     status: o.ok ? 'DELIVERED' : o.next ? 'PENDING' : 'DEAD',
-    next: o.next?.toISOString() ?? null,
+    next: o.next,
     code: o.code,
     ms: o.ms,
+    excerpt: o.excerpt,
     error: o.error,
   }));
   await db.execute(sql`
-    update webhook_deliveries d set status = x.status, lease_until = null,
-      next_attempt_at = coalesce(x.next, d.next_attempt_at), response_code = x.code, duration_ms = x.ms,
-      last_error = x.error, delivered_at = case when x.status = 'DELIVERED' then now() else d.delivered_at end
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as x(id bigint, status text, next timestamptz, code int, ms int, error text)
-    where d.id = x.id`);
-  const endpointOf = new Map(claimed.map((c) => [Number(c.id), c.endpoint_id]));
-  const healthy = new Set(outcomes.filter((o) => o.ok).map((o) => endpointOf.get(o.id) as number));
-  const failing = [
-    ...new Set(outcomes.filter((o) => !o.ok).map((o) => endpointOf.get(o.id) as number)),
-  ].filter((id) => !healthy.has(id));
-  if (healthy.size) {
-    await db
-      .update(webhookEndpoints)
-      .set({ failingSince: null })
-      .where(inArray(webhookEndpoints.id, [...healthy]));
+    with x as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as x(id bigint, attempt int, status text, next timestamptz, code int, ms int, excerpt text, error text)),
+    attempts as (
+      insert into webhook_attempts (delivery_id, attempt, response_code, duration_ms, response_excerpt, error)
+      select id, attempt, code, ms, excerpt, error from x),
+    deliveries as (
+      update webhook_deliveries d set status = x.status, lease_until = null,
+        next_attempt_at = coalesce(x.next, d.next_attempt_at), response_code = x.code, duration_ms = x.ms,
+        last_error = x.error, delivered_at = case when x.status = 'DELIVERED' then now() else d.delivered_at end
+      from x where d.id = x.id)
+    update webhook_endpoints e set
+      failing_since = ${
+        outcomes.length === 0
+          ? sql`e.failing_since`
+          : anyOk
+            ? sql`null`
+            : sql`coalesce(e.failing_since, now())`
+      },
+      rate_window_used = case when e.rate_window_start = ${grant.windowStart}::timestamptz
+        then greatest(0, e.rate_window_used - ${unused}) else e.rate_window_used end
+    where e.id = ${endpointId} and (${unused} > 0
+      or ${outcomes.length > 0 && anyOk} and e.failing_since is not null
+      or ${outcomes.length > 0 && !anyOk} and e.failing_since is null)`);
+}
+
+/**
+ * Works one endpoint until nothing of it is due or the run's budget is spent: reserve sends in
+ * its rate window (waiting for the next window when this one is spent), claim that many, send,
+ * record. Three statements a batch.
+ */
+async function workEndpoint(db: Db, endpointId: number, windowSeconds: number, deadline: number) {
+  while (Date.now() < deadline) {
+    const grant = await reserve(db, endpointId);
+    if (!grant) return;
+    if (grant.granted === 0) {
+      await sleep(Math.max(5, 1000 - grant.ageMs));
+      continue;
+    }
+    const claimed = await claim(db, endpointId, grant.granted, grant.active);
+    const outcomes = claimed.length ? await sendClaimed(grant, claimed, windowSeconds) : [];
+    await recordOutcomes(db, endpointId, grant, outcomes);
+    if (claimed.length < grant.granted) return;
   }
-  if (failing.length) {
-    await db
-      .update(webhookEndpoints)
-      .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, now())` })
-      .where(inArray(webhookEndpoints.id, failing));
-  }
+}
+
+/** The endpoints with deliveries due now (an endpoint that is not ACTIVE: its pings only). */
+async function endpointsDue(db: Db): Promise<number[]> {
+  const due = (extra: ReturnType<typeof sql>) => sql`exists (
+    select 1 from webhook_deliveries d where d.endpoint_id = e.id and d.status in ('PENDING', 'SENDING')
+      and d.next_attempt_at <= now() and (d.status = 'PENDING' or d.lease_until < now()) ${extra})`;
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      select e.id from webhook_endpoints e
+      where (e.status = 'ACTIVE' and ${due(sql``)})
+        or (e.status <> 'ACTIVE' and ${due(sql`and d.event_type = ${WEBHOOK_PING}`)})`),
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/** Sends what is due, ENDPOINTS_AT_ONCE endpoints at a time, each on LOOPS_PER_ENDPOINT loops. */
+async function sendDue(db: Db, windowSeconds: number, deadline: number) {
+  const queue = (await endpointsDue(db)).flatMap((id) => Array(LOOPS_PER_ENDPOINT).fill(id) as number[]);
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      await workEndpoint(db, id, windowSeconds, deadline);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.min(ENDPOINTS_AT_ONCE * LOOPS_PER_ENDPOINT, queue.length) }, worker),
+  );
 }
 
 /**
@@ -338,10 +484,7 @@ export async function deliverWebhooks(db: Db): Promise<void> {
   const disableAfter = durationSeconds(await tunable<string>(db, 'webhooks.disableAfter')) ?? 3 * 86_400;
   await workReplays(db);
   await fanOut(db);
-  const deadline = Date.now() + RUN_BUDGET_MS;
-  while (Date.now() < deadline && (await sendBatch(db, windowSeconds)) > 0) {
-    // sent a batch; claim the next
-  }
+  await sendDue(db, windowSeconds, Date.now() + RUN_BUDGET_MS);
   await disableFailing(db, disableAfter);
 }
 

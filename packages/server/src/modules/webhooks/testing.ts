@@ -6,6 +6,8 @@ import { afterAll } from 'vitest';
 export interface Received {
   headers: IncomingHttpHeaders;
   raw: string;
+  /** When it arrived (Date.now()). */
+  at: number;
   // biome-ignore lint/suspicious/noExplicitAny: the message as the receiver parsed it
   body: any;
 }
@@ -24,7 +26,7 @@ export async function startReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const message = { headers: req.headers, raw, body: JSON.parse(raw) };
+      const message = { headers: req.headers, raw, at: Date.now(), body: JSON.parse(raw) };
       const ok = state.secrets.some((secret) => {
         try {
           new Webhook(secret).verify(raw, req.headers as Record<string, string>);

@@ -37,6 +37,7 @@ function toEndpoint(row: Row): WebhookEndpoint {
     description: row.description,
     events: row.events as WebhookEndpoint['events'],
     status: row.status,
+    maxPerSecond: row.maxPerSecond,
     disabledReason: row.disabledReason,
     failingSince: iso(row.failingSince),
     previousSecretExpiresAt: iso(row.previousSecretExpiresAt),

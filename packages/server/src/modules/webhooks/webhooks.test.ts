@@ -1,3 +1,4 @@
+import { webhookEventCatalogue } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
@@ -42,7 +43,7 @@ const earn = async (customerNumber: string, amount = 100) => {
     transactionTypeCode: 'SPEND',
     amount,
   });
-  expect(res.statusCode).toBeLessThan(300);
+  expect(res.statusCode, res.body).toBeLessThan(300);
   return `WH-${n}`;
 };
 const endpoint = async (events: string[] = ['points.earned'], url = receiver.url) =>
@@ -292,6 +293,83 @@ describe('delivery', () => {
       useOutboundAllow(parseOutboundAllow('127.0.0.1'));
     }
     await pause(created.id);
+  });
+
+  it('honours the endpoint’s rate limit: 15 events at 5 a second take two seconds and more', async () => {
+    const refused = await send('POST', '/webhook-endpoints', {
+      url: receiver.url,
+      events: ['points.earned'],
+      maxPerSecond: 0,
+    });
+    expect(refused.statusCode).toBe(400);
+    const created = await ok(
+      send('POST', '/webhook-endpoints', { url: receiver.url, events: ['points.earned'], maxPerSecond: 5 }),
+    );
+    expect(created.maxPerSecond).toBe(5);
+    receiver.state.secrets = [created.secret];
+    await ok(api('PUT', '/customers/C-RATE', { fullName: 'Customer C-RATE', language: 'en' }));
+    const refs: string[] = [];
+    for (let i = 0; i < 15; i += 1) refs.push(await earn('C-RATE', 10 + i));
+    await deliver();
+    const arrivals = refs.flatMap((r) => forReference(r));
+    expect(arrivals).toHaveLength(15);
+    const times = arrivals.map((m) => m.at).sort((a, b) => a - b);
+    // Five in each one-second window, evenly spaced: the third window opens two seconds after the first.
+    expect((times[14] as number) - (times[0] as number)).toBeGreaterThanOrEqual(1900);
+    const log = await ok(get(`/webhook-deliveries?endpointId=${created.id}&status=DELIVERED&pageSize=50`));
+    expect(log.total).toBe(15);
+    await pause(created.id);
+  });
+
+  it('sends campaign.ended when staff end a campaign and when its period passes', async () => {
+    const created = await endpoint(['campaign.ended']);
+    receiver.state.secrets = [created.secret];
+    const spend = (await ok(get('/transaction-types?q=SPEND'))).items[0].id;
+    const campaign = async (nameEn: string) => {
+      const k = await ok(
+        send('POST', '/campaigns', {
+          nameEn,
+          nameAr: 'حملة',
+          startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+          transactionTypeIds: [spend],
+          bonusKind: 'MULTIPLIER',
+          bonusValue: 1,
+          budget: 5_000,
+        }),
+      );
+      await ok(send('POST', `/campaigns/${k.id}/activate`));
+      return k.id as number;
+    };
+    const byStaff = await campaign('Webhook staff end');
+    const byPeriod = await campaign('Webhook period end');
+    await ok(send('POST', `/campaigns/${byStaff}/end`));
+    await exec(sql`update campaigns set starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second'
+      where id = ${byPeriod}`);
+    // The campaigns' schedule job ends it, as on its interval.
+    await t.app.jobs.requestRun('campaigns.schedule');
+    await t.app.jobs.tick('campaigns.schedule');
+    await deliver();
+    const ended = receiver.verified.filter((m) => m.body.type === 'campaign.ended');
+    expect(ended.map((m) => [m.body.data.campaignId, m.body.data.reason])).toEqual([
+      [byStaff, 'STAFF'],
+      [byPeriod, 'PERIOD'],
+    ]);
+    const [first] = ended;
+    expect(first?.body).toMatchObject({
+      version: 1,
+      customerSequence: null,
+      data: { nameEn: 'Webhook staff end', nameAr: 'حملة', budget: 5_000, spent: 0, customersReached: 0 },
+    });
+    expect(
+      webhookEventCatalogue['campaign.ended'].data.safeParse(first?.body.data).success,
+      JSON.stringify(first?.body.data),
+    ).toBe(true);
+    // Ending an ended campaign changes nothing and sends nothing more.
+    await exec(sql`update campaigns set status = 'ENDED' where id = ${byStaff}`);
+    await deliver();
+    expect(receiver.verified.filter((m) => m.body.type === 'campaign.ended')).toHaveLength(2);
+    await ok(send('DELETE', `/webhook-endpoints/${created.id}`));
   });
 
   it('disables an endpoint failing longer than the tunable allows, and tells staff', async () => {

@@ -1,10 +1,10 @@
 import { type AlertDelivery, alertDeliveryCommands } from '@loyalty/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { Ltr, Timestamp } from '../../components/format.tsx';
+import { StatusLogTable } from '../../components/StatusLogTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
 import { Typography } from '../../components/Typography.tsx';
@@ -23,13 +23,6 @@ export function DeliveriesTable({ alertId, customerId }: { alertId?: number; cus
   const can = useCan();
   const outcome = useWriteOutcome();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const [status, setStatus] = useState<string | undefined>();
-  const query = useQuery({
-    queryKey: ['alert-deliveries', { alertId, customerId, status }, page],
-    queryFn: ({ signal }) => alertsApi.deliveries({ ...page, alertId, customerId, status }, signal),
-    placeholderData: keepPreviousData,
-  });
   const retry = async (d: AlertDelivery) => {
     const done = await outcome(alertsApi.retry(d.id), {
       success: 'alerts.deliveries.retried',
@@ -111,37 +104,14 @@ export function DeliveriesTable({ alertId, customerId }: { alertId?: number; cus
     },
   ];
   return (
-    <>
-      <Button.Group style={{ marginBottom: 12 }}>
-        {[undefined, 'SENT', 'PENDING', 'DEAD', 'SKIPPED'].map((s) => (
-          <Button
-            key={s ?? 'all'}
-            type={status === s ? 'primary' : 'default'}
-            size="small"
-            onClick={() => {
-              setStatus(s);
-              setPage({ ...page, page: 1 });
-            }}
-          >
-            {s ? t(`alerts.deliveryStatuses.${s}`) : t('alerts.deliveries.all')}
-          </Button>
-        ))}
-      </Button.Group>
-      <DataTable<AlertDelivery>
-        size="small"
-        rowKey="id"
-        columns={columns}
-        dataSource={query.data?.items}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
-        }}
-      />
-    </>
+    <StatusLogTable<AlertDelivery>
+      queryKey={['alert-deliveries', { alertId, customerId }]}
+      load={(query, signal) => alertsApi.deliveries({ ...query, alertId, customerId }, signal)}
+      statuses={['SENT', 'PENDING', 'DEAD', 'SKIPPED']}
+      statusLabel={(s) => t(`alerts.deliveryStatuses.${s}`)}
+      allLabel={t('alerts.deliveries.all')}
+      emptyText={t('msg.noRecordsFound')}
+      columns={columns}
+    />
   );
 }

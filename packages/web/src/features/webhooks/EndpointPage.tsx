@@ -4,13 +4,13 @@ import {
   webhookDeliveryStatuses,
   webhookEndpointCommands,
 } from '@loyalty/contracts';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
+import type { DataColumn } from '../../components/DataTable.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime, Ltr } from '../../components/format.tsx';
@@ -18,6 +18,7 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
+import { StatusLogTable } from '../../components/StatusLogTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
@@ -95,6 +96,7 @@ export default function EndpointPage() {
               <Tag key={ev}>{t(`webhooks.events.${ev}`)}</Tag>
             ))}
           </Descriptions.Item>
+          <Descriptions.Item label={t('webhooks.fields.maxPerSecond')}>{e.maxPerSecond}</Descriptions.Item>
           <Descriptions.Item label={t('webhooks.endpoints.failingSince')}>
             {e.failingSince ? <DateTime iso={e.failingSince} /> : '—'}
           </Descriptions.Item>
@@ -188,13 +190,6 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
   const can = useCan();
   const outcome = useWriteOutcome();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState({ page: 1, pageSize: 10 });
-  const [status, setStatus] = useState<string | undefined>();
-  const query = useQuery({
-    queryKey: ['webhook-deliveries', { endpointId, status }, page],
-    queryFn: ({ signal }) => webhooksApi.deliveries({ ...page, endpointId, status }, signal),
-    placeholderData: keepPreviousData,
-  });
   const retry = async (d: WebhookDelivery) => {
     const done = await outcome(webhooksApi.retry(d.id), {
       success: 'webhooks.deliveries.retried',
@@ -239,38 +234,23 @@ function DeliveryLog({ endpointId }: { endpointId: number }) {
   return (
     <Panel
       title={t('webhooks.deliveries.title')}
-      extra={<Button onClick={() => query.refetch()}>{t('webhooks.deliveries.refresh')}</Button>}
+      extra={
+        <Button
+          onClick={() => queryClient.invalidateQueries({ queryKey: ['webhook-deliveries', endpointId] })}
+        >
+          {t('webhooks.deliveries.refresh')}
+        </Button>
+      }
     >
-      <Space wrap style={{ marginBottom: 12 }}>
-        {[undefined, ...webhookDeliveryStatuses].map((s) => (
-          <Button
-            key={s ?? 'all'}
-            type={status === s ? 'primary' : 'default'}
-            size="small"
-            onClick={() => {
-              setStatus(s);
-              setPage({ ...page, page: 1 });
-            }}
-          >
-            {s ? t(`webhooks.deliveryStatuses.${s}`) : t('webhooks.deliveries.all')}
-          </Button>
-        ))}
-      </Space>
-      <DataTable<WebhookDelivery>
-        size="small"
-        rowKey="id"
+      <StatusLogTable<WebhookDelivery>
+        queryKey={['webhook-deliveries', endpointId]}
+        load={(query, signal) => webhooksApi.deliveries({ ...query, endpointId }, signal)}
+        statuses={webhookDeliveryStatuses}
+        statusLabel={(s) => t(`webhooks.deliveryStatuses.${s}`)}
+        allLabel={t('webhooks.deliveries.all')}
+        emptyText={t('msg.noRecordsFound')}
         columns={columns}
-        dataSource={query.data?.items}
-        loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
-        expandable={{ expandedRowRender: (d) => <Attempts id={d.id} /> }}
-        locale={{ emptyText: query.isPending ? ' ' : t('msg.noRecordsFound') }}
-        pagination={{
-          current: page.page,
-          pageSize: page.pageSize,
-          total: query.data?.total ?? 0,
-          onChange: (p, size) => setPage({ page: size === page.pageSize ? p : 1, pageSize: size }),
-        }}
+        expandedRow={(d) => <Attempts id={d.id} />}
       />
     </Panel>
   );

@@ -36,6 +36,7 @@ export const webhookEndpointUi = resourceUi<WebhookEndpoint, WebhookEndpointInpu
       input: 'select',
       options: fixedChoices(webhookEndpointStatuses, 'webhooks.statuses'),
     },
+    { name: 'maxPerSecond', label: 'webhooks.fields.maxPerSecond', input: 'number' },
   ],
   columns: [
     { key: 'url', label: 'webhooks.fields.url', render: (e) => <Ltr>{e.url}</Ltr> },
