@@ -26,4 +26,5 @@ export * from './resource.ts';
 export * from './resources.ts';
 export * from './rewards/index.ts';
 export * from './security/index.ts';
+export * from './systemTexts.ts';
 export * from './webhooks/index.ts';

@@ -15,6 +15,9 @@ const bool = z
  * local demo (production, or listening beyond loopback) refuses to start with it.
  */
 export const DEMO_ADMIN = { username: 'admin', password: 'Loyalty#Demo2026' } as const;
+/** The first administrator's names: English fixed, Arabic from ADMIN_NAME_AR (issue 54). */
+export const DEFAULT_ADMIN_NAME = 'System Administrator';
+export const DEFAULT_ADMIN_NAME_AR = 'مدير النظام';
 
 /** Whether a listening address is only reachable from this machine. */
 export function isLoopback(host: string) {
@@ -43,6 +46,7 @@ const envSchema = z.object({
     .optional(),
   ADMIN_USERNAME: z.string().trim().min(3).max(100).default(DEMO_ADMIN.username),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(256).optional(),
+  ADMIN_NAME_AR: z.string().trim().min(1).max(200).default(DEFAULT_ADMIN_NAME_AR),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_ISSUER: z.string().min(1).default('loyalty-admin'),
   JWT_AUDIENCE: z.string().min(1).default('loyalty-admin-web'),
@@ -129,7 +133,8 @@ export interface Config {
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   /** Where reports and exports read (a read replica of DATABASE_URL); unset: the main database. */
   reportsDatabase: { url: string; poolSize: number } | undefined;
-  admin: { username: string; password: string | undefined };
+  /** The administrator created at first start: its username, password and Arabic name. */
+  admin: { username: string; password: string | undefined; nameAr: string };
   logLevel: string;
   /** Access-token lifetime, idle timeout and session life come from the security policy in the database. */
   jwt: { issuer: string; audience: string };
@@ -231,7 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reportsDatabase: e.REPORTS_DATABASE_URL
       ? { url: e.REPORTS_DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : undefined,
-    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD, nameAr: e.ADMIN_NAME_AR },
     logLevel: e.LOG_LEVEL,
     jwt: { issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },

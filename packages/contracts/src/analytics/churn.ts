@@ -112,6 +112,7 @@ export const churnScoreSchema = z.object({
   fullName: z.string(),
   tierId: z.number().int().nullable(),
   tierName: z.string().nullable(),
+  tierNameAr: z.string().nullable().describe('The Arabic name of the tier (today’s name of that tier)'),
   segment: z.enum(customerSegments),
   score: z.number().describe('Probability of churn in the horizon, 0–1'),
   band: z.enum(churnBands),

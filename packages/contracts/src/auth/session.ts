@@ -80,9 +80,14 @@ export const meResponse = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
+  /** The name in Arabic script; empty: not given (screens show fullName). */
+  fullNameAr: z.string().optional(),
   email: z.string().nullable(),
   mobile: z.string().nullable().optional(),
   role: z.string(),
+  /** The role's name in English and Arabic. */
+  roleName: z.string().optional(),
+  roleNameAr: z.string().optional(),
   permissions: z.array(z.string()),
   secondFactorEnrolled: z.boolean().optional(),
   /** When the password expires under the EXPIRY setting; null when passwords do not expire. */

@@ -26,6 +26,8 @@ export const customerPermissionUpdateInput = customerPermissionFields.extend(idI
 export const customerPermissionSchema = customerPermissionFields.extend({
   id: z.number().int(),
   description: z.string(),
+  nameAr: z.string().describe('Arabic: a built-in permission’s from the system texts; empty otherwise'),
+  descriptionAr: z.string(),
   system: z.boolean().describe('Built in: enforced by the integration API, cannot be deleted or renamed'),
   ...timestamps,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, idSchema, text, timestamps } from '../common.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
@@ -24,6 +25,8 @@ const mobileNumber = z
 export const userFields = z.object({
   username: usernameSchema,
   fullName: text(200).min(1),
+  /** The name in Arabic script; empty: screens show the English one. */
+  fullNameAr: arabicText(200),
   email: z.email().max(254),
   /** A number or null (none): '' is refused like any other text its pattern forbids (issue 48). */
   mobile: mobileNumber.nullable().optional(),
@@ -40,6 +43,7 @@ export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
+  fullNameAr: z.string(),
   email: z.string().nullable(),
   pendingEmail: z
     .string()
@@ -48,6 +52,7 @@ export const userSchema = z.object({
   mobile: z.string().nullable(),
   roleId: z.number().int(),
   roleName: z.string(),
+  roleNameAr: z.string(),
   status: recordStatus,
   locked: z.boolean().describe('Locked by failed sign-ins (until lockedUntil, or until unlocked when null)'),
   lockedUntil: z.string().nullable(),

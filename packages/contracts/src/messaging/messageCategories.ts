@@ -28,6 +28,7 @@ export const messageCategoryUpdateInput = messageCategoryFields.extend(idInput.s
 export const messageCategorySchema = messageCategoryFields.extend({
   id: z.number().int(),
   defaultAssigneeRoleName: z.string().nullable(),
+  defaultAssigneeRoleNameAr: z.string().nullable(),
   ...timestamps,
 });
 export type MessageCategory = z.infer<typeof messageCategorySchema>;

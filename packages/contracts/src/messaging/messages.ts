@@ -165,7 +165,12 @@ export const inboxEntryParams = z.object({ entryId: idSchema });
  * role ("assign by" a role). Listed for anyone who reads the queue, without the staff screens'
  * permissions (user.read, role.read).
  */
-export const assigneeSchema = z.object({ id: z.number().int(), name: z.string(), detail: z.string() });
+export const assigneeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nameAr: z.string().describe('The Arabic name; empty: not given'),
+  detail: z.string(),
+});
 export type Assignee = z.infer<typeof assigneeSchema>;
 export const assigneePage = z.object({ items: z.array(assigneeSchema) });
 export const assigneeQuery = z.object({

@@ -27,6 +27,9 @@ export const scaRuleUpdateInput = scaRuleFields.extend(idInput.shape);
 export const scaRuleSchema = scaRuleFields.extend({
   id: z.number().int(),
   description: z.string(),
+  descriptionAr: z
+    .string()
+    .describe('Arabic, from the system texts while the description is the built-in one'),
   ...timestamps,
 });
 export type ScaRule = z.infer<typeof scaRuleSchema>;

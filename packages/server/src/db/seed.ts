@@ -1,6 +1,6 @@
 import { commandLabel, permissionCatalogue, SUPER_ADMIN_ROLE } from '@loyalty/contracts';
-import { count, eq, inArray, or, sql } from 'drizzle-orm';
-import { type Config, DEMO_ADMIN, whyExposed } from '../config.ts';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { type Config, DEFAULT_ADMIN_NAME, DEMO_ADMIN, whyExposed } from '../config.ts';
 import { hashPassword, verifyPassword } from '../platform/auth/passwords.ts';
 import { arabicUnlessTranslated } from '../platform/bilingual.ts';
 import type { Db } from './client.ts';
@@ -60,7 +60,14 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
       .onConflictDoNothing();
 
     const [existing] = await tx.select({ n: count() }).from(users);
-    if ((existing?.n ?? 0) > 0) return;
+    if ((existing?.n ?? 0) > 0) {
+      // An administrator made before the Arabic name existed (issue 54) takes ADMIN_NAME_AR.
+      await tx
+        .update(users)
+        .set({ fullNameAr: config.admin.nameAr })
+        .where(and(eq(users.fullName, DEFAULT_ADMIN_NAME), eq(users.fullNameAr, '')));
+      return;
+    }
     let password = config.admin.password;
     if (!password) {
       if (config.database.kind === 'postgres') {
@@ -79,7 +86,8 @@ export async function ensureBaseline(db: Db, config: Config, demoPassword: strin
     const documented = !config.admin.password || password === DEMO_ADMIN.password;
     await tx.insert(users).values({
       username: config.admin.username,
-      fullName: 'System Administrator',
+      fullName: DEFAULT_ADMIN_NAME,
+      fullNameAr: config.admin.nameAr,
       passwordHash: await hashPassword(password),
       roleId,
       ...(documented ? { mustChangePassword: true, mustChangeReason: 'FIRST_SIGN_IN' as const } : {}),

@@ -4112,6 +4112,7 @@ export type paths = {
               defaultLanguage?: "en" | "ar";
               email: string | null;
               fullName: string;
+              fullNameAr?: string;
               id: number;
               idleTimeoutSeconds?: number;
               mobile?: string | null;
@@ -4120,6 +4121,8 @@ export type paths = {
               passwordExpiringSoon?: boolean;
               permissions: string[];
               role: string;
+              roleName?: string;
+              roleNameAr?: string;
               secondFactorEnrolled?: boolean;
               username: string;
             };
@@ -6288,6 +6291,8 @@ export type paths = {
                   segment: "RETAIL" | "BUSINESS";
                   tierId: number | null;
                   tierName: string | null;
+                  /** @description The Arabic name of the tier (today’s name of that tier) */
+                  tierNameAr: string | null;
                 })[];
               page: number;
               pageSize: number;
@@ -6361,6 +6366,8 @@ export type paths = {
               segment: "RETAIL" | "BUSINESS";
               tierId: number | null;
               tierName: string | null;
+              /** @description The Arabic name of the tier (today’s name of that tier) */
+              tierNameAr: string | null;
             };
           };
         };
@@ -7668,8 +7675,11 @@ export type paths = {
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
+                  descriptionAr: string;
                   id: number;
                   name: string;
+                  /** @description Arabic: a built-in permission’s from the system texts; empty otherwise */
+                  nameAr: string;
                   /** @enum {string} */
                   status: "ACTIVE" | "DISABLED";
                   /** @description Built in: enforced by the integration API, cannot be deleted or renamed */
@@ -7732,8 +7742,11 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               id: number;
               name: string;
+              /** @description Arabic: a built-in permission’s from the system texts; empty otherwise */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description Built in: enforced by the integration API, cannot be deleted or renamed */
@@ -7820,8 +7833,11 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               id: number;
               name: string;
+              /** @description Arabic: a built-in permission’s from the system texts; empty otherwise */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description Built in: enforced by the integration API, cannot be deleted or renamed */
@@ -7891,8 +7907,11 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               id: number;
               name: string;
+              /** @description Arabic: a built-in permission’s from the system texts; empty otherwise */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description Built in: enforced by the integration API, cannot be deleted or renamed */
@@ -10011,8 +10030,11 @@ export type paths = {
                   channels: ("MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS")[];
                   code: string;
                   description: string;
+                  descriptionAr: string;
                   id: number;
                   name: string;
+                  /** @description Arabic: a built-in feature’s from the system texts; empty otherwise */
+                  nameAr: string;
                   /** @enum {string} */
                   status: "ACTIVE" | "DISABLED";
                   /** @description Built in: enforced by the integration API */
@@ -10067,8 +10089,11 @@ export type paths = {
               channels: ("MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS")[];
               code: string;
               description: string;
+              descriptionAr: string;
               id: number;
               name: string;
+              /** @description Arabic: a built-in feature’s from the system texts; empty otherwise */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description Built in: enforced by the integration API */
@@ -10134,8 +10159,11 @@ export type paths = {
               channels: ("MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS")[];
               code: string;
               description: string;
+              descriptionAr: string;
               id: number;
               name: string;
+              /** @description Arabic: a built-in feature’s from the system texts; empty otherwise */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description Built in: enforced by the integration API */
@@ -12194,6 +12222,7 @@ export type paths = {
                    */
                   defaultAssigneeRoleId: number | null;
                   defaultAssigneeRoleName: string | null;
+                  defaultAssigneeRoleNameAr: string | null;
                   /** @default */
                   description: string;
                   id: number;
@@ -12272,6 +12301,7 @@ export type paths = {
                */
               defaultAssigneeRoleId: number | null;
               defaultAssigneeRoleName: string | null;
+              defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
               id: number;
@@ -12367,6 +12397,7 @@ export type paths = {
                */
               defaultAssigneeRoleId: number | null;
               defaultAssigneeRoleName: string | null;
+              defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
               id: number;
@@ -12452,6 +12483,7 @@ export type paths = {
                */
               defaultAssigneeRoleId: number | null;
               defaultAssigneeRoleName: string | null;
+              defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
               id: number;
@@ -14556,6 +14588,8 @@ export type paths = {
                   detail: string;
                   id: number;
                   name: string;
+                  /** @description The Arabic name; empty: not given */
+                  nameAr: string;
                 }[];
             };
           };
@@ -14603,6 +14637,8 @@ export type paths = {
               detail: string;
               id: number;
               name: string;
+              /** @description The Arabic name; empty: not given */
+              nameAr: string;
             };
           };
         };
@@ -14657,6 +14693,8 @@ export type paths = {
                   detail: string;
                   id: number;
                   name: string;
+                  /** @description The Arabic name; empty: not given */
+                  nameAr: string;
                 }[];
             };
           };
@@ -14704,6 +14742,8 @@ export type paths = {
               detail: string;
               id: number;
               name: string;
+              /** @description The Arabic name; empty: not given */
+              nameAr: string;
             };
           };
         };
@@ -19284,6 +19324,8 @@ export type paths = {
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
+                  /** @description Arabic, from the system texts while the description is the built-in one */
+                  descriptionAr: string;
                   /** @enum {string} */
                   factor: "TOTP";
                   id: number;
@@ -19354,6 +19396,8 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              /** @description Arabic, from the system texts while the description is the built-in one */
+              descriptionAr: string;
               /** @enum {string} */
               factor: "TOTP";
               id: number;
@@ -19444,6 +19488,8 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              /** @description Arabic, from the system texts while the description is the built-in one */
+              descriptionAr: string;
               /** @enum {string} */
               factor: "TOTP";
               id: number;
@@ -19521,6 +19567,8 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              /** @description Arabic, from the system texts while the description is the built-in one */
+              descriptionAr: string;
               /** @enum {string} */
               factor: "TOTP";
               id: number;
@@ -23082,6 +23130,7 @@ export type paths = {
                   email: string | null;
                   failedAttempts: number;
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   lastLoginAt: string | null;
                   /** @description Locked by failed sign-ins (until lockedUntil, or until unlocked when null) */
@@ -23094,6 +23143,7 @@ export type paths = {
                   pendingEmail: string | null;
                   roleId: number;
                   roleName: string;
+                  roleNameAr: string;
                   secondFactorEnrolled: boolean;
                   /** @enum {string} */
                   status: "ACTIVE" | "DISABLED";
@@ -23141,6 +23191,11 @@ export type paths = {
             /** Format: email */
             email: string;
             fullName: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            fullNameAr?: string;
             mobile?: string | null;
             roleId: number;
             /** @enum {string} */
@@ -23159,6 +23214,7 @@ export type paths = {
               email: string | null;
               failedAttempts: number;
               fullName: string;
+              fullNameAr: string;
               id: number;
               lastLoginAt: string | null;
               /** @description Locked by failed sign-ins (until lockedUntil, or until unlocked when null) */
@@ -23171,6 +23227,7 @@ export type paths = {
               pendingEmail: string | null;
               roleId: number;
               roleName: string;
+              roleNameAr: string;
               secondFactorEnrolled: boolean;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
@@ -23258,6 +23315,7 @@ export type paths = {
               email: string | null;
               failedAttempts: number;
               fullName: string;
+              fullNameAr: string;
               id: number;
               lastLoginAt: string | null;
               /** @description Locked by failed sign-ins (until lockedUntil, or until unlocked when null) */
@@ -23270,6 +23328,7 @@ export type paths = {
               pendingEmail: string | null;
               roleId: number;
               roleName: string;
+              roleNameAr: string;
               secondFactorEnrolled: boolean;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
@@ -23324,6 +23383,11 @@ export type paths = {
             /** Format: email */
             email: string;
             fullName: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            fullNameAr?: string;
             mobile?: string | null;
             roleId: number;
             /** @enum {string} */
@@ -23341,6 +23405,7 @@ export type paths = {
               email: string | null;
               failedAttempts: number;
               fullName: string;
+              fullNameAr: string;
               id: number;
               lastLoginAt: string | null;
               /** @description Locked by failed sign-ins (until lockedUntil, or until unlocked when null) */
@@ -23353,6 +23418,7 @@ export type paths = {
               pendingEmail: string | null;
               roleId: number;
               roleName: string;
+              roleNameAr: string;
               secondFactorEnrolled: boolean;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";

@@ -7,6 +7,7 @@ import { Outlet, useMatches } from 'react-router';
 import { logoutSession } from '../api/auth.ts';
 import { AntdProvider } from '../components/AntdProvider.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { LocalText } from '../components/localized.tsx';
 import { PendingApprovals } from '../features/approvals/PendingApprovals.tsx';
 import { IdleTimeout } from '../features/auth/IdleTimeout.tsx';
 import { StepUpPrompt } from '../features/auth/StepUpPrompt.tsx';
@@ -109,7 +110,7 @@ export default function DashboardLayout() {
                 <PendingApprovals />
                 <LanguageSwitch />
                 <span data-testid="user-name" translate="no">
-                  {me?.fullName}
+                  {me && <LocalText en={me.fullName} ar={me.fullNameAr} />}
                 </span>
                 <Button onClick={signOut}>{t('common.logout')}</Button>
               </Flex>

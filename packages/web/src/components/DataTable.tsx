@@ -143,6 +143,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   const width = columns.length + (expandable ? 1 : 0) + (rowSelection ? 1 : 0);
   const Row = props.components?.body?.row ?? 'tr';
+  const scrolls = useScrollsSideways(Boolean(props.scroll?.x));
 
   return (
     <div
@@ -152,7 +153,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
     >
       {props.title && <div className="data-table-title">{props.title()}</div>}
       <div className="data-table-box">
-        <div className={props.scroll?.x ? 'data-table-scroll' : undefined}>
+        <div
+          ref={scrolls.ref}
+          className={props.scroll?.x ? 'data-table-scroll' : undefined}
+          // A table wider than its box scrolls sideways: the keyboard reaches it (WCAG 2.1.1).
+          {...(scrolls.overflows
+            ? { tabIndex: 0, role: 'region', 'aria-label': t('common.table.scrolls') }
+            : {})}
+        >
           <table>
             <thead>
               <tr>
@@ -417,4 +425,24 @@ export function pagesAround(current: number, last: number): (number | undefined)
     // A gap of one page shows that page rather than "…".
     return p === before + 2 ? [before + 1, p] : [undefined, p];
   });
+}
+
+/**
+ * Whether a table's scrolling box (`enabled`: it has one) is narrower than its table, measured
+ * after every render and on resizing: a box that scrolls must take focus so that the keyboard can
+ * scroll it (axe's scrollable-region-focusable), one that does not is no tab stop.
+ */
+function useScrollsSideways(enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      setOverflows(enabled && !!el && el.scrollWidth > el.clientWidth);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  });
+  return { ref, overflows };
 }

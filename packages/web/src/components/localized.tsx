@@ -25,14 +25,25 @@ type Described = { description: string; descriptionAr?: string | null };
 
 /** A record's name in the user's language (column renderers are plain functions, not components). */
 export function LocalName({ record }: { record: Named }) {
-  const lang = useDataLang();
-  return localName(record, lang);
+  return createElement(LocalText, { en: record.name, ar: record.nameAr });
 }
 
-/** A pair of texts (e.g. a referenced record's `categoryName` / `categoryNameAr`) in the user's language. */
+/**
+ * A pair of texts (e.g. a referenced record's `categoryName` / `categoryNameAr`) in the user's
+ * language. The other language's text stands in when the pair has none in the user's, marked as
+ * such (issue 54): its `lang` (so screen readers read it as it is written) and a title saying so.
+ */
 export function LocalText({ en, ar }: { en: string; ar?: string | null }) {
   const lang = useDataLang();
-  return localText(en, ar, lang);
+  const { t } = useTranslation();
+  const own = lang === 'ar' ? ar : en;
+  const other = lang === 'ar' ? en : ar;
+  if (own || !other) return own ?? '';
+  return createElement(
+    'span',
+    { lang: lang === 'ar' ? 'en' : 'ar', title: t('common.otherLanguage'), className: 'other-language' },
+    other,
+  );
 }
 
 /** The list column of a bilingual name. */

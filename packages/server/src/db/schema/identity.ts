@@ -70,6 +70,8 @@ export const users = pgTable(
     id: idColumn(),
     username: text('username').notNull(),
     fullName: text('full_name').notNull(),
+    /** The name in Arabic script (issue 54); empty: screens show full_name. */
+    fullNameAr: text('full_name_ar').notNull().default(''),
     email: text('email'),
     /** A new address set by someone, waiting for its owner to follow the link sent to it. */
     pendingEmail: text('pending_email'),

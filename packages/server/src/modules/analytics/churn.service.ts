@@ -13,7 +13,7 @@ import { desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { Matrix, solve } from 'ml-matrix';
 import { type Db, type Executor, readAll, rowsOf, type Tx } from '../../db/client.ts';
 import { rebuildTable } from '../../db/rebuildTable.ts';
-import { churnModels, churnScores, churnTrainingRuns } from '../../db/schema/index.ts';
+import { churnModels, churnScores, churnTrainingRuns, tiers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
@@ -143,7 +143,7 @@ function drivers(contributions: number[], inputs: number[]): ChurnScore['drivers
     }));
 }
 
-export const toScore = (r: ScoreRow): ChurnScore => ({
+export const toScore = (r: ScoreRow): Omit<ChurnScore, 'tierNameAr'> => ({
   id: r.customerId,
   customerNumber: r.customerNumber,
   fullName: r.fullName,
@@ -177,11 +177,29 @@ export async function listChurnScores(db: Executor, query: ChurnScoreListQuery) 
     db,
     query.q ? 'lists.customerSearchCountCap' : 'lists.customerCountCap',
   );
-  return listPage(db, { ...scoreSpec, countLimit }, query, toScore);
+  const page = await listPage(db, { ...scoreSpec, countLimit }, query, toScore);
+  return { ...page, items: await withTierNamesAr(db, page.items) };
+}
+
+/** The Arabic name of each score's tier (today's, looked up by id): one query for a page. */
+async function withTierNamesAr(
+  db: Executor,
+  scores: Omit<ChurnScore, 'tierNameAr'>[],
+): Promise<ChurnScore[]> {
+  const ids = [...new Set(scores.flatMap((s) => (s.tierId === null ? [] : [s.tierId])))];
+  const names = new Map(
+    ids.length
+      ? (
+          await db.select({ id: tiers.id, nameAr: tiers.nameAr }).from(tiers).where(inArray(tiers.id, ids))
+        ).map((t) => [t.id, t.nameAr])
+      : [],
+  );
+  return scores.map((s) => ({ ...s, tierNameAr: s.tierId === null ? null : (names.get(s.tierId) ?? null) }));
 }
 
 export async function getCustomerChurn(db: Executor, customerId: number): Promise<ChurnScore> {
-  return toScore(await findOrFail(db, churnScores, churnScores.customerId, customerId, 'Churn score'));
+  const row = await findOrFail(db, churnScores, churnScores.customerId, customerId, 'Churn score');
+  return (await withTierNamesAr(db, [toScore(row)]))[0] as ChurnScore;
 }
 
 // ---------------------------------------------------------------------------------------------

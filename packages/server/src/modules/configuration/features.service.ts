@@ -2,6 +2,7 @@ import {
   type Channel,
   type ChannelFeatures,
   channels,
+  customerPermissionTexts,
   type Feature,
   type FeatureListQuery,
   featureCommands,
@@ -105,8 +106,7 @@ async function offChannels(db: Executor, ids: number[]): Promise<Map<number, Set
 const toFeature = (row: Row, off: ReadonlySet<Channel> = new Set()): Feature => ({
   id: row.id,
   code: row.code,
-  name: row.name,
-  description: row.description,
+  ...customerPermissionTexts(row),
   status: row.status,
   system: row.system,
   channels: channels.filter((c) => !off.has(c)),

@@ -3,6 +3,7 @@ import {
   type CustomerPermissionListQuery,
   customerPermissionCommands,
   type customerPermissionResource,
+  customerPermissionTexts,
 } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -14,7 +15,10 @@ import { findOrFail } from '../../platform/records.ts';
 import { invalidateFeatures } from '../configuration/index.ts';
 
 type Row = typeof customerPermissions.$inferSelect;
-const toCustomerPermission = (row: Row): CustomerPermission => isoDates(row);
+const toCustomerPermission = (row: Row): CustomerPermission => ({
+  ...isoDates(row),
+  ...customerPermissionTexts(row),
+});
 
 const listSpec: ResourceListSpec<typeof customerPermissions, typeof customerPermissionResource> = {
   table: customerPermissions,

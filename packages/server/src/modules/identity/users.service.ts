@@ -23,16 +23,18 @@ import { assertCanManageRole, assertHolds, rolePermissionCodes } from './privile
 type UserRow = typeof users.$inferSelect;
 
 /** What the API shows of a user: never a hash or a secret. */
-export function toUser(row: UserRow, roleName: string): User {
+export function toUser(row: UserRow, role: { name: string; nameAr: string }): User {
   return {
     id: row.id,
     username: row.username,
     fullName: row.fullName,
+    fullNameAr: row.fullNameAr,
     email: row.email,
     pendingEmail: row.pendingEmail,
     mobile: row.mobile,
     roleId: row.roleId,
-    roleName,
+    roleName: role.name,
+    roleNameAr: role.nameAr,
     status: row.status,
     locked: isLocked(row),
     lockedUntil: isLocked(row) ? (row.lockedUntil?.toISOString() ?? null) : null,
@@ -56,7 +58,7 @@ const listSpec: ResourceListSpec<typeof users, typeof userResource> = {
   },
   defaultSort: { field: 'username', direction: 'asc' },
   tieBreaker: users.id,
-  search: [users.username, users.fullName, users.email],
+  search: [users.username, users.fullName, users.fullNameAr, users.email],
   filters: {
     status: (v: UserRow['status']) => eq(users.status, v),
     roleId: (v: number) => eq(users.roleId, v),
@@ -67,10 +69,13 @@ const listSpec: ResourceListSpec<typeof users, typeof userResource> = {
 async function withRoleNames(db: Executor, rows: UserRow[]) {
   const ids = [...new Set(rows.map((r) => r.roleId))];
   const names = ids.length
-    ? await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids))
+    ? await db
+        .select({ id: roles.id, name: roles.name, nameAr: roles.nameAr })
+        .from(roles)
+        .where(inArray(roles.id, ids))
     : [];
-  const byId = new Map(names.map((n) => [n.id, n.name]));
-  return rows.map((r) => toUser(r, byId.get(r.roleId) ?? ''));
+  const byId = new Map(names.map((n) => [n.id, n]));
+  return rows.map((r) => toUser(r, byId.get(r.roleId) ?? { name: '', nameAr: '' }));
 }
 
 export async function listUsers(db: Executor, query: UserListQuery) {

@@ -21,9 +21,10 @@ export async function listAssignees(db: Executor, query: { q?: string | undefine
   const q = like(query.q);
   const items = rowsOf<Assignee>(
     await db.execute(sql`
-      select u.id, u.full_name as name, u.username as detail from users u
+      select u.id, u.full_name as name, u.full_name_ar as "nameAr", u.username as detail from users u
       where u.status = 'ACTIVE' and ${roleHandlesMessages(sql`u.role_id`)}
-        and (${q}::text is null or lower(u.full_name) like ${q} or lower(u.username) like ${q})
+        and (${q}::text is null or lower(u.full_name) like ${q} or lower(u.full_name_ar) like ${q}
+          or lower(u.username) like ${q})
       order by u.full_name, u.id limit ${query.pageSize}`),
   );
   return { items };
@@ -32,7 +33,7 @@ export async function listAssignees(db: Executor, query: { q?: string | undefine
 export async function getAssignee(db: Executor, id: number): Promise<Assignee> {
   const [row] = rowsOf<Assignee>(
     await db.execute(sql`
-      select u.id, u.full_name as name, u.username as detail from users u
+      select u.id, u.full_name as name, u.full_name_ar as "nameAr", u.username as detail from users u
       where u.id = ${id} and u.status = 'ACTIVE' and ${roleHandlesMessages(sql`u.role_id`)}`),
   );
   if (!row) throw notFound('Assignee');
@@ -43,8 +44,8 @@ export async function listAssigneeRoles(db: Executor, query: { q?: string | unde
   const q = like(query.q);
   const items = rowsOf<Assignee>(
     await db.execute(sql`
-      select r.id, r.name, r.code as detail from roles r
-      where ${roleHandlesMessages(sql`r.id`)} and (${q}::text is null or lower(r.name) like ${q})
+      select r.id, r.name, r.name_ar as "nameAr", r.code as detail from roles r
+      where ${roleHandlesMessages(sql`r.id`)} and (${q}::text is null or lower(r.name) like ${q} or lower(r.name_ar) like ${q})
       order by r.name, r.id limit ${query.pageSize}`),
   );
   return { items };
@@ -53,7 +54,7 @@ export async function listAssigneeRoles(db: Executor, query: { q?: string | unde
 export async function getAssigneeRole(db: Executor, id: number): Promise<Assignee> {
   const [row] = rowsOf<Assignee>(
     await db.execute(
-      sql`select r.id, r.name, r.code as detail from roles r where r.id = ${id} and ${roleHandlesMessages(id)}`,
+      sql`select r.id, r.name, r.name_ar as "nameAr", r.code as detail from roles r where r.id = ${id} and ${roleHandlesMessages(id)}`,
     ),
   );
   if (!row) throw notFound('Role');

@@ -32,16 +32,22 @@ async function withRoleNames(db: Executor, rows: Row[]): Promise<MessageCategory
   const ids = [...new Set(rows.map((r) => r.defaultAssigneeRoleId).filter((id) => id !== null))];
   const names = new Map(
     ids.length
-      ? (await db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.id, ids))).map(
-          (r) => [r.id, r.name],
-        )
+      ? (
+          await db
+            .select({ id: roles.id, name: roles.name, nameAr: roles.nameAr })
+            .from(roles)
+            .where(inArray(roles.id, ids))
+        ).map((r) => [r.id, r])
       : [],
   );
-  return rows.map((row) => ({
-    ...isoDates(row),
-    defaultAssigneeRoleName:
-      row.defaultAssigneeRoleId === null ? null : (names.get(row.defaultAssigneeRoleId) ?? null),
-  }));
+  return rows.map((row) => {
+    const role = row.defaultAssigneeRoleId === null ? undefined : names.get(row.defaultAssigneeRoleId);
+    return {
+      ...isoDates(row),
+      defaultAssigneeRoleName: role?.name ?? null,
+      defaultAssigneeRoleNameAr: role?.nameAr ?? null,
+    };
+  });
 }
 
 export async function listMessageCategories(db: Executor, query: MessageCategoryListQuery) {

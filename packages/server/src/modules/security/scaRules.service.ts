@@ -3,6 +3,7 @@ import {
   type ScaRuleListQuery,
   scaRuleCommands,
   type scaRuleResource,
+  systemText,
 } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
@@ -12,7 +13,10 @@ import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.
 import { findOrFail } from '../../platform/records.ts';
 
 type Row = typeof scaRules.$inferSelect;
-const toRule = (row: Row): ScaRule => isoDates(row);
+const toRule = (row: Row): ScaRule => {
+  const description = systemText(`scaRule.${row.operation}.${row.userType}.description`, row.description);
+  return { ...isoDates(row), description: description.en, descriptionAr: description.ar };
+};
 
 const listSpec: ResourceListSpec<typeof scaRules, typeof scaRuleResource> = {
   table: scaRules,

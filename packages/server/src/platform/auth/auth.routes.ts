@@ -14,7 +14,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { users } from '../../db/schema/index.ts';
+import { roles, users } from '../../db/schema/index.ts';
 import { loadActorRecord } from '../access.ts';
 import { writeAudit } from '../audit.ts';
 import { AppError } from '../errors.ts';
@@ -257,8 +257,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const actor = actorOf(req);
-      const [[user], expirySetting, limits] = await Promise.all([
+      const [[user], [role], expirySetting, limits] = await Promise.all([
         db.select().from(users).where(eq(users.id, actor.userId)),
+        db.select({ name: roles.name, nameAr: roles.nameAr }).from(roles).where(eq(roles.code, actor.role)),
         passwordSettingOf(db, 'EXPIRY'),
         staffSessionLimits(db),
       ]);
@@ -267,9 +268,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         id: actor.userId,
         username: actor.username,
         fullName: user?.fullName ?? actor.username,
+        fullNameAr: user?.fullNameAr ?? '',
         email: user?.email ?? null,
         mobile: user?.mobile ?? null,
         role: actor.role,
+        roleName: role?.name ?? actor.role,
+        roleNameAr: role?.nameAr ?? '',
         permissions: [...actor.permissions].sort(),
         secondFactorEnrolled: Boolean(user?.totpSecret),
         passwordExpiresAt: expiry?.expiresAt.toISOString() ?? null,

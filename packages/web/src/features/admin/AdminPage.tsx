@@ -9,6 +9,7 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { Modal } from '../../components/Modal.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { CodeForm, EnrolTotp, RecoveryCodes } from '../../components/SecondFactor.tsx';
@@ -151,10 +152,16 @@ export default function AdminPage() {
           column={{ xs: 1, md: 2 }}
           items={[
             { label: t('admin.profile.username'), children: me.username },
-            { label: t('admin.profile.fullName'), children: me.fullName },
+            {
+              label: t('admin.profile.fullName'),
+              children: <LocalText en={me.fullName} ar={me.fullNameAr} />,
+            },
             { label: t('admin.profile.email'), children: me.email ?? '—' },
             { label: t('admin.profile.mobile'), children: me.mobile ?? '—' },
-            { label: t('admin.profile.role'), children: me.role },
+            {
+              label: t('admin.profile.role'),
+              children: <LocalText en={me.roleName ?? me.role} ar={me.roleNameAr} />,
+            },
             {
               label: t('admin.profile.passwordExpires'),
               children: me.passwordExpiresAt ? (

@@ -35,6 +35,7 @@ const score: ChurnScore = {
   fullName: 'Reem Al-Dosari',
   tierId: 2,
   tierName: 'Silver',
+  tierNameAr: null,
   segment: 'BUSINESS',
   score: 0.966,
   band: 'HIGH',

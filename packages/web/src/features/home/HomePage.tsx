@@ -49,6 +49,7 @@ const report = (name: string, range: DayRange) =>
  */
 export default function HomePage() {
   const { t } = useTranslation();
+  const lang = useDataLang();
   const { data: me } = useMe();
   const [range, setRange] = useRange();
   const query = useQuery({
@@ -67,7 +68,7 @@ export default function HomePage() {
               {/* The name is data, in whatever script it was written: kept apart from the words. */}
               <Trans
                 i18nKey="home.welcome"
-                values={{ name: me?.fullName ?? '' }}
+                values={{ name: me ? localText(me.fullName, me.fullNameAr, lang) : '' }}
                 components={{ name: <bdi translate="no" /> }}
               />
             </Typography.Title>

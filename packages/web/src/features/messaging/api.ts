@@ -11,6 +11,7 @@ import {
 import type { Query } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiWrite } from '../../api/typed.ts';
+import { localText } from '../../components/localized.tsx';
 import { listChoices } from '../../components/resource.ts';
 
 /** Whom a conversation goes to ("assign by"): a person, or the least-loaded member of a role. */
@@ -64,14 +65,14 @@ export const categoryChoices = (lang: 'en' | 'ar') => categoriesByLang[lang];
 export const staffChoices = listChoices<Assignee>({
   key: 'message-assignees',
   path: '/api/admin/messages/assignees',
-  label: (a) => `${a.name} (${a.detail})`,
+  label: (a, lang) => `${localText(a.name, a.nameAr, lang)} (${a.detail})`,
 });
 
 /** Roles whose members can take a message ("assign by" a role; a category's default assignee role). */
 export const roleChoices = listChoices<Assignee>({
   key: 'message-assignee-roles',
   path: '/api/admin/messages/assignee-roles',
-  label: (r) => r.name,
+  label: (r, lang) => localText(r.name, r.nameAr, lang),
 });
 
 /** Active templates, by name. */

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
@@ -47,7 +48,10 @@ export default function ScaViewPage() {
           { label: t('security.sca.fields.operation'), children: t(`security.operation.${r.operation}`) },
           { label: t('security.sca.fields.userType'), children: t(`security.userType.${r.userType}`) },
           { label: t('security.sca.fields.factor'), children: t(`security.factor.${r.factor}`) },
-          { label: t('security.sca.fields.description'), children: r.description || '—' },
+          {
+            label: t('security.sca.fields.description'),
+            children: r.description ? <LocalText en={r.description} ar={r.descriptionAr} /> : '—',
+          },
           { label: t('security.sca.fields.status'), children: <StatusTag status={r.status} /> },
           { label: t('security.sca.fields.updatedAt'), children: <DateTime iso={r.updatedAt} /> },
         ]}

@@ -1,4 +1,5 @@
 import { type ScaRule, type ScaRuleInput, scaRuleFields, scaRuleResource } from '@loyalty/contracts';
+import { descriptionColumn } from '../../components/localized.tsx';
 import { resourceUi, screenLink } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { i18n } from '../../i18n/index.ts';
@@ -30,7 +31,7 @@ export const scaRuleUi = resourceUi<ScaRule, ScaRuleInput>(scaRuleResource, {
       label: 'security.sca.fields.factor',
       render: (r) => i18n.t(`security.factor.${r.factor}`),
     },
-    { key: 'description', label: 'security.sca.fields.description' },
+    descriptionColumn('security.sca.fields.description'),
     { key: 'status', label: 'security.sca.fields.status', render: (r) => <StatusTag status={r.status} /> },
   ],
   filters: [

@@ -20,6 +20,7 @@ import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
 import { InputNumber } from '../../../components/InputNumber.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Progress } from '../../../components/Progress.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
@@ -322,7 +323,11 @@ export default function ChurnPage() {
                   </LangLink>
                 ),
               },
-              { key: 'tier', title: t('analytics.churn.columns.tier'), render: (_, s) => s.tierName ?? '—' },
+              {
+                key: 'tier',
+                title: t('analytics.churn.columns.tier'),
+                render: (_, s) => (s.tierName ? <LocalText en={s.tierName} ar={s.tierNameAr} /> : '—'),
+              },
               {
                 key: 'segment',
                 title: t('analytics.churn.columns.segment'),

@@ -16,6 +16,7 @@ import { apiGet, apiWrite } from '../../../api/typed.ts';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Ltr } from '../../../components/format.tsx';
 import { Input } from '../../../components/Input.tsx';
+import { localText, useDataLang } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Select } from '../../../components/Select.tsx';
 import { Switch } from '../../../components/Switch.tsx';
@@ -33,7 +34,8 @@ const key = [featureResource.name];
  * the calling key's channel; every switch is a command (audited, maker-checker service).
  */
 export default function FeaturesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const lang = useDataLang();
   const can = useCan();
   const report = useWriteOutcome();
   const client = useQueryClient();
@@ -63,14 +65,9 @@ export default function FeaturesPage() {
     save(f, {
       channels: channels.filter((c) => (c === channel ? on : f.channels.includes(c))),
     });
-  const nameOf = (f: Feature) =>
-    f.system && i18n.exists(`configuration.features.names.${f.code}`)
-      ? t(`configuration.features.names.${f.code}`)
-      : f.name;
-  const descriptionOf = (f: Feature) =>
-    f.system && i18n.exists(`configuration.features.descriptions.${f.code}`)
-      ? t(`configuration.features.descriptions.${f.code}`)
-      : f.description;
+  // A built-in feature's texts come from the server's system texts (decisions/bilingual-texts.md).
+  const nameOf = (f: Feature) => localText(f.name, f.nameAr, lang);
+  const descriptionOf = (f: Feature) => localText(f.description, f.descriptionAr, lang);
 
   return (
     <Panel>

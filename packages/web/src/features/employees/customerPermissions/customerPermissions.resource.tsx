@@ -4,6 +4,7 @@ import {
   customerPermissionFields,
   customerPermissionResource,
 } from '@loyalty/contracts';
+import { descriptionColumn, nameColumn } from '../../../components/localized.tsx';
 import { resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 
@@ -25,8 +26,8 @@ export const customerPermissionUi = resourceUi<CustomerPermission, CustomerPermi
     ],
     columns: [
       { key: 'code', label: 'employees.customerPermissions.fields.code' },
-      { key: 'name', label: 'employees.customerPermissions.fields.name' },
-      { key: 'description', label: 'employees.customerPermissions.fields.description' },
+      nameColumn('employees.customerPermissions.fields.name'),
+      descriptionColumn('employees.customerPermissions.fields.description'),
       {
         key: 'status',
         label: 'employees.customerPermissions.fields.status',

@@ -8,6 +8,7 @@ import {
 } from '@loyalty/contracts';
 import { Space } from 'antd';
 import { DateTime } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { type FieldDef, resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
@@ -17,6 +18,7 @@ import { roleChoices } from '../choices.ts';
 const fields: FieldDef<UserInput>[] = [
   { name: 'username', label: 'employees.users.fields.username', input: 'text' },
   { name: 'fullName', label: 'employees.users.fields.fullName', input: 'text' },
+  { name: 'fullNameAr', label: 'employees.users.fields.fullNameAr', input: 'text' },
   { name: 'email', label: 'employees.users.fields.email', input: 'text' },
   { name: 'mobile', label: 'employees.users.fields.mobile', input: 'text' },
   { name: 'roleId', label: 'employees.users.fields.role', input: 'select', options: roleChoices },
@@ -29,9 +31,17 @@ export const userUi = resourceUi<User, UserInput>(userResource, {
   fields,
   columns: [
     { key: 'username', label: 'employees.users.fields.username' },
-    { key: 'fullName', label: 'employees.users.fields.fullName' },
+    {
+      key: 'fullName',
+      label: 'employees.users.fields.fullName',
+      render: (u) => <LocalText en={u.fullName} ar={u.fullNameAr} />,
+    },
     { key: 'email', label: 'employees.users.fields.email' },
-    { key: 'roleName', label: 'employees.users.fields.role' },
+    {
+      key: 'roleName',
+      label: 'employees.users.fields.role',
+      render: (u) => <LocalText en={u.roleName} ar={u.roleNameAr} />,
+    },
     {
       key: 'status',
       label: 'employees.users.fields.status',

@@ -5,6 +5,7 @@ import {
   messageCategoryResource,
   messageResource,
 } from '@loyalty/contracts';
+import { LocalText } from '../../../components/localized.tsx';
 import { resourceUi, screenLink } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { roleChoices } from '../api.ts';
@@ -54,7 +55,12 @@ export const messageCategoryUi = resourceUi<MessageCategory, MessageCategoryInpu
     {
       key: 'defaultAssigneeRoleName',
       label: 'messaging.categories.fields.defaultAssigneeRoleName',
-      render: (c) => c.defaultAssigneeRoleName ?? '—',
+      render: (c) =>
+        c.defaultAssigneeRoleName ? (
+          <LocalText en={c.defaultAssigneeRoleName} ar={c.defaultAssigneeRoleNameAr} />
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'status',

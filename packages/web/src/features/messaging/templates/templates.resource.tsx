@@ -7,6 +7,7 @@ import {
 import { DateTime } from '../../../components/format.tsx';
 import { resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
+import { i18n } from '../../../i18n/index.ts';
 import { MessageText } from '../MessageText.tsx';
 
 const excerpt = (text: string, dir: 'ltr' | 'rtl') => (
@@ -34,8 +35,12 @@ export const messageTemplateUi = resourceUi<MessageTemplate, MessageTemplateInpu
   ],
   columns: [
     { key: 'name', label: 'messaging.templates.fields.name' },
-    { key: 'bodyEn', label: 'messaging.templates.fields.bodyEn', render: (r) => excerpt(r.bodyEn, 'ltr') },
-    { key: 'bodyAr', label: 'messaging.templates.fields.bodyAr', render: (r) => excerpt(r.bodyAr, 'rtl') },
+    // The body in the screen's language (issue 54); both are on the template's own screen.
+    {
+      key: 'bodyEn',
+      label: 'messaging.templates.fields.body',
+      render: (r) => (i18n.language === 'ar' ? excerpt(r.bodyAr, 'rtl') : excerpt(r.bodyEn, 'ltr')),
+    },
     { key: 'additionalInfo', label: 'messaging.templates.fields.additionalInfo' },
     {
       key: 'status',

@@ -36,19 +36,29 @@ async function choose(label: string, option: string) {
 }
 
 describe('templates (/dashboard/template)', () => {
-  it('lists name, bodies, additional info, status, create time and last update', async () => {
+  it('lists name, the body in the screen’s language, additional info, status, create time and last update', async () => {
     const api = messagingApi();
     api.on({ 'GET /api/admin/message-templates': () => ok(pageOf([template])) });
     await renderApp('/dashboard/template?lang=en');
     const row = (await screen.findByRole('cell', { name: 'Points credited' })).closest('tr') as HTMLElement;
     expect(within(row).getByText(template.bodyEn)).toBeTruthy();
+    expect(within(row).queryByText(template.bodyAr)).toBeNull();
     expect(within(row).getByText('For missing points')).toBeTruthy();
     expect(within(row).getByText('Active')).toBeTruthy();
-    for (const title of ['Create time', 'Last update', 'Body (English)', 'Body (Arabic)']) {
+    for (const title of ['Create time', 'Last update', 'Body']) {
       expect(
         screen.getByRole('columnheader', { name: new RegExp(title.replace(/[()]/g, '.')) }),
       ).toBeTruthy();
     }
+  });
+
+  it('shows the Arabic body on the Arabic screen (issue 54)', async () => {
+    messagingApi().on({ 'GET /api/admin/message-templates': () => ok(pageOf([template])) });
+    await renderApp('/dashboard/template?lang=ar');
+    const row = (await screen.findByRole('cell', { name: 'Points credited' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText(template.bodyAr)).toBeTruthy();
+    expect(within(row).queryByText(template.bodyEn)).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /^النص/ })).toBeTruthy();
   });
 
   it("shows 'No records found' when there is none", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "full_name_ar" text DEFAULT '' NOT NULL;
