@@ -8099,6 +8099,8 @@ export type paths = {
                   dateOfBirth: string | null;
                   email: string | null;
                   fullName: string;
+                  /** @description The name in Arabic script; empty when not known */
+                  fullNameAr: string | null;
                   id: number;
                   joinedAt: string;
                   kycLevel: number | null;
@@ -8178,6 +8180,8 @@ export type paths = {
                 points: number;
               } | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;
@@ -8362,6 +8366,8 @@ export type paths = {
               dateOfBirth: string | null;
               email: string | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;
@@ -8623,6 +8629,8 @@ export type paths = {
               dateOfBirth: string | null;
               email: string | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;

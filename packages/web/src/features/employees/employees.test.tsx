@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
+import { roleUi } from './roles/roles.resource.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -116,5 +117,16 @@ describe('employee/create-permission', () => {
     api.me.permissions = ['permission.read'];
     await renderApp('/dashboard/employee/create-permission?lang=ar');
     expect(await screen.findByText('الصلاحيات يحددها النظام')).toBeTruthy();
+    // Only those who may create roles are offered one.
+    expect(screen.queryByRole('button', { name: 'أنشئ دورًا' })).toBeNull();
+  });
+
+  it('leads to a new role, the set of permissions granted together', async () => {
+    const api = installFakeApi();
+    api.me.permissions = ['permission.read', 'role.read', String(roleUi.permissions.create)];
+    const { router } = await renderApp('/dashboard/employee/create-permission');
+    expect(await screen.findByText(/To grant several permissions together, make a role/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create a role' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(roleUi.paths.create.split('?')[0]));
   });
 });
