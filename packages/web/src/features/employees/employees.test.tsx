@@ -3,7 +3,6 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { roleUi } from './roles/roles.resource.tsx';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,12 +120,11 @@ describe('employee/create-permission', () => {
     expect(screen.queryByRole('button', { name: 'أنشئ دورًا' })).toBeNull();
   });
 
-  it('leads to a new role, the set of permissions granted together', async () => {
+  it('offers a new role, the set of permissions granted together, to those who may create one', async () => {
     const api = installFakeApi();
-    api.me.permissions = ['permission.read', 'role.read', String(roleUi.permissions.create)];
-    const { router } = await renderApp('/dashboard/employee/create-permission');
+    api.me.permissions = ['permission.read', 'role.read', 'role.create'];
+    await renderApp('/dashboard/employee/create-permission');
     expect(await screen.findByText(/To grant several permissions together, make a role/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Create a role' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(roleUi.paths.create.split('?')[0]));
+    expect(screen.getByRole('button', { name: 'Create a role' })).toBeTruthy();
   });
 });
