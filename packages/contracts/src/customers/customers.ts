@@ -34,7 +34,8 @@ export const customerNumberSchema = z
 
 /** A customer's profile as channels send it (the integration API's upsert). */
 export const customerProfileInput = z.object({
-  fullName: text(200).min(1),
+  fullName: text(200).min(1).describe('The name in Latin script, as on the account'),
+  fullNameAr: text(200).min(1).nullable().optional().describe('The name in Arabic script'),
   mobile: z
     .string()
     .trim()
@@ -62,6 +63,7 @@ export const customerSchema = z.object({
   id: z.number().int(),
   customerNumber: z.string(),
   fullName: z.string(),
+  fullNameAr: z.string().nullable().describe('The name in Arabic script; empty when not known'),
   mobile: z.string().nullable(),
   email: z.string().nullable(),
   language: z.enum(customerLanguages),

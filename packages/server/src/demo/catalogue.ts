@@ -188,10 +188,11 @@ export async function seedDemoCatalogue(db: Db): Promise<void> {
             descriptionAr: `${nameAr} لدى ${s.nameAr}`,
             imageId: storeImage.id,
             storeId: (store as { id: number }).id,
-            amount: 200 + 150 * j,
+            // Stock and limits for a programme of a few thousand members over two and a half years.
+            amount: 3000 + 1000 * j,
             pointsRequired,
             money,
-            perCustomerLimit: pointsRequired < 1000 ? 5 : 2,
+            perCustomerLimit: pointsRequired < 2000 ? 12 : 6,
           })),
         );
       }

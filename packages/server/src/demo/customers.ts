@@ -2,47 +2,48 @@ import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { behaviourMonthsAgo, customerBehaviour } from './behaviour.ts';
 
-const first = [
-  'Ahmed',
-  'Sara',
-  'Mohammed',
-  'Fatima',
-  'Omar',
-  'Noura',
-  'Khalid',
-  'Huda',
-  'Ali',
-  'Reem',
-  'Yusuf',
-  'Lina',
-  'Faisal',
-  'Maha',
-  'Hamad',
-  'Layla',
-  'Saad',
-  'Dana',
-  'Tariq',
-  'Amal',
+/** Given names and family names in both scripts, pair by pair. */
+const first: [string, string][] = [
+  ['Ahmed', 'أحمد'],
+  ['Sara', 'سارة'],
+  ['Mohammed', 'محمد'],
+  ['Fatima', 'فاطمة'],
+  ['Omar', 'عمر'],
+  ['Noura', 'نورة'],
+  ['Khalid', 'خالد'],
+  ['Huda', 'هدى'],
+  ['Ali', 'علي'],
+  ['Reem', 'ريم'],
+  ['Yusuf', 'يوسف'],
+  ['Lina', 'لينا'],
+  ['Faisal', 'فيصل'],
+  ['Maha', 'مها'],
+  ['Hamad', 'حمد'],
+  ['Layla', 'ليلى'],
+  ['Saad', 'سعد'],
+  ['Dana', 'دانة'],
+  ['Tariq', 'طارق'],
+  ['Amal', 'أمل'],
 ];
-const last = [
-  'Al-Harbi',
-  'Al-Qahtani',
-  'Al-Otaibi',
-  'Haddad',
-  'Al-Ghamdi',
-  'Al-Zahrani',
-  'Al-Shehri',
-  'Al-Dosari',
-  'Mansour',
-  'Al-Mutairi',
-  'Khoury',
-  'Al-Amri',
-  'Saleh',
-  'Al-Anazi',
-  'Nasser',
+const last: [string, string][] = [
+  ['Al-Harbi', 'الحربي'],
+  ['Al-Qahtani', 'القحطاني'],
+  ['Al-Otaibi', 'العتيبي'],
+  ['Haddad', 'حداد'],
+  ['Al-Ghamdi', 'الغامدي'],
+  ['Al-Zahrani', 'الزهراني'],
+  ['Al-Shehri', 'الشهري'],
+  ['Al-Dosari', 'الدوسري'],
+  ['Mansour', 'منصور'],
+  ['Al-Mutairi', 'المطيري'],
+  ['Khoury', 'خوري'],
+  ['Al-Amri', 'العمري'],
+  ['Saleh', 'صالح'],
+  ['Al-Anazi', 'العنزي'],
+  ['Nasser', 'ناصر'],
 ];
-const firstAr = ['أحمد', 'سارة', 'محمد', 'فاطمة', 'عمر', 'نورة', 'خالد', 'هدى', 'علي', 'ريم'];
-const lastAr = ['الحربي', 'القحطاني', 'العتيبي', 'حداد', 'الغامدي', 'الزهراني', 'الشهري', 'الدوسري'];
+const latin = (names: [string, string][]) => names.map(([en]) => en);
+const arabic = (names: [string, string][]) => names.map(([, ar]) => ar);
 
 const arr = (xs: string[]) =>
   sql`array[${sql.join(
@@ -80,12 +81,13 @@ export async function generateCustomers(
       const [range] = rowsOf<{ lo: string; hi: string }>(
         await tx.execute(sql`
           with made as (
-            insert into customers (customer_number, full_name, mobile, email, language, status, segment, joined_at)
+            insert into customers (customer_number, full_name, full_name_ar, mobile, email, language, status, segment, joined_at)
+            -- Every customer's name in both scripts (the account's Latin one and the Arabic one).
             select (1000000 + base + i)::text,
-              case when ar then (${arr(firstAr)})[1 + (i * 7) % ${firstAr.length}] || ' ' || (${arr(lastAr)})[1 + (i * 13) % ${lastAr.length}]
-                else (${arr(first)})[1 + (i * 7) % ${first.length}] || ' ' || (${arr(last)})[1 + (i * 13) % ${last.length}] end,
+              (${arr(latin(first))})[1 + (i * 7) % ${first.length}] || ' ' || (${arr(latin(last))})[1 + (i * 13) % ${last.length}],
+              (${arr(arabic(first))})[1 + (i * 7) % ${first.length}] || ' ' || (${arr(arabic(last))})[1 + (i * 13) % ${last.length}],
               '+9665' || lpad(((base + i) * 7919 % 100000000)::text, 8, '0'),
-              lower((${arr(first)})[1 + (i * 7) % ${first.length}]) || '.' || (base + i) || '@example.com',
+              lower((${arr(latin(first))})[1 + (i * 7) % ${first.length}]) || '.' || (base + i) || '@example.com',
               case when ar then 'ar' else 'en' end,
               case when random() < 0.02 then 'BLOCKED' when random() < 0.01 then 'CLOSED' else 'ACTIVE' end,
               case when random() < 0.12 then 'BUSINESS' else 'RETAIL' end,

@@ -102,6 +102,67 @@ describe('demo data', () => {
     expect(list.json().total).toBe(check?.redeemed);
   });
 
+  it('spends points as a mature programme does: most of what is issued redeemed, over the catalogue, little expired', async () => {
+    // The targets of docs/decisions/demo-data.md, over the last year and the last 30 days.
+    const [year, month] = rowsOf<{ issued: number; redeemed: number; expired: number }>(
+      await t.app.db.execute(sql`
+        select d.days, coalesce(sum(points) filter (where kind = 'EARN'), 0)::int as issued,
+          coalesce(-sum(points) filter (where kind = 'REDEEM'), 0)::int as redeemed,
+          coalesce(-sum(points) filter (where kind = 'EXPIRE'), 0)::int as expired
+        from (values (365), (30)) d(days)
+          left join ledger_entries e on e.occurred_at > now() - d.days * interval '1 day'
+        group by d.days order by d.days desc`),
+    );
+    // A few hundred customers: the year's figures hold the targets, the month's (a few rich
+    // customers' earnings) within wider bounds; the full demo's month: reports/dashboard.test.ts.
+    expect(year?.redeemed).toBeGreaterThan(0.45 * (year?.issued ?? 0));
+    expect(year?.expired).toBeLessThan(0.25 * (year?.issued ?? 0));
+    expect(month?.redeemed).toBeGreaterThan(0.2 * (month?.issued ?? 0));
+    expect(month?.expired).toBeLessThan(0.5 * (month?.issued ?? 0));
+    for (const period of [year, month]) expect(period?.redeemed).toBeLessThan(0.95 * (period?.issued ?? 0));
+    const rewards = rowsOf<{ n: number }>(
+      await t.app.db.execute(
+        sql`select count(*)::int as n from redemptions group by voucher_id order by n desc`,
+      ),
+    );
+    const total = rewards.reduce((sum, r) => sum + r.n, 0);
+    const vouchers = rowsOf<{ n: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n from vouchers`),
+    );
+    expect(rewards.length).toBeGreaterThanOrEqual((vouchers[0]?.n ?? 0) - 3);
+    expect(rewards[0]?.n).toBeLessThan(0.25 * total);
+    // Each customer within each voucher's limit, each voucher within its stock.
+    const [over] = rowsOf<{ limit: number; stock: number }>(
+      await t.app.db.execute(sql`
+        select
+          (select count(*) from (select r.customer_id, r.voucher_id, count(*) as n, max(v.per_customer_limit) as lim
+             from redemptions r join vouchers v on v.id = r.voucher_id group by 1, 2) x where x.n > x.lim)::int as limit,
+          (select count(*) from vouchers where issued > amount)::int as stock`),
+    );
+    expect(over).toEqual({ limit: 0, stock: 0 });
+  });
+
+  it('names every customer in both scripts, shown in the screen’s language', async () => {
+    const [names] = rowsOf<{ latin: number; arabic: number; n: number }>(
+      await t.app.db.execute(sql`
+        select count(*) filter (where full_name ~ '^[A-Za-z -]+$')::int as latin,
+          count(*) filter (where full_name_ar ~ '^[ء-ي ]+$')::int as arabic, count(*)::int as n from customers`),
+    );
+    expect(names).toEqual({ latin: names?.n, arabic: names?.n, n: names?.n });
+    const admin = await t.signIn();
+    const list = await t.inject({ method: 'GET', url: '/api/admin/customers?pageSize=1', as: admin });
+    const [first] = list.json().items;
+    expect(first.fullName).toMatch(/^[A-Za-z -]+$/);
+    expect(first.fullNameAr).toMatch(/^[ء-ي ]+$/);
+    // Staff find a customer by either name.
+    const found = await t.inject({
+      method: 'GET',
+      url: `/api/admin/customers?pageSize=1&q=${encodeURIComponent(first.fullNameAr)}`,
+      as: admin,
+    });
+    expect(found.json().total).toBeGreaterThan(0);
+  });
+
   it("adds the service desk's corrections once, as the newest postings, with every balance still agreeing", async () => {
     await seedDemoCorrections(t.app.db);
     await seedDemoCorrections(t.app.db);

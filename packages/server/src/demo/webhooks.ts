@@ -13,7 +13,8 @@ export async function seedDemoWebhooks(db: Db) {
   if (existing?.n) return;
   await db.insert(webhookEndpoints).values({
     url: 'https://crm.bank.example/loyalty/webhooks',
-    description: 'CRM: points and tier changes',
+    // One free-text field, written for staff reading either language.
+    description: 'CRM: points and tier changes · نظام إدارة علاقات العملاء: النقاط وتغيّر الفئات',
     events: ['points.earned', 'points.redeemed', 'tier.changed'],
     status: 'PAUSED',
     secret: newSecret(),

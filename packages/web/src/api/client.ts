@@ -77,11 +77,29 @@ export interface RequestOptions {
   retryOn401?: boolean;
 }
 
+/**
+ * Where the API answers, set when the web is built (`VITE_API_BASE_URL`, e.g. a gateway's
+ * `https://api.bank.example` or a path prefix `/loyalty`); unset or empty, the page's own origin.
+ */
+export function apiBaseUrl(): string {
+  return (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, '');
+}
+
+/** The URL of an API path (`/api/admin/...`) under the build's API base. */
+export function atApiBase(path: string): string {
+  return `${apiBaseUrl()}${path}`;
+}
+
+/** Cookies (the refresh cookie) go with the request to the page's origin, and to another API origin too. */
+export function apiCredentials(): RequestCredentials {
+  return /^https?:\/\//i.test(apiBaseUrl()) ? 'include' : 'same-origin';
+}
+
 function urlOf(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== '') params.set(k, String(v));
   const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
+  return atApiBase(qs ? `${path}?${qs}` : path);
 }
 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
@@ -96,7 +114,7 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined || form ? (opts.body as FormData | undefined) : JSON.stringify(opts.body),
-      credentials: 'same-origin',
+      credentials: apiCredentials(),
       signal: opts.signal,
     });
   } catch (e) {

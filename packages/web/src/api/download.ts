@@ -1,5 +1,5 @@
 import { type ExportFormat, exportFormats } from '@loyalty/contracts';
-import { type Query, toApiError } from './client.ts';
+import { apiCredentials, atApiBase, type Query, toApiError } from './client.ts';
 
 export { type ExportFormat, exportFormats };
 
@@ -20,9 +20,9 @@ export async function downloadFile(
     if (v !== undefined && v !== '' && !['page', 'pageSize', 'format'].includes(k)) params.set(k, String(v));
   }
   params.set('format', format);
-  const res = await fetch(`${path}?${params}`, {
+  const res = await fetch(atApiBase(`${path}?${params}`), {
     headers: token ? { Authorization: `Bearer ${token}` } : {},
-    credentials: 'same-origin',
+    credentials: apiCredentials(),
   });
   if (!res.ok) throw await toApiError(res);
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;

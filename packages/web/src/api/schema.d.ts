@@ -8118,6 +8118,8 @@ export type paths = {
                   dateOfBirth: string | null;
                   email: string | null;
                   fullName: string;
+                  /** @description The name in Arabic script; empty when not known */
+                  fullNameAr: string | null;
                   id: number;
                   joinedAt: string;
                   kycLevel: number | null;
@@ -8197,6 +8199,8 @@ export type paths = {
                 points: number;
               } | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;
@@ -8381,6 +8385,8 @@ export type paths = {
               dateOfBirth: string | null;
               email: string | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;
@@ -8642,6 +8648,8 @@ export type paths = {
               dateOfBirth: string | null;
               email: string | null;
               fullName: string;
+              /** @description The name in Arabic script; empty when not known */
+              fullNameAr: string | null;
               id: number;
               joinedAt: string;
               kycLevel: number | null;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeStore } from '../state/store.ts';
 import { installFakeApi, tier } from '../test/fakeApi.ts';
 import { renderApp } from '../test/renderApp.tsx';
-import { restoreSession } from './session.ts';
+import { refreshDelayMs, restoreSession } from './session.ts';
 import { computeVisitorId, identifyVisitor } from './visitorId.ts';
 
 async function signIn(username: string, password: string) {
@@ -93,6 +93,28 @@ describe('session', () => {
     await waitFor(() => expect(screen.queryByText('Session timed out')).toBeNull());
     expect(store.getState().auth.timedOut).toBe(false);
     expect(screen.getByRole('cell', { name: 'Gold' })).toBeTruthy();
+  }, 30_000);
+
+  it('renews the access token ahead of its expiresIn, before any call meets an expired one', async () => {
+    expect(refreshDelayMs(900)).toBe(840_000); // a minute early
+    expect(refreshDelayMs(60)).toBe(48_000); // a fifth of a short lifetime early
+    const api = installFakeApi({ tiers: [tier(1, 'Gold', 0, 10)], refreshOk: true });
+    api.expiresIn = 1; // refreshed 0.8 s after each sign-in or refresh
+    const { store } = await renderApp('/dashboard/loyalty/tire', { signedIn: false });
+    await signIn('admin', 'secret');
+    expect(await screen.findByRole('cell', { name: 'Gold' })).toBeTruthy();
+    const first = store.getState().auth.token;
+    await waitFor(() => expect(api.callsTo('POST /api/admin/auth/refresh').length).toBeGreaterThan(0), {
+      timeout: 5_000,
+    });
+    await waitFor(() => expect(store.getState().auth.token).not.toBe(first));
+    // The fake's tokens stay valid, so no call answered 401: the renewal came from the schedule.
+    expect(store.getState().auth).toMatchObject({ expiresIn: 1, timedOut: false });
+    // A refused renewal ends the session as an expired one does.
+    api.refreshOk = false;
+    await waitFor(() => expect(store.getState().auth).toMatchObject({ token: null, timedOut: true }), {
+      timeout: 5_000,
+    });
   }, 30_000);
 
   it('asks to sign in again when the session has ended', async () => {

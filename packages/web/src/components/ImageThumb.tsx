@@ -1,6 +1,7 @@
 import { imagePath } from '@loyalty/contracts';
 import { Image as Picture } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { atApiBase } from '../api/client.ts';
 
 /**
  * A thumbnail of an uploaded image (lists, previews). Apart from ImageUpload so that the lists
@@ -11,7 +12,7 @@ export function ImageThumb({ id, size = 40 }: { id: string | null | undefined; s
   if (!id) return null;
   return (
     <Picture
-      src={imagePath(id)}
+      src={atApiBase(imagePath(id))}
       width={size * 1.5}
       height={size}
       style={{ objectFit: 'cover', borderRadius: 4 }}

@@ -18,14 +18,25 @@ export function useMe() {
   });
 }
 
-/** `can(code)`: may the user do this? No code means "anyone signed in". */
+/**
+ * The signed-in user's role: the token's (spec §4, `auth.role`), refined by the profile once it
+ * has loaded (a role changed since the token was issued shows at once).
+ */
+export function useRole(): string | null {
+  const tokenRole = useAppSelector((s) => s.auth.role);
+  const { data: me } = useMe();
+  return me?.role ?? tokenRole;
+}
+
+/** `can(code)`: may the user do this? No code means "anyone signed in"; the super administrator may do all. */
 export function useCan(): (permission: string | undefined) => boolean {
   const { data: me } = useMe();
+  const role = useRole();
   return useCallback(
     (permission) =>
       permission === undefined ||
-      me?.role === SUPER_ADMIN_ROLE ||
+      role === SUPER_ADMIN_ROLE ||
       (me?.permissions.includes(permission) ?? false),
-    [me],
+    [me, role],
   );
 }

@@ -31,6 +31,10 @@ export interface FakeCall {
   /** `METHOD /path`. */
   key: string;
   body?: unknown;
+  /** Where the request went (`http://localhost` for the page's own origin). */
+  origin: string;
+  /** Whether cookies went with it. */
+  credentials: RequestCredentials | undefined;
 }
 
 /**
@@ -47,6 +51,8 @@ export interface FakeApi {
   me: Me;
   /** Whether the refresh cookie is valid. */
   refreshOk: boolean;
+  /** Seconds the access tokens it issues last (900). */
+  expiresIn: number;
   /** Access tokens the server accepts. */
   validTokens: Set<string>;
   calls: FakeCall[];
@@ -112,6 +118,7 @@ export function installFakeApi(
       permissions: init.permissions ?? ['tier.read', 'tier.create', 'tier.update', 'tier.delete'],
     },
     refreshOk: init.refreshOk ?? false,
+    expiresIn: 900,
     validTokens: new Set([fakeJwt('ADMIN')]),
     calls: [],
     answers: new Map(),
@@ -129,7 +136,7 @@ export function installFakeApi(
   const issue = () => {
     const token = fakeJwt('ADMIN', ++issued);
     api.validTokens.add(token);
-    return json(200, { accessToken: token, expiresIn: 900, tokenType: 'Bearer' });
+    return json(200, { accessToken: token, expiresIn: api.expiresIn, tokenType: 'Bearer' });
   };
 
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
@@ -138,7 +145,15 @@ export function installFakeApi(
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined);
     const path = url.pathname;
     const key = `${method} ${path}`;
-    api.calls.push({ method, path, search: url.search, key, body });
+    api.calls.push({
+      method,
+      path,
+      search: url.search,
+      key,
+      body,
+      origin: url.origin,
+      credentials: init.credentials,
+    });
 
     const answer = api.answers.get(key);
     if (answer) {

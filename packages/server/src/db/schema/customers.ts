@@ -18,13 +18,17 @@ import { tiers } from './tiers.ts';
  * column: PostgreSQL 15 recomputes a stored generated column on every update of the row, so each
  * posting's balance move paid for it (migration 0059).
  */
-const searchText = (t: Record<'customerNumber' | 'fullName' | 'mobile' | 'email', AnyColumn>) =>
-  sql`lower(${t.customerNumber} || ' ' || ${t.fullName} || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, ''))`;
+const searchText = (
+  t: Record<'customerNumber' | 'fullName' | 'fullNameAr' | 'mobile' | 'email', AnyColumn>,
+) =>
+  sql`lower(${t.customerNumber} || ' ' || ${t.fullName} || ' ' || coalesce(${t.fullNameAr}, '') || ' ' || coalesce(${t.mobile}, '') || ' ' || coalesce(${t.email}, ''))`;
 
 /**
  * Members of the programme. The balance lives on the customer's row: every ledger posting locks
  * that row, so concurrent postings for one customer serialize and the balance never goes below 0.
- * `q` matches `customerSearchText` (lower-cased number, name, mobile, e-mail) under a trigram index.
+ * `q` matches `customerSearchText` (lower-cased number, names, mobile, e-mail) under a trigram index.
+ * A customer's name in both scripts: `full_name` (Latin, as on the account) and `full_name_ar`
+ * (Arabic, optional); screens show the one of their language, the other as a fallback.
  * What a posting changes (balance, lifetime points, last activity) is deliberately not indexed,
  * and the table keeps free space in its pages (fillfactor 80, migration): a posting's update is
  * then a HOT update that rewrites no index, the trigram index above all.
@@ -35,6 +39,7 @@ export const customers = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     customerNumber: text('customer_number').notNull(),
     fullName: text('full_name').notNull(),
+    fullNameAr: text('full_name_ar'),
     mobile: text('mobile'),
     email: text('email'),
     language: text('language', { enum: ['en', 'ar'] })

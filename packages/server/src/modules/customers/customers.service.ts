@@ -94,6 +94,7 @@ export const customerExportCells = {
   id: sql`${customers.id}::float8`,
   customerNumber: customers.customerNumber,
   fullName: customers.fullName,
+  fullNameAr: customers.fullNameAr,
   mobile: customers.mobile,
   email: customers.email,
   language: customers.language,

@@ -116,6 +116,20 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.approvals).toEqual({ inbox: expect.any(Number), mine: expect.any(Number) });
   });
 
+  it('shows a fresh demo as a mature programme (docs/decisions/demo-data.md)', async () => {
+    const d = await get('');
+    // Most of the month's points redeemed, a minority expired.
+    expect(d.points.redemptionRate.value).toBeGreaterThan(40);
+    expect(d.points.redemptionRate.value).toBeLessThan(90);
+    expect(d.points.expired.value).toBeLessThan(0.25 * d.points.issued.value);
+    // Five different rewards, each redeemed several times, none most of them.
+    const top: { name: string; redemptions: number }[] = d.topRewards;
+    expect(new Set(top.map((r) => r.name)).size).toBe(5);
+    expect(Math.min(...top.map((r) => r.redemptions))).toBeGreaterThanOrEqual(3);
+    const all = top.reduce((sum, r) => sum + r.redemptions, 0);
+    expect(top[0]?.redemptions).toBeLessThan(0.5 * all);
+  });
+
   it('follows new postings at once: the roll-up is kept in the posting’s transaction', async () => {
     const before = await get('');
     const [customer] = rowsOf<{ id: number }>(

@@ -317,7 +317,7 @@ export default function CustomerInfoPage() {
   return (
     <Flex vertical gap={16}>
       <Panel
-        title={`${c.fullName} · ${c.customerNumber}`}
+        title={`${localText(c.fullName, c.fullNameAr, lang)} · ${c.customerNumber}`}
         extra={
           <Space wrap>
             {c.status !== 'CLOSED' && can(statusCommand.name) && (

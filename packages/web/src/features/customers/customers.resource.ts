@@ -40,7 +40,12 @@ export const customerUi = resourceUi<Customer, object>(customerResource, {
   fields: [],
   columns: [
     { key: 'customerNumber', label: 'customers.fields.customerNumber' },
-    { key: 'fullName', label: 'customers.fields.fullName' },
+    {
+      key: 'fullName',
+      label: 'customers.fields.fullName',
+      // In the screen's script when the customer's name is known in it, else the other.
+      render: (c) => createElement(LocalText, { en: c.fullName, ar: c.fullNameAr }),
+    },
     { key: 'mobile', label: 'customers.fields.mobile', render: (c) => (c.mobile ? ltrText(c.mobile) : '—') },
     { key: 'email', label: 'customers.fields.email' },
     {

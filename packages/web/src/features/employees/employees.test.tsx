@@ -118,5 +118,15 @@ describe('employee/create-permission', () => {
     api.me.permissions = ['permission.read'];
     await renderApp('/dashboard/employee/create-permission?lang=ar');
     expect(await screen.findByText('الصلاحيات يحددها النظام')).toBeTruthy();
+    // Only those who may create roles are offered one.
+    expect(screen.queryByRole('button', { name: 'أنشئ دورًا' })).toBeNull();
+  });
+
+  it('offers a new role, the set of permissions granted together, to those who may create one', async () => {
+    const api = installFakeApi();
+    api.me.permissions = ['permission.read', 'role.read', 'role.create'];
+    await renderApp('/dashboard/employee/create-permission');
+    expect(await screen.findByText(/To grant several permissions together, make a role/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create a role' })).toBeTruthy();
   });
 });
