@@ -75,8 +75,12 @@ const entriesOf = (externalIds: string[]) =>
 const balanceOf = async (n: string) =>
   (await t.app.db.select().from(customers).where(eq(customers.customerNumber, n)))[0]?.balance;
 
+// Two hooks, each with its own time: the app, then the programme and the people (a busy machine).
 beforeAll(async () => {
   t = await buildTestApp();
+});
+
+beforeAll(async () => {
   admin = await t.signIn();
   const fx = programmeFixtures(t, admin);
   await fx.tier('Blue', 0, 1_000_000);
