@@ -149,6 +149,13 @@ export const importResource = defineResource({
   sortFields: importSortFields,
   read: importRead,
   commands: importCommands,
+  // Not in spec §2 (issue 49): beside the customers in the menu.
+  screens: {
+    list: { path: 'Imports', label: 'imports' },
+    create: { path: 'Imports/New', label: 'newImport' },
+    view: { path: 'Imports/:id', label: 'import' },
+  },
+  menu: { group: 'employeesCustomers' },
 });
 
 /** The integration API's answer to a pushed file: the import to poll. */
