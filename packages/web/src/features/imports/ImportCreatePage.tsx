@@ -41,7 +41,8 @@ export default function ImportCreatePage() {
     body.append('kind', values.kind);
     body.append('encoding', values.encoding);
     if (values.channel) body.append('channel', values.channel);
-    body.append('postValid', String(values.postValid));
+    // Sent only when on: the server reads the field as a boolean of its presence ("false" is a string).
+    if (values.postValid) body.append('postValid', 'true');
     body.append('file', file, file.name);
     setSending(true);
     setRefusal(undefined);
