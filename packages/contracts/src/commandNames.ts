@@ -2,6 +2,7 @@ import { approvalCommands } from './approvals/requests.ts';
 import { authCommands } from './auth/session.ts';
 import type { Language } from './bilingual.ts';
 import { consentCommands } from './content/legalDocuments.ts';
+import { importReceiveCommand } from './imports/imports.ts';
 import { channelCommands } from './integration/channel.ts';
 import { permissionCatalogue } from './permissions.ts';
 
@@ -228,13 +229,18 @@ export const commandNamesAr: Record<string, string> = {
   'webhookEndpoint.replay': 'إعادة إرسال أحداث فترة زمنية إلى عنوان استقبال ويب هوك',
   'webhookDelivery.read': 'عرض عمليات إرسال الويب هوك وردود المستقبِلين',
   'webhookDelivery.retry': 'إعادة إرسال ويب هوك الآن',
+  // imports
+  'import.read': 'عرض ملفات الاستيراد وأسطرها وأخطائها',
+  'import.create': 'رفع ملف للاستيراد: يُحفظ ويُتحقق من أسطره',
+  'import.post': 'ترحيل أسطر ملف استيراد صالح (بموافقة شخص ثانٍ)',
+  'channel.transactionFile.post': 'إرسال ملف معاملات للاستيراد',
 };
 
 /** Every command and permission code the system has, with its English summary. */
 export const commandSummaries: Record<string, string> = Object.fromEntries([
   ...permissionCatalogue.map((p) => [p.code, p.summary]),
-  ...[approvalCommands, authCommands, channelCommands, consentCommands].flatMap((group) =>
-    Object.values(group).map((c) => [c.name, c.summary]),
+  ...[approvalCommands, authCommands, channelCommands, consentCommands, { importReceiveCommand }].flatMap(
+    (group) => Object.values(group).map((c) => [c.name, c.summary]),
   ),
 ]);
 

@@ -7,6 +7,7 @@ import { configurationCatalogue } from './configuration/index.ts';
 import { contentCatalogue } from './content/index.ts';
 import { customersCatalogue } from './customers/index.ts';
 import { identityCatalogue } from './identity/index.ts';
+import { importsCatalogue } from './imports/index.ts';
 import { integrationCatalogue } from './integration/index.ts';
 import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
@@ -31,6 +32,7 @@ export const catalogue = {
   content: contentCatalogue,
   customers: customersCatalogue,
   identity: identityCatalogue,
+  imports: importsCatalogue,
   integration: integrationCatalogue,
   logs: logsCatalogue,
   loyalty: loyaltyCatalogue,

@@ -20,6 +20,7 @@ import { customerPermissionResource } from './identity/customerPermissions.ts';
 import { roleResource } from './identity/roles.ts';
 import { staffPermissionResource } from './identity/staffPermissions.ts';
 import { userResource } from './identity/users.ts';
+import { importResource } from './imports/imports.ts';
 import { apiKeyResource } from './integration/apiKeys.ts';
 import { adminLogResource } from './logs/adminLogs.ts';
 import { systemLogResource } from './logs/systemLogs.ts';
@@ -86,4 +87,5 @@ export const resources: ResourceDescriptor[] = [
   reportScheduleResource,
   webhookEndpointResource,
   webhookDeliveryResource,
+  importResource,
 ];

@@ -13,6 +13,7 @@ export const apiKeyScopes = [
   'redemptions',
   'messages',
   'content',
+  'imports',
 ] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 

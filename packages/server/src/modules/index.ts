@@ -9,6 +9,7 @@ import { configurationModule } from './configuration/module.ts';
 import { contentModule } from './content/module.ts';
 import { customersModule } from './customers/module.ts';
 import { identityModule } from './identity/module.ts';
+import { importsModule } from './imports/module.ts';
 import { integrationModule } from './integration/module.ts';
 import { logsModule } from './logs/module.ts';
 import { registerEarnBonus } from './loyalty/index.ts';
@@ -43,6 +44,7 @@ export const modules: ServerModule[] = [
   campaignsModule,
   webhooksModule,
   replaysModule,
+  importsModule,
 ];
 
 /** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */

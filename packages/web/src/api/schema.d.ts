@@ -2682,7 +2682,7 @@ export type paths = {
                   /** @description The first characters of the key */
                   prefix: string;
                   revokedAt: string | null;
-                  scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content")[];
+                  scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content" | "imports")[];
                   /** @enum {string} */
                   status: "ACTIVE" | "REVOKED";
                 })[];
@@ -2731,7 +2731,7 @@ export type paths = {
             channel?: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS";
             /** @description Who uses the key, e.g. "POS network" */
             name: string;
-            scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content")[];
+            scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content" | "imports")[];
           };
         };
       };
@@ -2751,7 +2751,7 @@ export type paths = {
               /** @description The first characters of the key */
               prefix: string;
               revokedAt: string | null;
-              scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content")[];
+              scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content" | "imports")[];
               /** @enum {string} */
               status: "ACTIVE" | "REVOKED";
             };
@@ -2842,7 +2842,7 @@ export type paths = {
               /** @description The first characters of the key */
               prefix: string;
               revokedAt: string | null;
-              scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content")[];
+              scopes: ("customers" | "transactions" | "balance" | "redemptions" | "messages" | "content" | "imports")[];
               /** @enum {string} */
               status: "ACTIVE" | "REVOKED";
             };
@@ -10395,6 +10395,514 @@ export type paths = {
         };
         /** @description A record it names does not exist */
         404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          kind?: "TRANSACTIONS";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  approvedBy: string | null;
+                  /** @enum {string|null} */
+                  channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+                  /** @description SHA-256 of the file as received */
+                  checksum: string;
+                  createdAt: string;
+                  createdBy: string;
+                  duplicates: number;
+                  /** @enum {string} */
+                  encoding: "UTF-8" | "WINDOWS-1256";
+                  error: string | null;
+                  errors: ({
+                      field: string | null;
+                      line: number;
+                      /** @enum {string} */
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                    })[];
+                  fileName: string;
+                  finishedAt: string | null;
+                  id: number;
+                  invalidLines: number;
+                  /** @enum {string} */
+                  kind: "TRANSACTIONS";
+                  lines: number;
+                  points: number;
+                  posted: number;
+                  postValid: boolean;
+                  progress: number;
+                  refused: {
+                    [key: string]: number;
+                  };
+                  /** @enum {string} */
+                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Upload a file to import: it is staged and validated (multipart/form-data: field "file", and kind, encoding, channel, postValid) */
+    post: {
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports/{id}/errors": {
+    /** Every bad line of an import, as CSV */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description A record it names does not exist */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports/{id}/post": {
+    /** Post a validated import's lines (approved by a second person): 202 while the request waits for a checker */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports/{id}/preview": {
+    /** The first lines of an import, as read from its file */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              columns: string[];
+              rows: {
+                  line: number;
+                  values: string[];
+                }[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/imports/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          kind?: "TRANSACTIONS";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
           content: {
             "application/problem+json": components["schemas"]["Problem"];
           };

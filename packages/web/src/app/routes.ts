@@ -9,6 +9,7 @@ import { configurationPages, configurationResourcePages } from '../features/conf
 import { contentPages, contentResourcePages } from '../features/content/pages.ts';
 import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
 import { employeeResourcePages } from '../features/employees/pages.ts';
+import { importResourcePages } from '../features/imports/pages.ts';
 import { logResourcePages } from '../features/logs/pages.ts';
 import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
 import { messagingPages, messagingResourcePages } from '../features/messaging/pages.ts';
@@ -76,6 +77,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...configurationResourcePages,
   ...reportResourcePages,
   ...webhookResourcePages,
+  ...importResourcePages,
 };
 
 /**
@@ -118,6 +120,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     'permissions',
     'customer-permissions',
     'customers',
+    'imports',
     { path: 'customer/info', label: 'customerInfo', parent: 'customer', ...customerPages.customerInfo },
   ]),
   ...inGroup('loyalty', ['tiers', 'points-rules', 'transaction-types']),

@@ -3,6 +3,7 @@ import {
   channelCommands,
   consentCommands,
   customerLanguage,
+  importReceiveCommand,
   localName,
 } from '@loyalty/contracts';
 import { and, eq } from 'drizzle-orm';
@@ -33,6 +34,7 @@ const scopeCommands: Record<ApiKeyScope, string[]> = {
   redemptions: [channelCommands.redeem.name],
   messages: [channelCommands.postMessage.name, channelCommands.readMessage.name],
   content: [consentCommands.record.name],
+  imports: [importReceiveCommand.name],
 };
 
 /** A key acting on the integration API: audited as `apikey:<name>`, permitted what its scopes grant. */

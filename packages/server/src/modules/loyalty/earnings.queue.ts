@@ -208,6 +208,26 @@ export function reportEarningMetrics(db: Db, measured: EarningMetrics) {
 }
 
 /**
+ * Posts a batch of earnings in one statement, in the caller's transaction (a bulk import's batch:
+ * modules/imports): the same statement and decision as the queue's batches, sorted by customer
+ * number as they are (so it cannot deadlock with them). Answers each earning's row in the order given.
+ */
+export async function postEarningBatch(
+  db: Executor,
+  items: readonly EarningItem[],
+  config: EarningConfiguration,
+): Promise<EarningRow[]> {
+  const order = items.map((item, i) => ({ item, config, i }));
+  order.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
+  const rows = await postEarnings(db, order);
+  const answer: EarningRow[] = new Array(items.length);
+  order.forEach((e, k) => {
+    answer[e.i] = rows[k] as EarningRow;
+  });
+  return answer;
+}
+
+/**
  * Posts one earning: through the queue on the database itself, directly inside a transaction
  * (whose locks it must share).
  */

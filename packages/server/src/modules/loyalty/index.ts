@@ -1,5 +1,12 @@
 /** The loyalty area's public face: what other areas, the app and the demo data may use. */
-export { postEarning, reportEarningFallbacks, reportEarningMetrics } from './earnings.queue.ts';
+export {
+  type EarningItem,
+  type EarningRow,
+  postEarning,
+  postEarningBatch,
+  reportEarningFallbacks,
+  reportEarningMetrics,
+} from './earnings.queue.ts';
 export {
   type CampaignSource,
   currentConfiguration,
@@ -13,4 +20,10 @@ export { runExpiry } from './jobs.ts';
 export { nextExpiry, postLedgerEntry, qualifyingPoints } from './ledger.service.ts';
 export type { Programme } from './programme.ts';
 export { programme, tierFor } from './programme.ts';
-export { isDuplicatePosting, postTransaction, reverseEarning } from './transactions.service.ts';
+export {
+  earningItem,
+  earningType,
+  isDuplicatePosting,
+  postTransaction,
+  reverseEarning,
+} from './transactions.service.ts';

@@ -92,12 +92,27 @@ export async function postTransaction(
   } = {},
 ): Promise<ChannelTransactionResult> {
   const prog = await programme(db);
-  const type = earningType(prog, input.transactionTypeCode);
-  const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
   const { key, ...gates } = gate;
   const config = await currentConfiguration(db, prog, gates);
+  const item = earningItem(prog, config, input, actorId, key);
+  return earningResult(prog, item, await postEarning(db, item, config));
+}
+
+/**
+ * A channel transaction as the engine posts it (postTransaction, and a bulk import's lines):
+ * its type by code (refused unless an EARN type), its expiry by the programme, the gates of `config`.
+ */
+export function earningItem(
+  prog: Programme,
+  config: EarningConfiguration,
+  input: ChannelTransactionInput & { occurredAt?: string | undefined },
+  actorId?: number,
+  key?: Pick<ChannelKey, 'channel'> & { id: number | null },
+): EarningItem {
+  const type = earningType(prog, input.transactionTypeCode);
+  const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
   const expiresAt = prog.settings.expiryMonths > 0 ? addMonths(occurredAt, prog.settings.expiryMonths) : null;
-  const item: EarningItem = {
+  return {
     customerNumber: input.customerNumber,
     externalId: input.externalId,
     typeId: type.id,
@@ -112,7 +127,6 @@ export async function postTransaction(
     ...(config.criteria?.length && { criteria: config.criteria }),
     ...(config.business && { business: config.business }),
   };
-  return earningResult(prog, item, await postEarning(db, item, config));
 }
 
 type EarnEntry = typeof ledgerEntries.$inferSelect;

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import importsAr from '../packages/web/src/features/imports/locales/ar.json' with { type: 'json' };
+import importsEn from '../packages/web/src/features/imports/locales/en.json' with { type: 'json' };
+import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
+import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
+import { integrationApi } from './api.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
+
+const texts = { en: { ...en, ...importsEn }, ar: { ...ar, ...importsAr } } as const;
+const browser = useBrowser();
+/** Screenshots of the screens, for review (SCREENSHOTS_DIR, default the OS temp folder). */
+const shots = process.env.SCREENSHOTS_DIR ?? process.env.TMPDIR ?? '/tmp';
+
+for (const lang of ['en', 'ar'] as const) {
+  const t = texts[lang];
+  const run = `${lang}-${Date.now().toString(36)}`;
+  const customer = `E2E-IMP-${run.toUpperCase()}`;
+  const fileName = `earnings-${run}.csv`;
+
+  describe(`imports in ${lang === 'en' ? 'English' : 'Arabic'}`, () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await browser.page();
+      await signIn(page, lang);
+      const channel = await integrationApi(page, ['customers']);
+      const res = await channel('PUT', `/customers/${customer}`, { fullName: `Import ${lang}` });
+      expect(res.status).toBeLessThan(300);
+    });
+
+    it('uploads a file with one bad line, and shows the line error on its page', async () => {
+      const csv = [
+        'externalId,customerNumber,transactionTypeCode,amount,occurredAt',
+        `IMP-${run}-1,${customer},CARD_SPEND,100,2026-11-01T10:00:00Z`,
+        `IMP-${run}-2,NO-SUCH-${run},CARD_SPEND,50,2026-11-01T11:00:00Z`,
+      ].join('\n');
+      await page.goto(`/dashboard/Imports/New?lang=${lang}`);
+      const upload = page.getByRole('button', { name: t.imports.upload });
+      await upload.waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await upload.click();
+      await toast(page, t.imports.created);
+      await page.waitForURL(/\/dashboard\/Imports\/\d+/);
+      const errors = page.locator('.panel', { hasText: t.imports.downloadErrors });
+      const row = errors.locator('tr', { hasText: t.imports.reasons.unknownCustomer });
+      expect(await row.innerText()).toContain('3');
+      await page.getByText(t.imports.statuses.INVALID).first().waitFor();
+      await page.screenshot({ path: path.join(shots, `importweb-${lang}-import.png`), fullPage: true });
+    });
+  });
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { command, type ReadPermission } from '../commands.ts';
+import { idInput, text } from '../common.ts';
+import { channelSchema } from '../configuration/channels.ts';
+import { listQuerySchema, pageSchema } from '../pagination.ts';
+import { defineResource } from '../resource.ts';
+import { UploadBytes } from '../rewards/images.ts';
+
+/**
+ * Bulk imports (issue 49): a file of lines staged, validated line by line, approved by a second
+ * person (or pushed by a channel's key) and posted by a background job (decisions/imports.md).
+ * This slice has one kind: transactions (earnings through the integration API's engine).
+ */
+export const importKinds = ['TRANSACTIONS'] as const;
+export type ImportKind = (typeof importKinds)[number];
+
+export const importEncodings = ['UTF-8', 'WINDOWS-1256'] as const;
+export type ImportEncoding = (typeof importEncodings)[number];
+
+/**
+ * VALIDATED: every line staged and checked, waiting for approval; INVALID: a line is bad and the
+ * file is all-or-nothing (nothing will post); QUEUED, POSTING: approved, the job posts it; DONE;
+ * FAILED: the job stopped on an error (it resumes where it stopped once queued again).
+ */
+export const importStatuses = ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'DONE', 'FAILED'] as const;
+export type ImportStatus = (typeof importStatuses)[number];
+export const importStatus = z.enum(importStatuses);
+
+/** The header of a transactions file: the integration API's transaction fields. */
+export const transactionFileColumns = [
+  'externalId',
+  'customerNumber',
+  'transactionTypeCode',
+  'amount',
+  'occurredAt',
+] as const;
+
+/** Why a line is refused (validation), or what posting it answered (the engine's outcomes). */
+export const importLineReasons = [
+  'missingField',
+  'badAmount',
+  'badDate',
+  'unknownTransactionType',
+  'unknownCustomer',
+  'duplicateExternalId',
+  'raggedRow',
+  'tooLong',
+  // the engine's refusals when posting
+  'CONFLICT',
+  'NOT_ACTIVE',
+  'NOT_FOUND',
+  'LIMIT_EXCEEDED',
+  'NOT_ELIGIBLE',
+] as const;
+export type ImportLineReason = (typeof importLineReasons)[number];
+
+/** A new import as staff upload it (multipart: the file and these fields). */
+export const importUploadFields = z.object({
+  kind: z.enum(importKinds).default('TRANSACTIONS'),
+  encoding: z.enum(importEncodings).default('UTF-8'),
+  /** The channel the earnings are posted for: their externalId is unique in it, as through the API. */
+  channel: channelSchema.optional(),
+  /** Post the valid lines of a file that has bad ones (otherwise nothing posts from it); "false" is false. */
+  postValid: z.union([z.boolean(), z.stringbool()]).default(false),
+});
+export const importUploadInput = importUploadFields.extend({
+  fileName: text(200).default(''),
+  content: z.instanceof(UploadBytes),
+});
+export type ImportUploadInput = z.infer<typeof importUploadInput>;
+
+export const importLineErrorSchema = z.object({
+  /** The line's number in the file (the header is line 1). */
+  line: z.number().int(),
+  reason: z.enum(importLineReasons),
+  /** Which field, when one. */
+  field: z.string().nullable(),
+});
+export type ImportLineError = z.infer<typeof importLineErrorSchema>;
+
+export const importSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(importKinds),
+  fileName: z.string(),
+  checksum: z.string().describe('SHA-256 of the file as received'),
+  encoding: z.enum(importEncodings),
+  channel: channelSchema.nullable(),
+  postValid: z.boolean(),
+  status: importStatus,
+  /** Data lines (the header not counted). */
+  lines: z.number().int(),
+  invalidLines: z.number().int(),
+  posted: z.number().int(),
+  /** Lines whose externalId was posted already (an earlier file, or the API). */
+  duplicates: z.number().int(),
+  /** Lines refused: when validating and by the engine, by reason. */
+  refused: z.record(z.string(), z.number().int()),
+  points: z.number().int(),
+  /** 0–100. */
+  progress: z.number().int(),
+  createdBy: z.string(),
+  approvedBy: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** The first bad lines (at most 100; all of them in the error file). */
+  errors: z.array(importLineErrorSchema),
+});
+export type Import = z.infer<typeof importSchema>;
+
+/** The first lines of a staged file, as read (the preview). */
+export const importPreviewSchema = z.object({
+  columns: z.array(z.string()),
+  rows: z.array(z.object({ line: z.number().int(), values: z.array(z.string()) })),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
+
+export const importSortFields = ['createdAt'] as const;
+export const importListQuery = listQuerySchema(importSortFields, {
+  status: importStatus.optional(),
+  kind: z.enum(importKinds).optional(),
+});
+export type ImportListQuery = z.infer<typeof importListQuery>;
+export const importPage = pageSchema(importSchema);
+
+export const importCommands = {
+  create: command('import.create', importUploadInput, 'Upload a file to import: it is staged and validated'),
+  post: command('import.post', idInput, "Post a validated import's lines (approved by a second person)"),
+};
+/** The integration API's file push (scope `imports`): staged, validated and posted without a checker. */
+export const importReceiveCommand = command(
+  'channel.transactionFile.post',
+  importUploadInput,
+  'Send a file of transactions to import',
+);
+
+export const importRead: ReadPermission = {
+  code: 'import.read',
+  summary: 'View imports, their lines and errors',
+};
+
+export const importResource = defineResource({
+  name: 'imports',
+  area: 'imports',
+  tag: 'Imports',
+  item: importSchema,
+  page: importPage,
+  query: importListQuery,
+  sortFields: importSortFields,
+  read: importRead,
+  commands: importCommands,
+  // Not in spec §2 (issue 49): beside the customers in the menu.
+  screens: {
+    list: { path: 'Imports', label: 'imports' },
+    create: { path: 'Imports/New', label: 'newImport' },
+    view: { path: 'Imports/:id', label: 'import' },
+  },
+  menu: { group: 'employeesCustomers' },
+});
+
+/** The integration API's answer to a pushed file: the import to poll. */
+export const importAcceptedSchema = z.object({ id: z.number().int(), status: importStatus });

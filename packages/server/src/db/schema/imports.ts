@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from './columns.ts';
+import { users } from './identity.ts';
+import { apiKeys } from './integration.ts';
+
+/**
+ * A bulk import (modules/imports, decisions/imports.md): one file, staged line by line in
+ * `import_lines`, validated, approved, posted by the `imports.post` job. A file's SHA-256 is unique
+ * per kind: the same file sent again is refused as already imported.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    id: idColumn(),
+    kind: text('kind', { enum: ['TRANSACTIONS'] }).notNull(),
+    fileName: text('file_name').notNull(),
+    checksum: text('checksum').notNull(),
+    encoding: text('encoding', { enum: ['UTF-8', 'WINDOWS-1256'] }).notNull(),
+    /** The channel the earnings post for (their externalId is unique in it); null: staff's own. */
+    channel: text('channel'),
+    /** The key that pushed the file (integration API); null for staff uploads. */
+    apiKeyId: integer('api_key_id').references(() => apiKeys.id),
+    postValid: boolean('post_valid').notNull().default(false),
+    status: text('status', {
+      enum: ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'DONE', 'FAILED'],
+    }).notNull(),
+    lines: integer('lines').notNull().default(0),
+    invalidLines: integer('invalid_lines').notNull().default(0),
+    posted: integer('posted').notNull().default(0),
+    duplicates: integer('duplicates').notNull().default(0),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+    /** Lines refused by reason: at validation and by the engine when posting. */
+    refused: jsonb('refused').$type<Record<string, number>>().notNull().default({}),
+    progress: smallint('progress').notNull().default(0),
+    createdById: integer('created_by_id').references(() => users.id),
+    /** The maker: a staff username, or `apikey:<name>`. */
+    createdBy: text('created_by').notNull(),
+    approvedBy: text('approved_by'),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    unique('imports_kind_checksum_key').on(t.kind, t.checksum),
+    index('imports_status_idx').on(t.status),
+    check('imports_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * An import's lines as read from its file (the header is line 1): the values by column, the
+ * validation's refusal (`reason`, `field`), and once posted what the engine answered (`outcome`;
+ * null: not posted yet, which is where a restarted job resumes).
+ */
+export const importLines = pgTable(
+  'import_lines',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    data: jsonb('data').$type<Record<string, string>>().notNull(),
+    reason: text('reason'),
+    field: text('field'),
+    outcome: text('outcome'),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    points: integer('points'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+);

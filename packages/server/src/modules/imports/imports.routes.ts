@@ -1,0 +1,226 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  idParams,
+  importAcceptedSchema,
+  importCommands,
+  importPreviewSchema,
+  importReceiveCommand,
+  importResource,
+  importSchema,
+  importUploadFields,
+  problemSchema,
+  resourcePath,
+  UploadBytes,
+} from '@loyalty/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.ts';
+import { addExportRoute } from '../../platform/exports.ts';
+import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
+import { requireApiKey } from '../integration/index.ts';
+import {
+  getChannelImport,
+  getImport,
+  IMPORT_POST_JOB,
+  importErrorFile,
+  importPreview,
+  listImports,
+} from './imports.service.ts';
+import { limits } from './limits.ts';
+
+const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+
+/** A file sent as multipart (field `file`, the options as fields) or, from a channel, as the body. */
+async function received(
+  req: FastifyRequest,
+): Promise<{ fileName: string; content: UploadBytes; fields: object }> {
+  if (!req.isMultipart()) {
+    if (!Buffer.isBuffer(req.body))
+      throw new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Send the file as multipart/form-data (field "file") or text/csv',
+      );
+    return { fileName: 'file.csv', content: new UploadBytes(req.body), fields: {} };
+  }
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; content: UploadBytes } | undefined;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'file' || file)
+        throw new AppError('BAD_REQUEST', 'Send one file, in the field "file"');
+      file = { fileName: part.filename, content: new UploadBytes(await part.toBuffer()) };
+    } else fields[part.fieldname] = String(part.value);
+  }
+  if (!file) throw new AppError('BAD_REQUEST', 'The multipart field "file" is missing');
+  return { ...file, fields };
+}
+
+const multipart = {
+  limits: { fileSize: limits.maxFileBytes, files: 1, fields: 10, parts: 11 },
+  throwFileSizeLimit: true,
+};
+
+/** A CSV body is kept as bytes: its encoding is the import's to decide (parse.ts). */
+const csvBody = (app: Parameters<FastifyPluginAsyncZod>[0]) =>
+  app.addContentTypeParser(
+    ['text/csv', 'text/plain', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: limits.maxFileBytes },
+    (_req, body, done) => done(null, body),
+  );
+
+/** Staff: the list, an import, its preview and error file; upload; post (approved by a second person). */
+export const importRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(fastifyMultipart, multipart);
+  const path = resourcePath(importResource);
+  const tags = [importResource.tag];
+  const read = { access: { permission: importResource.read?.code ?? '' } };
+  addExportRoute(app, importResource, listImports);
+  app.get(
+    path,
+    {
+      config: read,
+      schema: { tags, querystring: importResource.query, response: { 200: importResource.page } },
+    },
+    (req) => listImports(app.db, req.query),
+  );
+  app.get(
+    `${path}/:id`,
+    { config: read, schema: { tags, params: idParams, response: { 200: importSchema, 404: problemSchema } } },
+    (req) => getImport(app.db, req.params.id),
+  );
+  app.get(
+    `${path}/:id/preview`,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The first lines of an import, as read from its file',
+        params: idParams,
+        response: { 200: importPreviewSchema, 404: problemSchema },
+      },
+    },
+    (req) => importPreview(app.db, req.params.id),
+  );
+  app.get(
+    `${path}/:id/errors`,
+    {
+      config: { ...read, download: 'text/csv' },
+      schema: { tags, summary: 'Every bad line of an import, as CSV', params: idParams },
+    },
+    async (req, reply) => {
+      const file = await importErrorFile(app.db, req.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${req.params.id}-errors.csv"`)
+        .send(file);
+    },
+  );
+  app.post(
+    path,
+    {
+      config: { access: { permission: importCommands.create.name } },
+      schema: {
+        tags,
+        summary: `${importCommands.create.summary} (multipart/form-data: field "file", and kind, encoding, channel, postValid)`,
+        consumes: ['multipart/form-data'],
+        response: { 201: importSchema, 413: problemSchema, 415: problemSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const { fields, ...file } = await received(req);
+      const options = importUploadFields.parse(fields);
+      return runCommand(req, reply, importCommands.create.name, { ...options, ...file }, 201);
+    },
+  );
+  app.post(
+    `${path}/:id/post`,
+    {
+      config: { access: { permission: importCommands.post.name } },
+      schema: {
+        tags,
+        summary: `${importCommands.post.summary}: 202 while the request waits for a checker`,
+        params: idParams,
+        response: { 200: importSchema, 202: pendingSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const answered = await runCommand(req, reply, importCommands.post.name, { id: req.params.id });
+      kick(req);
+      return answered;
+    },
+  );
+};
+
+/** Starts the posting job on this instance now (it runs on its interval anyway). */
+function kick(req: FastifyRequest) {
+  void req.server.jobs
+    .tick(IMPORT_POST_JOB)
+    .catch((err: unknown) => req.log.error({ err }, 'import posting failed to start'));
+}
+
+async function receive(req: FastifyRequest, reply: FastifyReply) {
+  const actor = actorOf(req);
+  const { fields, ...file } = await received(req);
+  const options = importUploadFields.parse({ ...fields, ...(req.query as object) });
+  const outcome = await req.server.commands.execute<{ id: number; status: string }>(
+    actor,
+    importReceiveCommand.name,
+    { ...options, ...file },
+  );
+  if (outcome.status !== 'DONE')
+    throw new AppError('INTERNAL', 'Channel commands are never held for approval');
+  kick(req);
+  req.log.info(
+    { category: 'integration', key: actor.username, command: importReceiveCommand.name },
+    'integration call',
+  );
+  return reply
+    .code(202)
+    .header('location', `/api/integration/v1/transaction-files/${outcome.result.id}`)
+    .send({ id: outcome.result.id, status: outcome.result.status });
+}
+
+/** The integration API's file push (scope `imports`) and its status. */
+export const importChannelRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requireApiKey);
+  await app.register(fastifyMultipart, multipart);
+  csvBody(app);
+  const tags = ['Integration'];
+  const security = [{ apiKey: [] }];
+  app.post(
+    '/transaction-files',
+    {
+      config: { apiKeyScope: 'imports' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a file of transactions (text/csv body, or multipart field "file"): staged, validated and posted in the background',
+        consumes: ['text/csv', 'multipart/form-data'],
+        querystring: importUploadFields.pick({ encoding: true, postValid: true }),
+        response: {
+          202: importAcceptedSchema,
+          401: problemSchema,
+          413: problemSchema,
+          415: problemSchema,
+          ...errors,
+        },
+      },
+    },
+    receive,
+  );
+  app.get(
+    '/transaction-files/:id',
+    {
+      config: { apiKeyScope: 'imports' },
+      schema: {
+        tags,
+        security,
+        summary: "A pushed file's import: status, counts, errors",
+        params: idParams,
+        response: { 200: importSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema },
+      },
+    },
+    (req) => getChannelImport(app.db, req.params.id, actorOf(req).apiKey?.id ?? 0),
+  );
+};

@@ -1,0 +1,508 @@
+import { createHash } from 'node:crypto';
+import {
+  channelTransactionInput,
+  type Import,
+  type ImportLineError,
+  type ImportLineReason,
+  type ImportListQuery,
+  type ImportPreview,
+  type ImportUploadInput,
+  importCommands,
+  importReceiveCommand,
+  type importResource,
+  transactionFileColumns,
+} from '@loyalty/contracts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import { importLines, imports } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { csvLine } from '../../platform/csv.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
+import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail } from '../../platform/records.ts';
+import { businessRules, criteriaFor, serviceLimit } from '../configuration/index.ts';
+import {
+  currentConfiguration,
+  type EarningItem,
+  type EarningRow,
+  earningItem,
+  postEarningBatch,
+  programme,
+} from '../loyalty/index.ts';
+import { limits } from './limits.ts';
+import { fileFault, readCsv } from './parse.ts';
+
+/** The job that posts approved imports (decisions/imports.md). */
+export const IMPORT_POST_JOB = 'imports.post';
+
+type ImportRow = typeof imports.$inferSelect;
+type LineRow = typeof importLines.$inferInsert;
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+async function lineErrors(db: Executor, id: number, limit?: number): Promise<ImportLineError[]> {
+  const query = db
+    .select({ line: importLines.line, reason: importLines.reason, field: importLines.field })
+    .from(importLines)
+    .where(and(eq(importLines.importId, id), isNotNull(importLines.reason)))
+    .orderBy(asc(importLines.line));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((r) => ({ line: r.line, reason: r.reason as ImportLineReason, field: r.field }));
+}
+
+const toImport = (row: ImportRow, errors: ImportLineError[] = []): Import => ({
+  id: row.id,
+  kind: row.kind,
+  fileName: row.fileName,
+  checksum: row.checksum,
+  encoding: row.encoding,
+  channel: row.channel as Import['channel'],
+  postValid: row.postValid,
+  status: row.status,
+  lines: row.lines,
+  invalidLines: row.invalidLines,
+  posted: row.posted,
+  duplicates: row.duplicates,
+  refused: row.refused,
+  points: row.points,
+  progress: row.progress,
+  createdBy: row.createdBy,
+  approvedBy: row.approvedBy,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+  errors,
+});
+
+const importSpec: ResourceListSpec<typeof imports, typeof importResource> = {
+  table: imports,
+  sortable: { createdAt: imports.createdAt },
+  defaultSort: { field: 'createdAt', direction: 'desc' },
+  tieBreaker: imports.id,
+  search: [imports.fileName, imports.createdBy],
+  filters: {
+    status: (v: ImportRow['status']) => eq(imports.status, v),
+    kind: (v: ImportRow['kind']) => eq(imports.kind, v),
+  },
+};
+
+export const listImports = (db: Executor, query: ImportListQuery) =>
+  listPage(db, importSpec, query, (row) => toImport(row));
+
+const findImport = (db: Executor, id: number, forUpdate = false) =>
+  findOrFail(db, imports, imports.id, id, 'Import', forUpdate);
+
+/** An import with its first bad lines. */
+export async function getImport(db: Executor, id: number): Promise<Import> {
+  const row = await findImport(db, id);
+  return toImport(row, await lineErrors(db, id, limits.errorsShown));
+}
+
+/** An import pushed by a key: only that key's channel sees it. */
+export async function getChannelImport(db: Executor, id: number, apiKeyId: number): Promise<Import> {
+  const row = await findImport(db, id);
+  if (row.apiKeyId !== apiKeyId) throw new AppError('NOT_FOUND', 'Import not found');
+  return toImport(row, await lineErrors(db, id, limits.errorsShown));
+}
+
+/** The first lines of an import, as read from its file. */
+export async function importPreview(db: Executor, id: number): Promise<ImportPreview> {
+  await findImport(db, id);
+  const rows = await db
+    .select({ line: importLines.line, data: importLines.data })
+    .from(importLines)
+    .where(eq(importLines.importId, id))
+    .orderBy(asc(importLines.line))
+    .limit(limits.previewLines);
+  const columns = [...transactionFileColumns];
+  return { columns, rows: rows.map((r) => ({ line: r.line, values: columns.map((c) => r.data[c] ?? '') })) };
+}
+
+/** Every bad line of an import as CSV (line, reason, field, and the line's values). */
+export async function importErrorFile(db: Executor, id: number): Promise<string> {
+  await findImport(db, id);
+  const rows = await db
+    .select()
+    .from(importLines)
+    .where(and(eq(importLines.importId, id), isNotNull(importLines.reason)))
+    .orderBy(asc(importLines.line));
+  let out = `\uFEFF${csvLine(['line', 'reason', 'field', ...transactionFileColumns])}`;
+  for (const r of rows) {
+    out += csvLine([r.line, r.reason, r.field ?? '', ...transactionFileColumns.map((c) => r.data[c] ?? '')]);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staging and validation
+
+/** Who stages a file: a staff member, or a channel's key (which posts without a checker). */
+interface Maker {
+  userId: number | null;
+  username: string;
+  apiKey?: { id: number; channel: string } | undefined;
+}
+
+const fieldReason: Record<string, ImportLineReason> = {
+  amount: 'badAmount',
+  occurredAt: 'badDate',
+  transactionTypeCode: 'missingField',
+  customerNumber: 'missingField',
+  externalId: 'missingField',
+};
+
+/** A line's refusal, as far as the line itself shows it (customers are checked by batch). */
+function checkLine(
+  header: string[],
+  values: string[],
+  knownTypes: ReadonlySet<string>,
+): { data: Record<string, string>; reason?: ImportLineReason; field?: string } {
+  const data: Record<string, string> = {};
+  header.forEach((h, i) => {
+    data[h] = values[i] ?? '';
+  });
+  if (values.length !== header.length) return { data, reason: 'raggedRow' };
+  for (const c of transactionFileColumns) {
+    if (!data[c]) return { data, reason: c === 'occurredAt' ? 'badDate' : 'missingField', field: c };
+  }
+  const amount = /^-?\d+(\.\d+)?$/.test(data.amount ?? '') ? Number(data.amount) : Number.NaN;
+  const parsed = channelTransactionInput.safeParse({ ...data, amount });
+  if (!parsed.success) {
+    const field = String(parsed.error.issues[0]?.path[0] ?? '');
+    return { data, reason: fieldReason[field] ?? 'missingField', field };
+  }
+  if (!knownTypes.has((data.transactionTypeCode ?? '').toUpperCase()))
+    return { data, reason: 'unknownTransactionType', field: 'transactionTypeCode' };
+  return { data };
+}
+
+/** Marks the lines of a batch whose customer does not exist, and inserts the batch. */
+async function stageBatch(tx: Tx, batch: LineRow[]) {
+  const numbers = [...new Set(batch.filter((l) => !l.reason).map((l) => l.data.customerNumber ?? ''))];
+  if (numbers.length) {
+    const known = new Set(
+      rowsOf<{ n: string }>(
+        await tx.execute(
+          sql`select customer_number as n from customers
+            where customer_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
+        ),
+      ).map((r) => r.n),
+    );
+    for (const l of batch) {
+      if (!l.reason && !known.has(l.data.customerNumber ?? '')) {
+        l.reason = 'unknownCustomer';
+        l.field = 'customerNumber';
+      }
+    }
+  }
+  await tx.insert(importLines).values(batch);
+}
+
+/**
+ * Stages a file: refused whole when already imported (same kind and SHA-256) or unreadable
+ * (parse.ts); otherwise every line is kept with its refusal, if any. A file with a bad line is
+ * INVALID (nothing will post) unless the valid lines are to be posted.
+ */
+async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+  const bytes = input.content.data;
+  const checksum = createHash('sha256').update(bytes).digest('hex');
+  const [earlier] = await tx
+    .select({ id: imports.id })
+    .from(imports)
+    .where(and(eq(imports.kind, input.kind), eq(imports.checksum, checksum)));
+  if (earlier) {
+    throw new AppError('CONFLICT', `This file was already imported (import ${earlier.id})`, [
+      { path: 'file', message: 'imports.alreadyImported' },
+    ]);
+  }
+  const [created] = (await tx
+    .insert(imports)
+    .values({
+      kind: input.kind,
+      fileName: input.fileName || 'file.csv',
+      checksum,
+      encoding: input.encoding,
+      channel: maker.apiKey?.channel ?? input.channel ?? null,
+      apiKeyId: maker.apiKey?.id ?? null,
+      postValid: input.postValid,
+      status: 'VALIDATED',
+      createdById: maker.userId,
+      createdBy: maker.username,
+    })
+    .returning()) as [ImportRow];
+  const prog = await programme(tx);
+  const knownTypes = new Set(
+    [...prog.typesByCode.entries()].filter(([, t]) => t.type === 'EARN').map(([c]) => c),
+  );
+  let header: string[] | undefined;
+  const seen = new Set<string>();
+  const refused: Record<string, number> = {};
+  let lines = 0;
+  let invalid = 0;
+  let batch: LineRow[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    await stageBatch(tx, batch);
+    for (const l of batch) {
+      if (l.reason) {
+        invalid += 1;
+        refused[l.reason] = (refused[l.reason] ?? 0) + 1;
+      }
+    }
+    batch = [];
+  };
+  for await (const rec of readCsv(bytes, input.encoding)) {
+    if ('header' in rec) {
+      header = rec.header;
+      const missing = transactionFileColumns.filter((c) => !header?.includes(c));
+      if (missing.length) throw fileFault('missingColumns', 1);
+      continue;
+    }
+    lines += 1;
+    const checked = checkLine(header as string[], rec.values, knownTypes);
+    let reason = checked.reason;
+    let field = checked.field;
+    const externalId = checked.data.externalId ?? '';
+    if (!reason && seen.has(externalId)) {
+      reason = 'duplicateExternalId';
+      field = 'externalId';
+    }
+    if (externalId) seen.add(externalId);
+    batch.push({ importId: created.id, line: rec.line, data: checked.data, reason, field });
+    if (batch.length >= limits.stageBatch) await flush();
+  }
+  await flush();
+  if (!lines) throw fileFault('headerOnly');
+  const [row] = (await tx
+    .update(imports)
+    .set({
+      lines,
+      invalidLines: invalid,
+      refused,
+      status: invalid > 0 && !input.postValid ? 'INVALID' : 'VALIDATED',
+    })
+    .where(eq(imports.id, created.id))
+    .returning()) as [ImportRow];
+  return row;
+}
+
+/** Queues an import for the posting job: the checker (or the pushing key) is who approved it. */
+async function queue(tx: Tx, row: ImportRow, approvedBy: string): Promise<ImportRow> {
+  const [queued] = (await tx
+    .update(imports)
+    .set({ status: 'QUEUED', approvedBy, error: null })
+    .where(eq(imports.id, row.id))
+    .returning()) as [ImportRow];
+  await requestJobRun(tx, IMPORT_POST_JOB);
+  return queued;
+}
+
+const staffMaker = (actor: Actor, onBehalfOf?: { userId: number; username: string }): Maker => ({
+  userId: onBehalfOf?.userId ?? actor.userId,
+  username: onBehalfOf?.username ?? actor.username,
+});
+
+export const importHandlers = [
+  defineHandler(
+    importCommands.create,
+    async ({ tx, actor, onBehalfOf }, input) => {
+      const row = await stageFile(tx, input, staffMaker(actor, onBehalfOf));
+      const after = toImport(row, await lineErrors(tx, row.id, limits.errorsShown));
+      return {
+        result: after,
+        targetType: 'import',
+        targetId: row.id,
+        after: { fileName: row.fileName, checksum: row.checksum, lines: row.lines, status: row.status },
+      };
+    },
+    // Staging a file changes nothing anyone relies on: posting it is what a second person approves.
+    { approvable: false },
+  ),
+  defineHandler(
+    importCommands.post,
+    async ({ tx, actor, onBehalfOf }, { id }) => {
+      const row = await findImport(tx, id, true);
+      if (row.status === 'INVALID') {
+        throw new AppError('CONFLICT', 'The file has bad lines: nothing posts from it', [
+          { path: 'id', message: 'imports.hasBadLines' },
+        ]);
+      }
+      if (row.status !== 'VALIDATED' && row.status !== 'FAILED') {
+        throw new AppError('CONFLICT', `The import is ${row.status}`, [
+          { path: 'id', message: 'imports.notPostable' },
+        ]);
+      }
+      const queued = await queue(tx, row, actor.username);
+      return {
+        result: toImport(queued),
+        targetType: 'import',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: queued.status, maker: onBehalfOf?.username ?? actor.username },
+      };
+    },
+    // Uploads by staff are posted once a second person approves (issue 49).
+    { approvalByDefault: true },
+  ),
+  defineHandler(
+    importReceiveCommand,
+    async ({ tx, actor }, input) => {
+      if (!actor.apiKey) throw new AppError('FORBIDDEN', 'Files are pushed with an API key');
+      const staged = await stageFile(tx, input, {
+        userId: null,
+        username: actor.username,
+        apiKey: actor.apiKey,
+      });
+      // The channel's key is the authority: a valid file posts without a second person.
+      const row = staged.status === 'VALIDATED' ? await queue(tx, staged, actor.username) : staged;
+      return {
+        result: toImport(row),
+        targetType: 'import',
+        targetId: row.id,
+        after: { fileName: row.fileName, checksum: row.checksum, lines: row.lines, status: row.status },
+      };
+    },
+    { approvable: false },
+  ),
+];
+
+// ---------------------------------------------------------------------------------------------
+// Posting
+
+/** What each engine outcome counts as. */
+const counted = (outcome: EarningRow['outcome']) =>
+  outcome === 'POSTED' ? 'posted' : outcome === 'REPLAYED' ? 'duplicates' : 'refused';
+
+/**
+ * Posts one batch of an import's lines not posted yet, in one transaction with the lines'
+ * outcomes and the import's counts: a restart resumes at the first line without an outcome, and
+ * nothing posts twice (the ledger's (channel, externalId) key answers REPLAYED besides). The
+ * import's row is locked for the batch (SKIP LOCKED: another instance's job takes another import).
+ * Answers false when no import is waiting.
+ */
+export async function postImportBatch(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{ id: number }>(
+      await tx.execute(sql`select id from imports where status in ('QUEUED', 'POSTING')
+        order by id limit 1 for update skip locked`),
+    );
+    if (!row) return false;
+    const imp = await findImport(tx, Number(row.id));
+    const lines = await tx
+      .select({ line: importLines.line, data: importLines.data })
+      .from(importLines)
+      .where(
+        and(
+          eq(importLines.importId, imp.id),
+          sql`${importLines.reason} is null and ${importLines.outcome} is null`,
+        ),
+      )
+      .orderBy(asc(importLines.line))
+      .limit(limits.batchSize);
+    if (!lines.length) {
+      await tx
+        .update(imports)
+        .set({ status: 'DONE', progress: 100, finishedAt: sql`now()` })
+        .where(eq(imports.id, imp.id));
+      return true;
+    }
+    const prog = await programme(tx);
+    const config = await currentConfiguration(tx, prog, {
+      limit: await serviceLimit(tx, 'earn'),
+      criteria: await criteriaFor(tx, 'EARN'),
+      business: await businessRules(tx),
+    });
+    const key = { channel: imp.channel ?? '', id: imp.apiKeyId };
+    const items: EarningItem[] = [];
+    const posting: number[] = [];
+    const outcomes: { line: number; outcome: string; entryId: number | null; points: number | null }[] = [];
+    for (const l of lines) {
+      try {
+        const data = { ...l.data, amount: Number(l.data.amount) };
+        items.push(earningItem(prog, config, data as never, undefined, imp.channel ? key : undefined));
+        posting.push(l.line);
+      } catch {
+        // The type was removed or changed since validation.
+        outcomes.push({ line: l.line, outcome: 'unknownTransactionType', entryId: null, points: null });
+      }
+    }
+    const rows = items.length ? await postEarningBatch(tx, items, config) : [];
+    rows.forEach((r, i) => {
+      outcomes.push({
+        line: posting[i] as number,
+        outcome: r.outcome,
+        entryId: r.entry_id === null ? null : Number(r.entry_id),
+        points: r.outcome === 'POSTED' ? (r.points ?? 0) : null,
+      });
+    });
+    await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o."entryId", points = o.points
+      from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+        as o(line integer, outcome text, "entryId" bigint, points integer)
+      where l.import_id = ${imp.id} and l.line = o.line`);
+    let posted = 0;
+    let duplicates = 0;
+    let points = 0;
+    const refused = { ...imp.refused };
+    for (const o of outcomes) {
+      const kind = counted(o.outcome as EarningRow['outcome']);
+      if (kind === 'posted') {
+        posted += 1;
+        points += o.points ?? 0;
+      } else if (kind === 'duplicates') duplicates += 1;
+      else refused[o.outcome] = (refused[o.outcome] ?? 0) + 1;
+    }
+    const valid = imp.lines - imp.invalidLines;
+    const [{ done } = { done: 0 }] = rowsOf<{ done: number }>(
+      await tx.execute(sql`select count(*)::int as done from import_lines
+        where import_id = ${imp.id} and outcome is not null`),
+    );
+    await tx
+      .update(imports)
+      .set({
+        status: 'POSTING',
+        startedAt: sql`coalesce(${imports.startedAt}, now())`,
+        posted: imp.posted + posted,
+        duplicates: imp.duplicates + duplicates,
+        points: imp.points + points,
+        refused,
+        progress: valid > 0 ? Math.min(99, Math.floor((Number(done) * 100) / valid)) : 99,
+      })
+      .where(eq(imports.id, imp.id));
+    return true;
+  });
+}
+
+/** Posts every queued import, batch by batch; a failed batch marks its import FAILED (re-queued by `import.post`). */
+export async function postQueuedImports(db: Db): Promise<void> {
+  for (;;) {
+    try {
+      if (!(await postImportBatch(db))) return;
+    } catch (err) {
+      // The batch rolled back: the import stops here, its posted lines kept.
+      const [row] = rowsOf<{ id: number }>(
+        await db.execute(
+          sql`select id from imports where status in ('QUEUED', 'POSTING') order by id limit 1`,
+        ),
+      );
+      if (!row) throw err;
+      await db
+        .update(imports)
+        .set({ status: 'FAILED', error: String(err).slice(0, 500) })
+        .where(eq(imports.id, Number(row.id)));
+    }
+  }
+}
+
+export const importJobs: JobDefinition[] = [
+  {
+    name: IMPORT_POST_JOB,
+    intervalSeconds: 10,
+    run: async (db) => {
+      await postQueuedImports(db);
+      return undefined;
+    },
+  },
+];

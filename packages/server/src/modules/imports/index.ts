@@ -1,0 +1,2 @@
+/** The imports area's public face: nothing other areas use yet. */
+export {};

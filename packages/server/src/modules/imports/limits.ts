@@ -1,0 +1,18 @@
+/**
+ * The imports' fixed limits (decisions/imports.md). Not system tunables yet: a later slice may
+ * make the batch size one.
+ */
+export const limits = {
+  /** Earnings posted per statement (one transaction each) by the posting job. */
+  batchSize: 500,
+  /** Lines staged per insert while validating. */
+  stageBatch: 1000,
+  /** A record longer than this is refused (the file is refused: it is not a line file). */
+  maxLineBytes: 64 * 1024,
+  /** Bad lines shown in an import's answer (the error file has them all). */
+  errorsShown: 100,
+  /** The largest file accepted (kept in memory while staged: decisions/imports.md). */
+  maxFileBytes: 100 * 1024 * 1024,
+  /** Lines in the preview. */
+  previewLines: 10,
+};

@@ -1,0 +1,142 @@
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import type { ImportEncoding } from '@loyalty/contracts';
+import { CsvError, parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { AppError } from '../../platform/errors.ts';
+import { limits } from './limits.ts';
+
+/**
+ * A data record of a file: its line number (the header is line 1; a record whose quoted field holds
+ * line breaks is numbered by the line it ends on, as csv-parse counts) and its values.
+ */
+export interface FileRecord {
+  line: number;
+  values: string[];
+}
+
+/** A fault of the whole file: nothing of it is staged (400 CSV_INVALID naming the line and reason). */
+export const fileFault = (reason: string, line?: number) =>
+  new AppError('CSV_INVALID', `The file cannot be read: ${reason}${line ? ` (line ${line})` : ''}`, [
+    { path: line ? `line ${line}` : 'file', message: `imports.${reason}` },
+  ]);
+
+/** Strict UTF-8: bytes that are not UTF-8 are a wrong encoding, not replacement characters. */
+class Utf8Decoder extends Transform {
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  constructor() {
+    super({ decodeStrings: true, readableObjectMode: false });
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
+    try {
+      done(null, this.decoder.decode(chunk, { stream: true }));
+    } catch {
+      done(fileFault('wrongEncoding'));
+    }
+  }
+  override _flush(done: TransformCallback) {
+    try {
+      done(null, this.decoder.decode());
+    } catch {
+      done(fileFault('wrongEncoding'));
+    }
+  }
+}
+
+const delimiters = [',', ';', '\t', '|'];
+
+/** The delimiter of a file: the one its header line has most of (a comma when none). */
+export function sniffDelimiter(head: string): string {
+  const firstLine = head.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
+  let best = ',';
+  let most = 0;
+  for (const d of delimiters) {
+    const n = firstLine.split(d).length - 1;
+    if (n > most) {
+      best = d;
+      most = n;
+    }
+  }
+  return best;
+}
+
+/** What csv-parse's refusals mean, as the reasons a person reads. */
+const csvReasons: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'openQuote',
+  CSV_INVALID_CLOSING_QUOTE: 'badQuote',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'badQuote',
+  CSV_MAX_RECORD_SIZE: 'lineTooLong',
+};
+
+/**
+ * Reads a CSV file as a stream: decoded from `encoding` (UTF-8, strict, with or without a BOM; or
+ * Windows-1256 by iconv-lite), its delimiter sniffed from the header, quoted fields with
+ * delimiters and line breaks, parsed by csv-parse. Yields the header's columns first, then each
+ * record. File faults (wrong encoding, a quote left open, no header, no data) throw `fileFault`.
+ */
+export async function* readCsv(
+  bytes: Uint8Array,
+  encoding: ImportEncoding,
+): AsyncGenerator<{ header: string[] } | FileRecord> {
+  const chunkSize = 64 * 1024;
+  const source = Readable.from(
+    (function* () {
+      for (let i = 0; i < bytes.byteLength; i += chunkSize)
+        yield Buffer.from(bytes.subarray(i, i + chunkSize));
+    })(),
+  );
+  const decoded =
+    encoding === 'UTF-8' ? source.pipe(new Utf8Decoder()) : source.pipe(iconv.decodeStream('windows-1256'));
+  // The first chunk decides the delimiter.
+  const iterator = decoded[Symbol.asyncIterator]();
+  const first = await iterator.next().catch((err: unknown) => {
+    throw err instanceof AppError ? err : fileFault('wrongEncoding');
+  });
+  if (
+    first.done ||
+    !String(first.value)
+      .replace(/^\uFEFF/, '')
+      .trim()
+  )
+    throw fileFault('empty');
+  const head = String(first.value);
+  const parser = parse({
+    delimiter: sniffDelimiter(head),
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+    max_record_size: limits.maxLineBytes,
+  });
+  const text = Readable.from(
+    (async function* () {
+      yield head;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next())
+        yield String(next.value);
+    })(),
+  );
+  text.on('error', (err) => parser.destroy(err));
+  text.pipe(parser);
+  let header: string[] | undefined;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!header) {
+        header = record;
+        yield { header };
+        continue;
+      }
+      yield { line: info.lines, values: record };
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    if (err instanceof CsvError) {
+      const line = (err as CsvError & { lines?: number }).lines;
+      throw fileFault(csvReasons[err.code] ?? 'badCsv', line);
+    }
+    throw err;
+  }
+  if (!header) throw fileFault('empty');
+}

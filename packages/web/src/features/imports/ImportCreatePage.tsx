@@ -1,0 +1,133 @@
+import { channels, importEncodings, importKinds, importResource } from '@loyalty/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client.ts';
+import { Panel } from '../../components/Panel.tsx';
+import { screenLink } from '../../components/resource.ts';
+import { Select } from '../../components/Select.tsx';
+import { Switch } from '../../components/Switch.tsx';
+import { Typography } from '../../components/Typography.tsx';
+import { useLangNavigate } from '../../i18n/lang.ts';
+import { useToast } from '../../state/useToast.ts';
+import { importsApi } from './api.ts';
+
+interface Values {
+  kind: string;
+  encoding: string;
+  channel?: string;
+  postValid: boolean;
+}
+
+/**
+ * `Imports/New`: upload a file (kind, encoding, channel, post the valid lines); a file refused as a
+ * whole says why here; a staged one opens its page (preview, line errors, the error file).
+ */
+export default function ImportCreatePage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useLangNavigate();
+  const queryClient = useQueryClient();
+  const [file, setFile] = useState<File>();
+  const [refusal, setRefusal] = useState<ApiError>();
+  const [sending, setSending] = useState(false);
+  const options = (values: readonly string[], prefix: string) =>
+    values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+
+  const submit = async (values: Values) => {
+    if (!file) return;
+    const body = new FormData();
+    body.append('kind', values.kind);
+    body.append('encoding', values.encoding);
+    if (values.channel) body.append('channel', values.channel);
+    // Sent only when on: the server reads the field as a boolean of its presence ("false" is a string).
+    if (values.postValid) body.append('postValid', 'true');
+    body.append('file', file, file.name);
+    setSending(true);
+    setRefusal(undefined);
+    try {
+      const imp = await importsApi.upload(body);
+      await queryClient.invalidateQueries({ queryKey: [importResource.name] });
+      toast.success(t('imports.created'));
+      navigate(screenLink(importResource, 'view', imp.id));
+    } catch (e) {
+      const error = e instanceof ApiError ? e : undefined;
+      setRefusal(error);
+      toast.error(
+        t('imports.createFailed'),
+        t(error?.code === 'CSV_INVALID' ? 'imports.csvInvalid' : `error.${error?.code ?? 'INTERNAL'}`),
+      );
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Panel title={t('imports.new')}>
+      <Form<Values>
+        layout="vertical"
+        style={{ maxWidth: 560 }}
+        initialValues={{ kind: 'TRANSACTIONS', encoding: 'UTF-8', postValid: false }}
+        onFinish={submit}
+      >
+        <Form.Item name="kind" label={t('imports.fields.kind')} htmlFor="import_kind">
+          <Select id="import_kind" options={options(importKinds, 'imports.kinds')} />
+        </Form.Item>
+        <Form.Item name="encoding" label={t('imports.fields.encoding')} htmlFor="import_encoding">
+          <Select id="import_encoding" options={options(importEncodings, 'imports.encodings')} />
+        </Form.Item>
+        <Form.Item name="channel" label={t('imports.fields.channel')} htmlFor="import_channel">
+          <Select
+            id="import_channel"
+            allowClear
+            placeholder={t('imports.defaultChannel')}
+            options={options(channels, 'channels')}
+          />
+        </Form.Item>
+        <Form.Item
+          name="postValid"
+          label={t('imports.fields.postValid')}
+          valuePropName="checked"
+          extra={t('imports.postValidHelp')}
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item
+          label={t('imports.fields.file')}
+          htmlFor="import_file"
+          required
+          extra={t('imports.fileHelp')}
+        >
+          <input
+            id="import_file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(e) => {
+              setFile(e.target.files?.[0]);
+              setRefusal(undefined);
+            }}
+          />
+        </Form.Item>
+        {refusal && (
+          <Form.Item>
+            <Flex vertical role="alert">
+              <Typography.Text type="danger" strong>
+                {t(refusal.code === 'CSV_INVALID' ? 'imports.csvInvalid' : `error.${refusal.code}`)}
+              </Typography.Text>
+              {refusal.errors.map((e) => (
+                <Typography.Text type="danger" key={`${e.path}-${e.message}`}>
+                  {e.path === 'file' ? '' : `${e.path.replace(/^line /, `${t('imports.line')} `)}: `}
+                  {t(e.message)}
+                </Typography.Text>
+              ))}
+            </Flex>
+          </Form.Item>
+        )}
+        <Button type="primary" htmlType="submit" disabled={!file} loading={sending}>
+          {t('imports.upload')}
+        </Button>
+      </Form>
+    </Panel>
+  );
+}

@@ -1,0 +1,108 @@
+import { importCommands } from '@loyalty/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { Descriptions } from '../../components/Descriptions.tsx';
+import { DateTime, Ltr } from '../../components/format.tsx';
+import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { Progress } from '../../components/Progress.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { Tag } from '../../components/Tag.tsx';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { useCan } from '../../state/me.ts';
+import { importsApi } from './api.ts';
+import { ImportLines } from './ImportErrors.tsx';
+
+const running = new Set(['QUEUED', 'POSTING']);
+
+/** `Imports/{id}`: an import's status and counts, its progress while posting (polled), the post action, its lines. */
+export default function ImportPage() {
+  const { t } = useTranslation();
+  const can = useCan();
+  const outcome = useWriteOutcome();
+  const queryClient = useQueryClient();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: ['imports', 'detail', id],
+    queryFn: ({ signal }) => importsApi.get(id, signal),
+    enabled: valid,
+    refetchInterval: (q) => (running.has(q.state.data?.status ?? '') ? 1000 : false),
+  });
+  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('imports.fetchFailed')} />;
+  const imp = query.data;
+  if (!imp) return <InlineLoading text={t('imports.loading')} />;
+
+  const postable = imp.status === 'VALIDATED' || imp.status === 'FAILED';
+  const post = async () => {
+    await outcome(importsApi.post(imp.id), { success: 'imports.queued', failure: 'imports.postFailed' });
+    await queryClient.invalidateQueries({ queryKey: ['imports'] });
+  };
+  const refused = Object.entries(imp.refused);
+  return (
+    <Flex vertical gap={16}>
+      <Panel
+        title={<Ltr>{imp.fileName || `#${imp.id}`}</Ltr>}
+        extra={
+          postable &&
+          can(importCommands.post.name) && (
+            <Button type="primary" onClick={post}>
+              {t('imports.post')}
+            </Button>
+          )
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 2 }}>
+          <Descriptions.Item label={t('imports.fields.status')}>
+            <StatusTag status={imp.status} prefix="imports.statuses" />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.kind')}>
+            {t(`imports.kinds.${imp.kind}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.channel')}>
+            {imp.channel ? t(`channels.${imp.channel}`) : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.postValid')}>
+            {imp.postValid ? t('imports.yes') : t('imports.no')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.createdBy')}>{imp.createdBy}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.createdAt')}>
+            <DateTime iso={imp.createdAt} />
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.approvedBy')}>
+            {imp.approvedBy ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.finishedAt')}>
+            {imp.finishedAt ? <DateTime iso={imp.finishedAt} /> : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.lines')}>{imp.lines}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.invalidLines')}>{imp.invalidLines}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.posted')}>{imp.posted}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.duplicates')}>{imp.duplicates}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.points')}>{imp.points}</Descriptions.Item>
+          <Descriptions.Item label={t('imports.fields.refused')}>
+            {refused.length === 0
+              ? '—'
+              : refused.map(([reason, n]) => (
+                  <Tag key={reason}>
+                    {t(`imports.reasons.${reason}`)}: {n}
+                  </Tag>
+                ))}
+          </Descriptions.Item>
+          {imp.error && <Descriptions.Item label={t('imports.fields.error')}>{imp.error}</Descriptions.Item>}
+        </Descriptions>
+        {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && (
+          <Progress
+            aria-label={t('imports.progress')}
+            percent={imp.progress}
+            status={imp.status === 'DONE' ? 'success' : imp.status === 'FAILED' ? 'exception' : 'active'}
+          />
+        )}
+      </Panel>
+      <ImportLines imp={imp} />
+    </Flex>
+  );
+}

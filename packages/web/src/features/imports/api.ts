@@ -1,0 +1,15 @@
+import type { Import, ImportPreview } from '@loyalty/contracts';
+import { downloadFile } from '../../api/download.ts';
+import { apiGet, apiSend, apiWrite } from '../../api/typed.ts';
+
+/** The imports' calls beyond the list. */
+export const importsApi = {
+  get: (id: number, signal?: AbortSignal): Promise<Import> =>
+    apiGet('/api/admin/imports/{id}', { path: { id }, signal }),
+  preview: (id: number, signal?: AbortSignal): Promise<ImportPreview> =>
+    apiGet('/api/admin/imports/{id}/preview', { path: { id }, signal }),
+  upload: (body: FormData) => apiSend('post', '/api/admin/imports', { body }),
+  post: (id: number) => apiWrite('post', '/api/admin/imports/{id}/post', { path: { id } }),
+  errorFile: (id: number, token: string | null) =>
+    downloadFile(`/api/admin/imports/${id}/errors`, {}, token, `import-${id}-errors.csv`),
+};
