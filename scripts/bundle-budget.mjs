@@ -57,6 +57,9 @@ const RESOURCE_DEFINITION = /\.resource\.tsx?$/;
 // The form loads these only for fields that use them (`controlsOf`): counted with the resource
 // definitions whose fields do (`derivedScreens`), not with every page that shows a form.
 const FORM_CONTROLS = new Set(['DayInput', 'ImageUpload']);
+// Loaded on a click, not with any screen (the replay's panel opens from a button or a request's
+// drawer): left out of the pages that offer it, and budgeted as a route of its own.
+const ON_CLICK = new Set(['ReplayPanel']);
 /** The manifest key of a chunk by its name (a module imported both ways has no `src/` key). */
 const chunkNamed = (name) => {
   const key = Object.keys(manifest).find((k) => manifest[k].name === name);
@@ -97,7 +100,9 @@ function closure(keys, lazy, into = new Set(), shell = into) {
     if (lazy && !shell.has(key))
       closure(
         (chunk.dynamicImports ?? []).filter(
-          (k) => !(chunk.name === 'ResourceFormPages' && FORM_CONTROLS.has(manifest[k].name)),
+          (k) =>
+            !(chunk.name === 'ResourceFormPages' && FORM_CONTROLS.has(manifest[k].name)) &&
+            !ON_CLICK.has(manifest[k].name),
         ),
         lazy,
         into,
@@ -146,13 +151,14 @@ const routes = [
         !key.endsWith('.json'),
     )
     .flatMap((key) =>
-      (RESOURCE_DEFINITION.test(key) ? derivedScreens(key) : [{ name: key, extra: [] }]).map(
-        ({ name, extra }) => ({
-          name,
-          keys: closure([key, ...extra, ...pageStrings(key)], true, new Set(shell), shell),
-          budget: SCREEN_BUDGET,
-        }),
-      ),
+      (RESOURCE_DEFINITION.test(key)
+        ? derivedScreens(key)
+        : [{ name: ON_CLICK.has(manifest[key].name) ? `${key} (on a click)` : key, extra: [] }]
+      ).map(({ name, extra }) => ({
+        name,
+        keys: closure([key, ...extra, ...pageStrings(key)], true, new Set(shell), shell),
+        budget: SCREEN_BUDGET,
+      })),
     ),
 ].map((route) => ({ ...route, size: total(route.keys) }));
 

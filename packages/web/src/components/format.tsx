@@ -97,3 +97,6 @@ export function DateTime({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <>—</>;
   return <time dateTime={iso}>{formatTime(iso, lang)}</time>;
 }
+
+/** A share (0–1) as a percentage with one decimal: 0.123 → "12.3 %". */
+export const pct = (v: number) => `${(v * 100).toFixed(1)} %`;

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert.tsx';
 import { Chart, type ChartDescription } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
-import { DateTime, formatPoints, Ltr } from '../../../components/format.tsx';
+import { DateTime, formatPoints, Ltr, pct } from '../../../components/format.tsx';
 import { InputNumber } from '../../../components/InputNumber.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
@@ -33,7 +33,7 @@ import { useCan } from '../../../state/me.ts';
 import { useAppSelector } from '../../../state/store.ts';
 import { useToast } from '../../../state/useToast.ts';
 import { churnApi } from './api.ts';
-import { bandColor, Drivers, pct } from './drivers.tsx';
+import { bandColor, Drivers } from './drivers.tsx';
 
 const filterNames = ['tierId', 'segment', 'band'] as const;
 
@@ -297,7 +297,7 @@ export default function ChurnPage() {
             <LangLink
               to={`${screenLink(campaignResource, 'create')}?customers=${encodeURIComponent(scores.data.items.map((s) => s.customerNumber).join(','))}`}
             >
-              <Button data-testid="churn-campaign">{t('campaigns.churnLink')}</Button>
+              <Button data-testid="churn-campaign">{t('analytics.churn.campaignLink')}</Button>
             </LangLink>
           )}
         </Flex>

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
+import { pct } from '../../../components/format.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Statistic } from '../../../components/Statistic.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useCan } from '../../../state/me.ts';
 import { churnApi } from './api.ts';
-import { bandColor, Drivers, pct } from './drivers.tsx';
+import { bandColor, Drivers } from './drivers.tsx';
 
 /** A customer's churn risk on customer/info: band, probability and what drives it (churn.read). */
 export function CustomerChurnCard({ customerId }: { customerId: number }) {

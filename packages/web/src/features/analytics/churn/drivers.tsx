@@ -1,10 +1,9 @@
 import type { ChurnFeature, ChurnScore } from '@loyalty/contracts';
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatPoints, Ltr } from '../../../components/format.tsx';
+import { formatAmount, formatPoints, Ltr, pct } from '../../../components/format.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 
-export const pct = (v: number) => `${(v * 100).toFixed(1)} %`;
 export const bandColor = { HIGH: 'red', MEDIUM: 'orange', LOW: 'green' } as const;
 
 /** A driver's value as staff read it: days and counts whole, money as an amount, shares in %. */

@@ -14,7 +14,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription, type ChartPoint } from '../../../components/Chart.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
-import { formatTime, Ltr, ltrText } from '../../../components/format.tsx';
+import { formatTime, Ltr, ltrText, pct } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter } from '../../../components/ListFilters.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -28,7 +28,6 @@ import { useListUrl } from '../../../components/useListUrl.ts';
 import { useWriteOutcome } from '../../../components/writeOutcome.ts';
 import { useLang } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
-import { pct } from '../churn/drivers.tsx';
 import { nlpApi } from './api.ts';
 
 const filterNames = ['period', 'categoryId', 'sentiment', 'language'] as const;

@@ -2,12 +2,11 @@ import { type MessageInsight, nlpRead } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Ltr } from '../../../components/format.tsx';
+import { Ltr, pct } from '../../../components/format.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { Tooltip } from '../../../components/Tooltip.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { useCan } from '../../../state/me.ts';
-import { pct } from '../churn/drivers.tsx';
 import { nlpApi } from './api.ts';
 
 /**
