@@ -34,6 +34,7 @@ const notTranslated: Record<string, string> = {
   'report-schedules/recipients fullName': 'staff name, to do',
   // A file's name (a code).
   'report-runs fileName': 'a file name',
+  'imports fileName': 'a file name',
   // Texts staff write whose table keeps one language (to do: an Arabic column each).
   'message-templates name': 'one language in the schema, to do',
   'message-categories description': 'one language in the schema, to do',

@@ -52,6 +52,8 @@ const areaNamesAr: Record<string, string> = {
   analytics: 'التحليلات',
   integration: 'التكامل',
   webhooks: 'الويب هوك',
+  replays: 'إعادة احتساب السجل',
+  imports: 'الاستيراد',
 };
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
