@@ -74,10 +74,12 @@ for (const lang of ['en', 'ar'] as const) {
       await row.locator('input[type="checkbox"]').check();
       await page.getByRole('button', { name: t.messaging.queue.assignSelected }).click();
       const dialog = page.getByRole('dialog');
-      await choose(page, t.messaging.assign.user, 'System Administrator (admin)', 'admin');
+      // The first administrator's name in the screen's language (ADMIN_NAME_AR's default in Arabic).
+      const adminName = lang === 'ar' ? 'مدير النظام' : 'System Administrator';
+      await choose(page, t.messaging.assign.user, `${adminName} (admin)`, 'admin');
       await dialog.getByRole('button', { name: t.messaging.assign.submit }).click();
       await toast(page, t.messaging.queue.assigned);
-      await row.getByText('System Administrator').waitFor();
+      await row.getByText(adminName).waitFor();
       await page.locator('.ant-segmented').getByText(t.messaging.queue.myQueue, { exact: true }).click();
       await page.waitForURL(/mine=true/);
       await row.getByText(t.messaging.statuses.ASSIGNED).waitFor();
