@@ -9,6 +9,7 @@ import { seedDemoConfiguration } from './configuration.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
+import { seedDemoImports } from './imports.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
@@ -40,6 +41,8 @@ export async function seedDemo(db: Db) {
   await seedDemoReports(db);
   // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
   await seedDemoCorrections(db);
+  // Once: last night's card-processor file, staged and waiting for a checker.
+  await seedDemoImports(db);
   // Once, last (the demo's postings raise no events): a paused webhook endpoint.
   await seedDemoWebhooks(db);
 }

@@ -357,10 +357,11 @@ describe('a stored secret leaves only to where it was set (issue 48)', () => {
     expect(plain.json().detail).toContain('ETLS');
     expect(mailbox.received).toHaveLength(before);
     const busy = await t.userWith(['alertSettings.read', 'alertSettings.test']);
-    const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await test('IN_APP', settings(), busy)).statusCode);
-    expect(codes.slice(0, 10)).not.toContain(429);
-    expect(codes[10]).toBe(429);
+    // Sent at once, so all eleven fall in one window however slow a busy machine answers each.
+    const codes = await Promise.all(
+      Array.from({ length: 11 }, async () => (await test('IN_APP', settings(), busy)).statusCode),
+    );
+    expect(codes.filter((c) => c === 429)).toHaveLength(1);
     // Another staff member is not held up by it.
     const other = await t.userWith(['alertSettings.read', 'alertSettings.test']);
     expect((await test('IN_APP', settings(), other)).statusCode).not.toBe(429);

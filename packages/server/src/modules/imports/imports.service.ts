@@ -140,7 +140,7 @@ export async function importErrorFile(db: Executor, id: number): Promise<string>
 // Staging and validation
 
 /** Who stages a file: a staff member, or a channel's key (which posts without a checker). */
-interface Maker {
+export interface Maker {
   userId: number | null;
   username: string;
   apiKey?: { id: number; channel: string } | undefined;
@@ -206,7 +206,7 @@ async function stageBatch(tx: Tx, batch: LineRow[]) {
  * (parse.ts); otherwise every line is kept with its refusal, if any. A file with a bad line is
  * INVALID (nothing will post) unless the valid lines are to be posted.
  */
-async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker): Promise<ImportRow> {
   const bytes = input.content.data;
   const checksum = createHash('sha256').update(bytes).digest('hex');
   const [earlier] = await tx

@@ -1,2 +1,2 @@
-/** The imports area's public face: nothing other areas use yet. */
-export {};
+/** The imports area's public face: staging a file (the demo data stages one as staff would). */
+export { type Maker, stageFile } from './imports.service.ts';

@@ -1,8 +1,14 @@
-import { channels, importEncodings, importKinds, importResource } from '@loyalty/contracts';
+import {
+  channels,
+  importEncodings,
+  importKinds,
+  importResource,
+  transactionFileColumns,
+} from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form } from 'antd';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Fragment, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { Panel } from '../../components/Panel.tsx';
 import { screenLink } from '../../components/resource.ts';
@@ -97,7 +103,24 @@ export default function ImportCreatePage() {
           label={t('imports.fields.file')}
           htmlFor="import_file"
           required
-          extra={t('imports.fileHelp')}
+          extra={
+            <Trans
+              i18nKey="imports.fileHelp"
+              components={{
+                // The columns are the file's own names, the same in every language.
+                columns: (
+                  <span translate="no" dir="ltr">
+                    {transactionFileColumns.map((c, i) => (
+                      <Fragment key={c}>
+                        {i > 0 && ', '}
+                        <code>{c}</code>
+                      </Fragment>
+                    ))}
+                  </span>
+                ),
+              }}
+            />
+          }
         >
           <input
             id="import_file"
