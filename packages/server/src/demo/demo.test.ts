@@ -5,15 +5,17 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
+import { seedDemoImports } from './imports.ts';
 import { generateCustomers, seedDemoProgramme, seedProgramme } from './index.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
 
 let t: TestApp;
 
+// Thirty months of 300 customers' history: ~20 s on a quiet machine, over 60 s on a busy one.
 beforeAll(async () => {
   t = await buildTestApp();
   await seedDemoProgramme(t.app.db, 300);
-});
+}, 180_000);
 
 describe('demo data', () => {
   it('builds a programme whose balances, tiers and ledgers agree', async () => {
@@ -199,5 +201,26 @@ describe('demo data', () => {
     expect(check?.reversed).toBeLessThanOrEqual(Math.ceil((check?.adjusted ?? 0) / 2));
     expect(check).toMatchObject({ exact: check?.reversed, wrongBalance: 0, wrongRunning: 0, negative: 0 });
     expect(check?.newest).toBe((check?.adjusted ?? 0) + (check?.reversed ?? 0));
+  });
+
+  it("stages last night's card-processor file once, waiting for a checker, its two bad lines refused by reason", async () => {
+    await seedDemoImports(t.app.db);
+    await seedDemoImports(t.app.db);
+    const admin = await t.signIn();
+    const list = (await t.inject({ method: 'GET', url: '/api/admin/imports', as: admin })).json();
+    expect(list.total).toBe(1);
+    const one = (
+      await t.inject({ method: 'GET', url: `/api/admin/imports/${list.items[0].id}`, as: admin })
+    ).json();
+    expect(one).toMatchObject({
+      kind: 'TRANSACTIONS',
+      status: 'VALIDATED',
+      channel: 'POS',
+      postValid: true,
+      lines: 40,
+      invalidLines: 2,
+      refused: { unknownCustomer: 1, badDate: 1 },
+    });
+    expect(one.fileName).toMatch(/^pos-settlement-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });
