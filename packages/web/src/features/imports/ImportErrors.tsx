@@ -19,13 +19,22 @@ export function ImportLines({ imp }: { imp: Import }) {
     { key: 'line', title: t('imports.line'), render: (_, r) => r.line },
     ...(preview.data?.columns ?? []).map((c, i) => ({
       key: `c${i}`,
-      title: c,
+      // The file's own column name, in any screen language.
+      title: (
+        <span translate="no" dir="ltr">
+          {c}
+        </span>
+      ),
       render: (_: unknown, r: { values: string[] }) => r.values[i] ?? '',
     })),
   ];
   const errorColumns: DataColumn<ImportLineError>[] = [
     { key: 'line', title: t('imports.line'), render: (_, e) => e.line },
-    { key: 'field', title: t('imports.field'), render: (_, e) => e.field ?? '—' },
+    {
+      key: 'field',
+      title: t('imports.field'),
+      render: (_, e) => (e.field ? <span translate="no">{e.field}</span> : '—'),
+    },
     { key: 'reason', title: t('imports.reason'), render: (_, e) => t(`imports.reasons.${e.reason}`) },
   ];
   return (
