@@ -21,7 +21,7 @@ import { useToast } from '../../state/useToast.ts';
 import { importsApi } from './api.ts';
 
 interface Values {
-  kind: string;
+  kind: ImportKind;
   encoding: string;
   channel?: string;
   postValid: boolean;
