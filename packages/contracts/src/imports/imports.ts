@@ -9,9 +9,10 @@ import { UploadBytes } from '../rewards/images.ts';
 /**
  * Bulk imports (issue 49): a file of lines staged, validated line by line, approved by a second
  * person (or pushed by a channel's key) and posted by a background job (decisions/imports.md).
- * This slice has one kind: transactions (earnings through the integration API's engine).
+ * Kinds: transactions (earnings through the integration API's engine), customers (the integration
+ * API's upsert) and opening balances (the migration from the system being replaced).
  */
-export const importKinds = ['TRANSACTIONS'] as const;
+export const importKinds = ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 export const importEncodings = ['UTF-8', 'WINDOWS-1256'] as const;
@@ -35,6 +36,53 @@ export const transactionFileColumns = [
   'occurredAt',
 ] as const;
 
+/**
+ * A customers file: the integration API's upsert fields (a header row naming them). Only
+ * `customerNumber` and `fullName` are required columns; an absent column or an empty cell leaves
+ * the field as it is. `products` are separated by spaces.
+ */
+export const customerFileColumns = [
+  'customerNumber',
+  'fullName',
+  'fullNameAr',
+  'mobile',
+  'email',
+  'language',
+  'segment',
+  'nationality',
+  'residency',
+  'dateOfBirth',
+  'kycLevel',
+  'products',
+] as const;
+
+/**
+ * An opening-balances file (the migration): one line per customer. `balance` and `lifetimePoints`
+ * are whole points; `tier` a tier's name (English or Arabic), empty: the tier the points reach;
+ * `joinedAt` a date (YYYY-MM-DD), empty: unchanged; `lots` the balance's points lots, each
+ * `points@YYYY-MM-DD` (the date it expires), separated by spaces — their points sum to `balance`.
+ */
+export const openingBalanceFileColumns = [
+  'customerNumber',
+  'balance',
+  'lifetimePoints',
+  'tier',
+  'joinedAt',
+  'lots',
+] as const;
+
+/** Each kind's columns (the header row), and those a file must have. */
+export const importFileColumns: Record<ImportKind, readonly string[]> = {
+  TRANSACTIONS: transactionFileColumns,
+  CUSTOMERS: customerFileColumns,
+  OPENING_BALANCES: openingBalanceFileColumns,
+};
+export const importRequiredColumns: Record<ImportKind, readonly string[]> = {
+  TRANSACTIONS: transactionFileColumns,
+  CUSTOMERS: ['customerNumber', 'fullName'],
+  OPENING_BALANCES: openingBalanceFileColumns,
+};
+
 /** Why a line is refused (validation), or what posting it answered (the engine's outcomes). */
 export const importLineReasons = [
   'missingField',
@@ -45,6 +93,17 @@ export const importLineReasons = [
   'duplicateExternalId',
   'raggedRow',
   'tooLong',
+  // customers and opening balances
+  'badCustomerNumber',
+  'badMobile',
+  'badEmail',
+  'badField',
+  'duplicateCustomer',
+  'badPoints',
+  'unknownTier',
+  'lotsMismatch',
+  'lifetimeBelowBalance',
+  'alreadyOpened',
   // the engine's refusals when posting
   'CONFLICT',
   'NOT_ACTIVE',

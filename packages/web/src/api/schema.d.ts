@@ -10417,7 +10417,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
         };
       };
       responses: {
@@ -10441,14 +10441,14 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
                   id: number;
                   invalidLines: number;
                   /** @enum {string} */
-                  kind: "TRANSACTIONS";
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
                   lines: number;
                   points: number;
                   posted: number;
@@ -10514,14 +10514,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
               lines: number;
               points: number;
               posted: number;
@@ -10613,14 +10613,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
               lines: number;
               points: number;
               posted: number;
@@ -10743,14 +10743,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
               lines: number;
               points: number;
               posted: number;
@@ -10877,7 +10877,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
           format?: "csv" | "xlsx";
         };
       };

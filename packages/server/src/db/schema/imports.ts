@@ -26,7 +26,7 @@ export const imports = pgTable(
   'imports',
   {
     id: idColumn(),
-    kind: text('kind', { enum: ['TRANSACTIONS'] }).notNull(),
+    kind: text('kind', { enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] }).notNull(),
     fileName: text('file_name').notNull(),
     checksum: text('checksum').notNull(),
     encoding: text('encoding', { enum: ['UTF-8', 'WINDOWS-1256'] }).notNull(),

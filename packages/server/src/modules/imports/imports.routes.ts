@@ -165,7 +165,8 @@ async function receive(req: FastifyRequest, reply: FastifyReply) {
   const outcome = await req.server.commands.execute<{ id: number; status: string }>(
     actor,
     importReceiveCommand.name,
-    { ...options, ...file },
+    // A channel pushes transaction files only (the other kinds are staff's uploads).
+    { ...options, kind: 'TRANSACTIONS', ...file },
   );
   if (outcome.status !== 'DONE')
     throw new AppError('INTERNAL', 'Channel commands are never held for approval');

@@ -8,9 +8,10 @@ import {
   type ImportPreview,
   type ImportUploadInput,
   importCommands,
+  importFileColumns,
   importReceiveCommand,
+  importRequiredColumns,
   type importResource,
-  transactionFileColumns,
 } from '@loyalty/contracts';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
@@ -31,6 +32,7 @@ import {
   postEarningBatch,
   programme,
 } from '../loyalty/index.ts';
+import { type ImportKindHandler, importKindHandlers, type LineOutcome } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 import { fileFault, readCsv } from './parse.ts';
 
@@ -110,28 +112,28 @@ export async function getChannelImport(db: Executor, id: number, apiKeyId: numbe
 
 /** The first lines of an import, as read from its file. */
 export async function importPreview(db: Executor, id: number): Promise<ImportPreview> {
-  await findImport(db, id);
+  const imp = await findImport(db, id);
   const rows = await db
     .select({ line: importLines.line, data: importLines.data })
     .from(importLines)
     .where(eq(importLines.importId, id))
     .orderBy(asc(importLines.line))
     .limit(limits.previewLines);
-  const columns = [...transactionFileColumns];
+  const columns = [...importFileColumns[imp.kind]];
   return { columns, rows: rows.map((r) => ({ line: r.line, values: columns.map((c) => r.data[c] ?? '') })) };
 }
 
 /** Every bad line of an import as CSV (line, reason, field, and the line's values). */
 export async function importErrorFile(db: Executor, id: number): Promise<string> {
-  await findImport(db, id);
+  const columns = importFileColumns[(await findImport(db, id)).kind];
   const rows = await db
     .select()
     .from(importLines)
     .where(and(eq(importLines.importId, id), isNotNull(importLines.reason)))
     .orderBy(asc(importLines.line));
-  let out = `\uFEFF${csvLine(['line', 'reason', 'field', ...transactionFileColumns])}`;
+  let out = `\uFEFF${csvLine(['line', 'reason', 'field', ...columns])}`;
   for (const r of rows) {
-    out += csvLine([r.line, r.reason, r.field ?? '', ...transactionFileColumns.map((c) => r.data[c] ?? '')]);
+    out += csvLine([r.line, r.reason, r.field ?? '', ...columns.map((c) => r.data[c] ?? '')]);
   }
   return out;
 }
@@ -165,7 +167,7 @@ function checkLine(
     data[h] = values[i] ?? '';
   });
   if (values.length !== header.length) return { data, reason: 'raggedRow' };
-  for (const c of transactionFileColumns) {
+  for (const c of importRequiredColumns.TRANSACTIONS) {
     if (!data[c]) return { data, reason: c === 'occurredAt' ? 'badDate' : 'missingField', field: c };
   }
   const amount = /^-?\d+(\.\d+)?$/.test(data.amount ?? '') ? Number(data.amount) : Number.NaN;
@@ -177,6 +179,23 @@ function checkLine(
   if (!knownTypes.has((data.transactionTypeCode ?? '').toUpperCase()))
     return { data, reason: 'unknownTransactionType', field: 'transactionTypeCode' };
   return { data };
+}
+
+/** A line of a kind other than transactions: its values by column, checked by the kind. */
+function checkKindFileLine(
+  header: string[],
+  values: string[],
+  check: Awaited<ReturnType<ImportKindHandler['checker']>>,
+): { data: Record<string, string>; reason?: ImportLineReason; field?: string } {
+  const data = Object.fromEntries(header.map((h, i) => [h, values[i] ?? '']));
+  if (values.length !== header.length) return { data, reason: 'raggedRow' };
+  return { data, ...check(data) };
+}
+
+/** A batch of a kind other than transactions: marked by the kind, then inserted. */
+async function stageKindBatch(tx: Tx, kind: ImportKindHandler, batch: LineRow[]) {
+  await kind.mark(tx, batch);
+  await tx.insert(importLines).values(batch);
 }
 
 /** Marks the lines of a batch whose customer does not exist, and inserts the batch. */
@@ -237,6 +256,9 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
   const knownTypes = new Set(
     [...prog.typesByCode.entries()].filter(([, t]) => t.type === 'EARN').map(([c]) => c),
   );
+  const kind = importKindHandlers[input.kind];
+  const checkKindLine = kind ? await kind.checker(tx) : undefined;
+  const unique = kind?.unique ?? { field: 'externalId', reason: 'duplicateExternalId' as const };
   let header: string[] | undefined;
   const seen = new Set<string>();
   const refused: Record<string, number> = {};
@@ -245,7 +267,8 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
   let batch: LineRow[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    await stageBatch(tx, batch);
+    if (kind) await stageKindBatch(tx, kind, batch);
+    else await stageBatch(tx, batch);
     for (const l of batch) {
       if (l.reason) {
         invalid += 1;
@@ -257,20 +280,22 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
   for await (const rec of readCsv(bytes, input.encoding)) {
     if ('header' in rec) {
       header = rec.header;
-      const missing = transactionFileColumns.filter((c) => !header?.includes(c));
+      const missing = importRequiredColumns[input.kind].filter((c) => !header?.includes(c));
       if (missing.length) throw fileFault('missingColumns', 1);
       continue;
     }
     lines += 1;
-    const checked = checkLine(header as string[], rec.values, knownTypes);
+    const checked = checkKindLine
+      ? checkKindFileLine(header as string[], rec.values, checkKindLine)
+      : checkLine(header as string[], rec.values, knownTypes);
     let reason = checked.reason;
     let field = checked.field;
-    const externalId = checked.data.externalId ?? '';
-    if (!reason && seen.has(externalId)) {
-      reason = 'duplicateExternalId';
-      field = 'externalId';
+    const key = checked.data[unique.field] ?? '';
+    if (!reason && seen.has(key)) {
+      reason = unique.reason;
+      field = unique.field;
     }
-    if (externalId) seen.add(externalId);
+    if (key) seen.add(key);
     batch.push({ importId: created.id, line: rec.line, data: checked.data, reason, field });
     if (batch.length >= limits.stageBatch) await flush();
   }
@@ -376,6 +401,44 @@ export const importHandlers = [
 const counted = (outcome: EarningRow['outcome']) =>
   outcome === 'POSTED' ? 'posted' : outcome === 'REPLAYED' ? 'duplicates' : 'refused';
 
+/** A batch of a transactions file's lines posted as earnings by the engine's batch statement. */
+async function postEarnings(
+  tx: Tx,
+  imp: ImportRow,
+  lines: { line: number; data: Record<string, string> }[],
+): Promise<LineOutcome[]> {
+  const prog = await programme(tx);
+  const config = await currentConfiguration(tx, prog, {
+    limit: await serviceLimit(tx, 'earn'),
+    criteria: await criteriaFor(tx, 'EARN'),
+    business: await businessRules(tx),
+  });
+  const key = { channel: imp.channel ?? '', id: imp.apiKeyId };
+  const items: EarningItem[] = [];
+  const posting: number[] = [];
+  const outcomes: LineOutcome[] = [];
+  for (const l of lines) {
+    try {
+      const data = { ...l.data, amount: Number(l.data.amount) };
+      items.push(earningItem(prog, config, data as never, undefined, imp.channel ? key : undefined));
+      posting.push(l.line);
+    } catch {
+      // The type was removed or changed since validation.
+      outcomes.push({ line: l.line, outcome: 'unknownTransactionType', entryId: null, points: null });
+    }
+  }
+  const rows = items.length ? await postEarningBatch(tx, items, config) : [];
+  rows.forEach((r, i) => {
+    outcomes.push({
+      line: posting[i] as number,
+      outcome: r.outcome,
+      entryId: r.entry_id === null ? null : Number(r.entry_id),
+      points: r.outcome === 'POSTED' ? (r.points ?? 0) : null,
+    });
+  });
+  return outcomes;
+}
+
 /**
  * Posts one batch of an import's lines not posted yet, in one transaction with the lines'
  * outcomes and the import's counts: a restart resumes at the first line without an outcome, and
@@ -409,35 +472,8 @@ export async function postImportBatch(db: Db): Promise<boolean> {
         .where(eq(imports.id, imp.id));
       return true;
     }
-    const prog = await programme(tx);
-    const config = await currentConfiguration(tx, prog, {
-      limit: await serviceLimit(tx, 'earn'),
-      criteria: await criteriaFor(tx, 'EARN'),
-      business: await businessRules(tx),
-    });
-    const key = { channel: imp.channel ?? '', id: imp.apiKeyId };
-    const items: EarningItem[] = [];
-    const posting: number[] = [];
-    const outcomes: { line: number; outcome: string; entryId: number | null; points: number | null }[] = [];
-    for (const l of lines) {
-      try {
-        const data = { ...l.data, amount: Number(l.data.amount) };
-        items.push(earningItem(prog, config, data as never, undefined, imp.channel ? key : undefined));
-        posting.push(l.line);
-      } catch {
-        // The type was removed or changed since validation.
-        outcomes.push({ line: l.line, outcome: 'unknownTransactionType', entryId: null, points: null });
-      }
-    }
-    const rows = items.length ? await postEarningBatch(tx, items, config) : [];
-    rows.forEach((r, i) => {
-      outcomes.push({
-        line: posting[i] as number,
-        outcome: r.outcome,
-        entryId: r.entry_id === null ? null : Number(r.entry_id),
-        points: r.outcome === 'POSTED' ? (r.points ?? 0) : null,
-      });
-    });
+    const handler = importKindHandlers[imp.kind];
+    const outcomes = handler ? await handler.post(tx, imp, lines) : await postEarnings(tx, imp, lines);
     await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o."entryId", points = o.points
       from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
         as o(line integer, outcome text, "entryId" bigint, points integer)

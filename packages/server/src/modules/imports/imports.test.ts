@@ -7,6 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import { limits } from './limits.ts';
+import { form } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -21,25 +22,6 @@ const HEADER = 'externalId,customerNumber,transactionTypeCode,amount,occurredAt'
 let unique = 0;
 /** A file of these lines under the default header; each call's file differs (a comment column). */
 const csv = (...lines: string[]) => `${HEADER},note\n${lines.map((l) => `${l},n${++unique}`).join('\n')}\n`;
-
-/** A multipart body: the file and the upload's options. */
-function form(file: string | Uint8Array, fields: Record<string, string> = {}, filename = 'day.csv') {
-  const boundary = `----imports${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = Object.entries(fields).map(([k, v]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-  );
-  parts.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    typeof file === 'string' ? Buffer.from(file) : Buffer.from(file),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return {
-    payload: Buffer.concat(parts),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A multipart body sent with the POS key. */
 const withKey = (body: ReturnType<typeof form>) => ({ ...body, headers: { ...body.headers, ...posKey } });

@@ -1,9 +1,10 @@
 import {
   channels,
+  type ImportKind,
   importEncodings,
+  importFileColumns,
   importKinds,
   importResource,
-  transactionFileColumns,
 } from '@loyalty/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form } from 'antd';
@@ -20,7 +21,7 @@ import { useToast } from '../../state/useToast.ts';
 import { importsApi } from './api.ts';
 
 interface Values {
-  kind: string;
+  kind: ImportKind;
   encoding: string;
   channel?: string;
   postValid: boolean;
@@ -38,6 +39,8 @@ export default function ImportCreatePage() {
   const [file, setFile] = useState<File>();
   const [refusal, setRefusal] = useState<ApiError>();
   const [sending, setSending] = useState(false);
+  const [form] = Form.useForm<Values>();
+  const kind: ImportKind = Form.useWatch('kind', form) ?? 'TRANSACTIONS';
   const options = (values: readonly string[], prefix: string) =>
     values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
 
@@ -46,7 +49,7 @@ export default function ImportCreatePage() {
     const body = new FormData();
     body.append('kind', values.kind);
     body.append('encoding', values.encoding);
-    if (values.channel) body.append('channel', values.channel);
+    if (values.channel && values.kind === 'TRANSACTIONS') body.append('channel', values.channel);
     // Sent only when on: the server reads the field as a boolean of its presence ("false" is a string).
     if (values.postValid) body.append('postValid', 'true');
     body.append('file', file, file.name);
@@ -72,6 +75,7 @@ export default function ImportCreatePage() {
   return (
     <Panel title={t('imports.new')}>
       <Form<Values>
+        form={form}
         layout="vertical"
         style={{ maxWidth: 560 }}
         initialValues={{ kind: 'TRANSACTIONS', encoding: 'UTF-8', postValid: false }}
@@ -83,14 +87,16 @@ export default function ImportCreatePage() {
         <Form.Item name="encoding" label={t('imports.fields.encoding')} htmlFor="import_encoding">
           <Select id="import_encoding" options={options(importEncodings, 'imports.encodings')} />
         </Form.Item>
-        <Form.Item name="channel" label={t('imports.fields.channel')} htmlFor="import_channel">
-          <Select
-            id="import_channel"
-            allowClear
-            placeholder={t('imports.defaultChannel')}
-            options={options(channels, 'channels')}
-          />
-        </Form.Item>
+        {kind === 'TRANSACTIONS' && (
+          <Form.Item name="channel" label={t('imports.fields.channel')} htmlFor="import_channel">
+            <Select
+              id="import_channel"
+              allowClear
+              placeholder={t('imports.defaultChannel')}
+              options={options(channels, 'channels')}
+            />
+          </Form.Item>
+        )}
         <Form.Item
           name="postValid"
           label={t('imports.fields.postValid')}
@@ -104,22 +110,39 @@ export default function ImportCreatePage() {
           htmlFor="import_file"
           required
           extra={
-            <Trans
-              i18nKey="imports.fileHelp"
-              components={{
-                // The columns are the file's own names, the same in every language.
-                columns: (
-                  <span translate="no" dir="ltr">
-                    {transactionFileColumns.map((c, i) => (
-                      <Fragment key={c}>
-                        {i > 0 && ', '}
-                        <code>{c}</code>
-                      </Fragment>
-                    ))}
-                  </span>
-                ),
-              }}
-            />
+            <>
+              <Trans
+                i18nKey="imports.fileHelp"
+                components={{
+                  // The columns are the file's own names, the same in every language.
+                  columns: (
+                    <span translate="no" dir="ltr">
+                      {importFileColumns[kind].map((c, i) => (
+                        <Fragment key={c}>
+                          {i > 0 && ', '}
+                          <code>{c}</code>
+                        </Fragment>
+                      ))}
+                    </span>
+                  ),
+                }}
+              />
+              {kind !== 'TRANSACTIONS' && (
+                <>
+                  {' '}
+                  <Trans
+                    i18nKey={`imports.kindHelp.${kind}`}
+                    components={{
+                      lot: (
+                        <code translate="no" dir="ltr">
+                          points@YYYY-MM-DD
+                        </code>
+                      ),
+                    }}
+                  />
+                </>
+              )}
+            </>
           }
         >
           <input

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
+import { Ltr } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { useAppSelector } from '../../state/store.ts';
 import { importsApi } from './api.ts';
@@ -19,13 +20,12 @@ export function ImportLines({ imp }: { imp: Import }) {
     { key: 'line', title: t('imports.line'), render: (_, r) => r.line },
     ...(preview.data?.columns ?? []).map((c, i) => ({
       key: `c${i}`,
-      // The file's own column name, in any screen language.
-      title: (
-        <span translate="no" dir="ltr">
-          {c}
-        </span>
-      ),
-      render: (_: unknown, r: { values: string[] }) => r.values[i] ?? '',
+      // The file's own column names and values: not translated; values without Arabic read left to right.
+      title: <span translate="no">{c}</span>,
+      render: (_: unknown, r: { values: string[] }) => {
+        const value = r.values[i] ?? '';
+        return /[\u0600-\u06FF]/.test(value) ? value : <Ltr>{value}</Ltr>;
+      },
     })),
   ];
   const errorColumns: DataColumn<ImportLineError>[] = [

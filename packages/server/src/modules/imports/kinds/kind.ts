@@ -1,0 +1,71 @@
+import type { ImportLineReason } from '@loyalty/contracts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../../db/client.ts';
+import type { importLines, imports } from '../../../db/schema/index.ts';
+
+export type ImportRow = typeof imports.$inferSelect;
+export type LineRow = typeof importLines.$inferInsert;
+
+/** A line's refusal, as far as the line itself shows it. */
+export interface LineCheck {
+  reason?: ImportLineReason;
+  field?: string;
+}
+
+/** What posting a line answered: counted as posted (POSTED), duplicates (REPLAYED) or refused. */
+export interface LineOutcome {
+  line: number;
+  outcome: string;
+  entryId: number | null;
+  points: number | null;
+}
+
+/**
+ * A kind of import besides transactions (decisions/imports.md): how its lines are checked when
+ * staged, and how a batch of its valid lines posts (in the posting job's transaction).
+ */
+export interface ImportKindHandler {
+  /** The column whose value may appear once in a file, and the refusal of a second occurrence. */
+  unique: { field: string; reason: ImportLineReason };
+  /** The line checker of one file (read what it needs once). */
+  checker(tx: Tx): Promise<(data: Record<string, string>) => LineCheck>;
+  /** Marks the lines of a staged batch that the database refuses (unknown customers, …). */
+  mark(tx: Tx, batch: LineRow[]): Promise<void>;
+  post(
+    tx: Tx,
+    imp: ImportRow,
+    lines: { line: number; data: Record<string, string> }[],
+  ): Promise<LineOutcome[]>;
+}
+
+/** Marks the valid lines of a batch whose value of `field` is not in `known`. */
+export function markMissing(
+  batch: LineRow[],
+  known: ReadonlySet<string>,
+  field: string,
+  reason: ImportLineReason,
+  present = false,
+) {
+  for (const l of batch) {
+    if (!l.reason && known.has(l.data[field] ?? '') === present) {
+      l.reason = reason;
+      l.field = field;
+    }
+  }
+}
+
+/** The valid lines' distinct values of `field` as a JSON array (for `jsonb_array_elements_text`). */
+export const valuesOf = (batch: LineRow[], field: string) =>
+  JSON.stringify([...new Set(batch.filter((l) => !l.reason).map((l) => l.data[field] ?? ''))]);
+
+/** The numbers of `numbers` (a JSON array) that are customers. */
+export async function knownCustomers(tx: Tx, numbers: string): Promise<Set<string>> {
+  return new Set(
+    rowsOf<{ n: string }>(
+      await tx.execute(
+        sql`select customer_number as n from customers
+          where customer_number in (select jsonb_array_elements_text(${numbers}::jsonb))`,
+      ),
+    ).map((r) => r.n),
+  );
+}
