@@ -13,6 +13,7 @@ export * from './customers/index.ts';
 export * from './dates.ts';
 export * from './errors.ts';
 export * from './identity/index.ts';
+export * from './households/index.ts';
 export * from './imports/index.ts';
 export * from './integration/index.ts';
 export * from './logs/index.ts';

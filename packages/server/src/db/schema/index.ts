@@ -8,6 +8,7 @@ export * from './content.ts';
 export * from './customers.ts';
 export * from './identity.ts';
 export * from './images.ts';
+export * from './households.ts';
 export * from './imports.ts';
 export * from './integration.ts';
 export * from './jobs.ts';
