@@ -25,7 +25,7 @@ export const householdTunables: Tunable[] = [
     type: 'INTEGER',
     validation: { min: 1, max: 100 },
     descriptionEn: 'A member sends at most this many transfers a day (UTC).',
-    descriptionAr: 'يرسل الفرد هذا العدد من التحويلات في اليوم على الأكثر (بتوقيت UTC).',
+    descriptionAr: 'يرسل الفرد هذا العدد من التحويلات في اليوم على الأكثر (بالتوقيت العالمي المنسق).',
     initial: () => 3,
   },
   {
