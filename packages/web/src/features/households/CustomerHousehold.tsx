@@ -168,7 +168,12 @@ export function CustomerHousehold({ customerNumber }: { customerNumber: string }
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text strong>
-          {household.name || t('households.untitled', { head: household.headNumber })}
+          {/* The name as staff typed it (one language): not translated. */}
+          {household.name ? (
+            <span translate="no">{household.name}</span>
+          ) : (
+            t('households.untitled', { head: household.headNumber })
+          )}
         </Typography.Text>
         <Space wrap>
           {can(householdCommands.addMember.name) && (
