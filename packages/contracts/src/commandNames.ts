@@ -2,6 +2,7 @@ import { approvalCommands } from './approvals/requests.ts';
 import { authCommands } from './auth/session.ts';
 import type { Language } from './bilingual.ts';
 import { consentCommands } from './content/legalDocuments.ts';
+import { householdChannelCommands } from './households/households.ts';
 import { importReceiveCommand } from './imports/imports.ts';
 import { channelCommands } from './integration/channel.ts';
 import { permissionCatalogue } from './permissions.ts';
@@ -234,14 +235,27 @@ export const commandNamesAr: Record<string, string> = {
   'import.create': 'رفع ملف للاستيراد: يُحفظ ويُتحقق من أسطره',
   'import.post': 'ترحيل أسطر ملف استيراد صالح (بموافقة شخص ثانٍ)',
   'channel.transactionFile.post': 'إرسال ملف معاملات للاستيراد',
+  // households
+  'household.read': 'عرض الأسر وأفرادها وتحويلات النقاط بينهم',
+  'household.create': 'إنشاء أسرة يرأسها عميل',
+  'household.addMember': 'إضافة فرد إلى أسرة',
+  'household.removeMember': 'إزالة فرد من أسرة',
+  'household.transfer': 'تحويل نقاط بين أفراد أسرة (بموافقة شخص ثانٍ)',
+  'channel.household.consent': 'تسجيل موافقة العميل على الانضمام إلى أسرته',
+  'channel.transfer.post': 'تحويل نقاط داخل الأسرة',
 };
 
 /** Every command and permission code the system has, with its English summary. */
 export const commandSummaries: Record<string, string> = Object.fromEntries([
   ...permissionCatalogue.map((p) => [p.code, p.summary]),
-  ...[approvalCommands, authCommands, channelCommands, consentCommands, { importReceiveCommand }].flatMap(
-    (group) => Object.values(group).map((c) => [c.name, c.summary]),
-  ),
+  ...[
+    approvalCommands,
+    authCommands,
+    channelCommands,
+    consentCommands,
+    householdChannelCommands,
+    { importReceiveCommand },
+  ].flatMap((group) => Object.values(group).map((c) => [c.name, c.summary])),
 ]);
 
 /**

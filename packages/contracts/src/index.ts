@@ -12,6 +12,7 @@ export * from './content/index.ts';
 export * from './customers/index.ts';
 export * from './dates.ts';
 export * from './errors.ts';
+export * from './households/index.ts';
 export * from './identity/index.ts';
 export * from './imports/index.ts';
 export * from './integration/index.ts';

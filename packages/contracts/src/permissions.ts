@@ -6,6 +6,7 @@ import type { AreaCatalogue } from './commands.ts';
 import { configurationCatalogue } from './configuration/index.ts';
 import { contentCatalogue } from './content/index.ts';
 import { customersCatalogue } from './customers/index.ts';
+import { householdsCatalogue } from './households/index.ts';
 import { identityCatalogue } from './identity/index.ts';
 import { importsCatalogue } from './imports/index.ts';
 import { integrationCatalogue } from './integration/index.ts';
@@ -32,6 +33,7 @@ export const catalogue = {
   content: contentCatalogue,
   customers: customersCatalogue,
   identity: identityCatalogue,
+  households: householdsCatalogue,
   imports: importsCatalogue,
   integration: integrationCatalogue,
   logs: logsCatalogue,

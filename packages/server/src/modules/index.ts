@@ -8,6 +8,7 @@ import { campaignsModule } from './campaigns/module.ts';
 import { configurationModule } from './configuration/module.ts';
 import { contentModule } from './content/module.ts';
 import { customersModule } from './customers/module.ts';
+import { householdsModule } from './households/module.ts';
 import { identityModule } from './identity/module.ts';
 import { importsModule } from './imports/module.ts';
 import { integrationModule } from './integration/module.ts';
@@ -45,6 +46,7 @@ export const modules: ServerModule[] = [
   webhooksModule,
   replaysModule,
   importsModule,
+  householdsModule,
 ];
 
 /** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */

@@ -10289,6 +10289,579 @@ export type paths = {
       };
     };
   };
+  "/api/admin/households": {
+    /** Households */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          /** @description The household this customer belongs to */
+          customerNumber?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: {
+                  createdAt: string;
+                  headNumber: string;
+                  id: number;
+                  memberCount: number;
+                  name: string;
+                }[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a household with its head */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The head’s customer number */
+            headNumber: string;
+            /** @default */
+            name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              createdAt: string;
+              headNumber: string;
+              id: number;
+              members: ({
+                  addedAt: string;
+                  balance: number;
+                  consentChannel: string | null;
+                  consentedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  /** @enum {string} */
+                  role: "HEAD" | "MEMBER";
+                  /** @enum {string} */
+                  status: "ACTIVE" | "BLOCKED" | "CLOSED";
+                })[];
+              name: string;
+              transfers: ({
+                  /** @description The channel of the key that sent it; null: staff */
+                  channel: string | null;
+                  createdAt: string;
+                  createdBy: string;
+                  creditEntryId: number;
+                  debitEntryId: number;
+                  expiresAt: string | null;
+                  externalId: string | null;
+                  /** @description The sender’s customer number */
+                  from: string;
+                  householdId: number;
+                  id: number;
+                  points: number;
+                  /** @description The receiver’s customer number */
+                  to: string;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/households/{id}": {
+    /** A household: its members and latest transfers */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              createdAt: string;
+              headNumber: string;
+              id: number;
+              members: ({
+                  addedAt: string;
+                  balance: number;
+                  consentChannel: string | null;
+                  consentedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  /** @enum {string} */
+                  role: "HEAD" | "MEMBER";
+                  /** @enum {string} */
+                  status: "ACTIVE" | "BLOCKED" | "CLOSED";
+                })[];
+              name: string;
+              transfers: ({
+                  /** @description The channel of the key that sent it; null: staff */
+                  channel: string | null;
+                  createdAt: string;
+                  createdBy: string;
+                  creditEntryId: number;
+                  debitEntryId: number;
+                  expiresAt: string | null;
+                  externalId: string | null;
+                  /** @description The sender’s customer number */
+                  from: string;
+                  householdId: number;
+                  id: number;
+                  points: number;
+                  /** @description The receiver’s customer number */
+                  to: string;
+                })[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/households/{id}/members": {
+    /** Add a member to a household (the member consents through a channel) */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The bank’s customer number */
+            customerNumber: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              createdAt: string;
+              headNumber: string;
+              id: number;
+              members: ({
+                  addedAt: string;
+                  balance: number;
+                  consentChannel: string | null;
+                  consentedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  /** @enum {string} */
+                  role: "HEAD" | "MEMBER";
+                  /** @enum {string} */
+                  status: "ACTIVE" | "BLOCKED" | "CLOSED";
+                })[];
+              name: string;
+              transfers: ({
+                  /** @description The channel of the key that sent it; null: staff */
+                  channel: string | null;
+                  createdAt: string;
+                  createdBy: string;
+                  creditEntryId: number;
+                  debitEntryId: number;
+                  expiresAt: string | null;
+                  externalId: string | null;
+                  /** @description The sender’s customer number */
+                  from: string;
+                  householdId: number;
+                  id: number;
+                  points: number;
+                  /** @description The receiver’s customer number */
+                  to: string;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/households/{id}/members/{customerNumber}": {
+    /** Remove a member from a household */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+          /** @description The bank’s customer number */
+          customerNumber: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              createdAt: string;
+              headNumber: string;
+              id: number;
+              members: ({
+                  addedAt: string;
+                  balance: number;
+                  consentChannel: string | null;
+                  consentedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  /** @enum {string} */
+                  role: "HEAD" | "MEMBER";
+                  /** @enum {string} */
+                  status: "ACTIVE" | "BLOCKED" | "CLOSED";
+                })[];
+              name: string;
+              transfers: ({
+                  /** @description The channel of the key that sent it; null: staff */
+                  channel: string | null;
+                  createdAt: string;
+                  createdBy: string;
+                  creditEntryId: number;
+                  debitEntryId: number;
+                  expiresAt: string | null;
+                  externalId: string | null;
+                  /** @description The sender’s customer number */
+                  from: string;
+                  householdId: number;
+                  id: number;
+                  points: number;
+                  /** @description The receiver’s customer number */
+                  to: string;
+                })[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/households/transfers": {
+    /** Transfer points between members of a household (approved by a second person): 202 while the request waits for a checker */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description The bank’s customer number */
+            from: string;
+            /** @default */
+            note?: string;
+            points: number;
+            /** @description The bank’s customer number */
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              expiresAt: string | null;
+              /** @description The sender’s balance right after the transfer */
+              fromBalance: number;
+              points: number;
+              /** @description true when this externalId had been sent before */
+              replayed: boolean;
+              /** @description The receiver’s balance right after the transfer */
+              toBalance: number;
+              transferId: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/images": {
     /** Upload an image (multipart/form-data, field "file"; PNG, JPEG or WebP up to 2 MB) */
     post: {

@@ -6,6 +6,7 @@ export * from './campaigns.ts';
 export * from './configuration.ts';
 export * from './content.ts';
 export * from './customers.ts';
+export * from './households.ts';
 export * from './identity.ts';
 export * from './images.ts';
 export * from './imports.ts';

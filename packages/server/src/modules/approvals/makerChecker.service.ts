@@ -54,6 +54,7 @@ const areaNamesAr: Record<string, string> = {
   webhooks: 'الويب هوك',
   replays: 'إعادة احتساب السجل',
   imports: 'الاستيراد',
+  households: 'الأسر',
 };
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

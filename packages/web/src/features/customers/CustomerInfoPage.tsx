@@ -1,6 +1,7 @@
 import {
   alertDeliveryRead,
   customerCommands,
+  householdRead,
   type LedgerEntry,
   ledgerCommands,
   localName,
@@ -49,6 +50,7 @@ import { Tag } from '../../components/Tag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
 import { CustomerChurnCard } from '../analytics/widgets.ts';
+import { CustomerHousehold } from '../households/widgets.ts';
 import { customerApi } from './api.ts';
 import { CustomerAlerts } from './CustomerAlerts.tsx';
 import { CustomerMessages } from './CustomerMessages.tsx';
@@ -306,6 +308,14 @@ export default function CustomerInfoPage() {
       key: 'alerts',
       label: t('alerts.deliveries.title'),
       children: <CustomerAlerts customerId={id} />,
+    });
+  }
+
+  if (can(householdRead.code)) {
+    tabs.push({
+      key: 'household',
+      label: t('households.tab'),
+      children: <CustomerHousehold customerNumber={c.customerNumber} />,
     });
   }
 
