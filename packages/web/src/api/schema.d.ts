@@ -304,6 +304,11 @@ export type paths = {
                   createdAt: string;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   groupCount: number;
                   id: number;
                   nameAr: string;
@@ -352,6 +357,11 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -369,6 +379,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -458,6 +473,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -513,6 +533,11 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -530,6 +555,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -957,6 +987,11 @@ export type paths = {
                   createdAt: string;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -1005,6 +1040,11 @@ export type paths = {
             categoryId: number;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -1025,6 +1065,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1116,6 +1161,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1171,6 +1221,11 @@ export type paths = {
             categoryId: number;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -1191,6 +1246,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1919,6 +1979,7 @@ export type paths = {
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
+                  descriptionAr: string;
                   /** @enum {string} */
                   event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
                   groupId: number;
@@ -2017,6 +2078,11 @@ export type paths = {
             channels: ("EMAIL" | "SMS" | "IN_APP")[];
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             /** @enum {string} */
             event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
             groupId: number;
@@ -2079,6 +2145,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -2209,6 +2276,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -2314,6 +2382,11 @@ export type paths = {
             channels: ("EMAIL" | "SMS" | "IN_APP")[];
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             /** @enum {string} */
             event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
             groupId: number;
@@ -2376,6 +2449,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -12741,6 +12815,11 @@ export type paths = {
                   defaultAssigneeRoleNameAr: string | null;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -12795,6 +12874,11 @@ export type paths = {
             defaultAssigneeRoleId?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @description A message not replied within this many hours is overdue */
@@ -12820,6 +12904,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -12916,6 +13005,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -12977,6 +13071,11 @@ export type paths = {
             defaultAssigneeRoleId?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @description A message not replied within this many hours is overdue */
@@ -13002,6 +13101,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -13665,6 +13769,11 @@ export type paths = {
                   createdAt: string;
                   id: number;
                   name: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  nameAr: string;
                   /** @enum {string} */
                   status: "ACTIVE" | "DISABLED";
                   /** @description ISO 8601, UTC */
@@ -13712,6 +13821,11 @@ export type paths = {
             bodyAr: string;
             bodyEn: string;
             name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
             /** @enum {string} */
             status: "ACTIVE" | "DISABLED";
           };
@@ -13730,6 +13844,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -13818,6 +13937,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -13872,6 +13996,11 @@ export type paths = {
             bodyAr: string;
             bodyEn: string;
             name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
             /** @enum {string} */
             status: "ACTIVE" | "DISABLED";
           };
@@ -13890,6 +14019,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -14100,6 +14234,7 @@ export type paths = {
               items: ({
                   assigneeId: number | null;
                   assigneeName: string | null;
+                  assigneeNameAr: string | null;
                   categoryId: number | null;
                   categoryNameAr: string | null;
                   categoryNameEn: string | null;
@@ -14122,6 +14257,7 @@ export type paths = {
                   repliedAt: string | null;
                   repliedById: number | null;
                   repliedByName: string | null;
+                  repliedByNameAr: string | null;
                   /** @enum {string} */
                   status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
                   subject: string;
@@ -14175,6 +14311,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14220,6 +14357,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14282,6 +14420,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14327,6 +14466,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14416,6 +14556,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14461,6 +14602,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14543,6 +14685,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14588,6 +14731,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14665,6 +14809,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14710,6 +14855,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14842,6 +14988,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14887,6 +15034,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14974,6 +15122,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15019,6 +15168,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -15521,6 +15671,7 @@ export type paths = {
                   createdAt: string;
                   createdById: number;
                   createdByName: string;
+                  createdByNameAr: string;
                   failed: number;
                   finishedAt: string | null;
                   /** @description Also the id of the send’s job */
@@ -15652,6 +15803,7 @@ export type paths = {
               createdAt: string;
               createdById: number;
               createdByName: string;
+              createdByNameAr: string;
               failed: number;
               finishedAt: string | null;
               /** @description Also the id of the send’s job */
@@ -15761,6 +15913,7 @@ export type paths = {
               createdAt: string;
               createdById: number;
               createdByName: string;
+              createdByNameAr: string;
               failed: number;
               finishedAt: string | null;
               /** @description Also the id of the send’s job */
@@ -18244,6 +18397,7 @@ export type paths = {
                   recipientIds: number[];
                   recipients: {
                       fullName: string;
+                      fullNameAr: string;
                       id: number;
                       username: string;
                     }[];
@@ -18329,6 +18483,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -18431,6 +18586,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -18523,6 +18679,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -18720,6 +18877,7 @@ export type paths = {
             "application/json": {
                 email: string;
                 fullName: string;
+                fullNameAr: string;
                 id: number;
                 username: string;
               }[];
@@ -20420,6 +20578,7 @@ export type paths = {
                   dailyCountLimit: number | null;
                   dailyPointsLimit: number | null;
                   description: string;
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -20481,6 +20640,11 @@ export type paths = {
             dailyPointsLimit?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -20501,6 +20665,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -20592,6 +20757,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -20660,6 +20826,11 @@ export type paths = {
             dailyPointsLimit?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -20680,6 +20851,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
