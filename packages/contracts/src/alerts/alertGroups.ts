@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
@@ -11,6 +12,7 @@ export const alertGroupFields = z.object({
   nameEn: requiredText('fillAllFields', 100),
   nameAr: requiredText('fillAllFields', 100),
   description: text(500).default(''),
+  descriptionAr: arabicText(500),
   status: recordStatus,
 });
 export type AlertGroupInput = z.input<typeof alertGroupFields>;

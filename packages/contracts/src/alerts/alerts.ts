@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, idInput, idSchema, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
@@ -85,6 +86,7 @@ export const alertFields = z
     nameEn: requiredText('fillAllFields', 100),
     nameAr: requiredText('fillAllFields', 100),
     description: text(500).default(''),
+    descriptionAr: arabicText(500),
     event: alertEvent,
     kind: alertKind.default('SERVICE'),
     channels: z.array(alertChannel).min(1, { error: 'alertChannelRequired' }).max(3),
@@ -128,6 +130,7 @@ export const alertSchema = z.object({
   nameEn: z.string(),
   nameAr: z.string(),
   description: z.string(),
+  descriptionAr: z.string(),
   event: alertEvent,
   kind: alertKind,
   channels: z.array(alertChannel),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
@@ -42,6 +43,7 @@ const serviceDefinitionObject = z.object({
   nameEn: requiredText('fillAllFields', 150),
   nameAr: requiredText('fillAllFields', 150),
   description: text(500).default(''),
+  descriptionAr: arabicText(500),
   channels: z.array(channelSchema).max(channels.length).describe('The channels that may use the service'),
   dailyCountLimit: limit(1_000_000).describe('Calls per customer per day (UTC), or null'),
   dailyPointsLimit: limit(1_000_000_000).describe('Points per customer per day (UTC), or null'),
@@ -66,6 +68,7 @@ export const serviceDefinitionSchema = z.object({
   nameEn: z.string(),
   nameAr: z.string(),
   description: z.string(),
+  descriptionAr: z.string(),
   channels: z.array(channelSchema),
   dailyCountLimit: z.number().int().nullable(),
   dailyPointsLimit: z.number().int().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { dbId, idInput, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
@@ -10,6 +11,7 @@ export const messageCategoryFields = z.object({
   nameEn: requiredText('fillAllFields', 100),
   nameAr: requiredText('fillAllFields', 100),
   description: text(500).default(''),
+  descriptionAr: arabicText(500),
   responseTargetHours: z
     .number({ error: 'fillAllFields' })
     .int()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { arabicText } from '../bilingual.ts';
 import { command, type ReadPermission } from '../commands.ts';
 import { idInput, requiredText, text, timestamps } from '../common.ts';
 import { recordStatus } from '../identity/users.ts';
@@ -55,6 +56,7 @@ const templateBody = messageText(5000);
 /** Spec §3: name, body, additional info, create time, last update; the body in both languages. */
 export const messageTemplateFields = z.object({
   name: requiredText('fillAllFields', 100),
+  nameAr: arabicText(100),
   bodyEn: templateBody,
   bodyAr: templateBody,
   additionalInfo: text(1000).default(''),

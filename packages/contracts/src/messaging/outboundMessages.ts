@@ -160,6 +160,7 @@ export const outboundMessageSchema = z.object({
   failed: z.number().int(),
   createdById: z.number().int(),
   createdByName: z.string(),
+  createdByNameAr: z.string(),
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),

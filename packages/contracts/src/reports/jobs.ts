@@ -64,7 +64,9 @@ export const reportScheduleUpdateInput = reportScheduleFields.extend(idInput.sha
 
 export const reportScheduleSchema = reportScheduleFields.extend({
   id: z.number().int(),
-  recipients: z.array(z.object({ id: z.number().int(), username: z.string(), fullName: z.string() })),
+  recipients: z.array(
+    z.object({ id: z.number().int(), username: z.string(), fullName: z.string(), fullNameAr: z.string() }),
+  ),
   nextRunAt: z.string(),
   lastSentAt: z.string().nullable(),
   /** The period of the last report sent (`2026-11-01..2026-11-30`). */
@@ -116,6 +118,7 @@ export const reportRecipientSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
+  fullNameAr: z.string(),
   email: z.string(),
 });
 export type ReportRecipient = z.infer<typeof reportRecipientSchema>;

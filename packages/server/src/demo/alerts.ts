@@ -28,12 +28,14 @@ interface DemoGroup {
   nameEn: string;
   nameAr: string;
   description: string;
+  descriptionAr: string;
   alerts: DemoAlert[];
 }
 interface DemoCategory {
   nameEn: string;
   nameAr: string;
   description: string;
+  descriptionAr: string;
   groups: DemoGroup[];
 }
 
@@ -50,11 +52,13 @@ const categories: DemoCategory[] = [
     nameEn: 'Points',
     nameAr: 'النقاط',
     description: 'Earning, redeeming and expiry of points',
+    descriptionAr: 'كسب النقاط واستبدالها وانتهاء صلاحيتها',
     groups: [
       {
         nameEn: 'Earning and redeeming',
         nameAr: 'الكسب والاستبدال',
         description: 'Sent as points move',
+        descriptionAr: 'تُرسل عند حركة النقاط',
         alerts: [
           {
             nameEn: 'Points earned',
@@ -112,6 +116,7 @@ const categories: DemoCategory[] = [
         nameEn: 'Expiry',
         nameAr: 'انتهاء الصلاحية',
         description: 'Reminders before points expire, and when they do',
+        descriptionAr: 'تذكيرات قبل انتهاء صلاحية النقاط وعند انتهائها',
         alerts: [
           {
             nameEn: 'Points expiring in 30 days',
@@ -154,11 +159,13 @@ const categories: DemoCategory[] = [
     nameEn: 'Rewards',
     nameAr: 'المكافآت',
     description: 'Tiers and offers',
+    descriptionAr: 'الفئات والعروض',
     groups: [
       {
         nameEn: 'Tier changes',
         nameAr: 'تغيير الفئة',
         description: 'Upgrades and downgrades',
+        descriptionAr: 'الترقية وخفض الفئة',
         alerts: [
           {
             nameEn: 'Tier upgraded',
@@ -198,6 +205,7 @@ const categories: DemoCategory[] = [
         nameEn: 'Vouchers',
         nameAr: 'القسائم',
         description: 'Reminders about vouchers the customer holds',
+        descriptionAr: 'تذكيرات بالقسائم التي يملكها العميل',
         alerts: [
           {
             nameEn: 'Voucher about to expire',
@@ -219,6 +227,7 @@ const categories: DemoCategory[] = [
         nameEn: 'Offers',
         nameAr: 'العروض',
         description: 'Marketing alerts: customers who opted out do not get them',
+        descriptionAr: 'تنبيهات تسويقية: لا تصل إلى العملاء الذين اختاروا عدم تلقيها',
         alerts: [
           {
             nameEn: 'Bonus points reminder',
@@ -243,11 +252,13 @@ const categories: DemoCategory[] = [
     nameEn: 'Security',
     nameAr: 'الأمان',
     description: 'Changes to the customer’s account',
+    descriptionAr: 'التغييرات على حساب العميل',
     groups: [
       {
         nameEn: 'Account status',
         nameAr: 'حالة الحساب',
         description: 'Blocking and unblocking by the bank',
+        descriptionAr: 'إيقاف الحساب وإعادة تفعيله من قِبل البنك',
         alerts: [
           {
             nameEn: 'Account blocked',
@@ -287,11 +298,13 @@ const categories: DemoCategory[] = [
     nameEn: 'Service',
     nameAr: 'الخدمة',
     description: 'Service notices to customers',
+    descriptionAr: 'إشعارات الخدمة للعملاء',
     groups: [
       {
         nameEn: 'Programme notices',
         nameAr: 'إشعارات البرنامج',
         description: 'Maintenance windows and programme changes (alerts to be added)',
+        descriptionAr: 'فترات الصيانة وتغييرات البرنامج (تُضاف التنبيهات لاحقًا)',
         alerts: [],
       },
     ],
@@ -324,7 +337,12 @@ export async function seedDemoAlerts(db: Db) {
   for (const c of categories) {
     const [cat] = await db
       .insert(alertCategories)
-      .values({ nameEn: c.nameEn, nameAr: c.nameAr, description: c.description })
+      .values({
+        nameEn: c.nameEn,
+        nameAr: c.nameAr,
+        description: c.description,
+        descriptionAr: c.descriptionAr,
+      })
       .returning({ id: alertCategories.id });
     for (const g of c.groups) {
       const [group] = await db
@@ -334,6 +352,7 @@ export async function seedDemoAlerts(db: Db) {
           nameEn: g.nameEn,
           nameAr: g.nameAr,
           description: g.description,
+          descriptionAr: g.descriptionAr,
         })
         .returning({ id: alertGroups.id });
       for (const a of g.alerts) {

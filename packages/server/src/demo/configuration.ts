@@ -23,6 +23,7 @@ const definitions: {
   nameEn: string;
   nameAr: string;
   description: string;
+  descriptionAr: string;
   channels: Channel[];
   dailyCountLimit: number | null;
   dailyPointsLimit: number | null;
@@ -32,6 +33,7 @@ const definitions: {
     nameEn: 'View points balance',
     nameAr: 'عرض رصيد النقاط',
     description: 'Balance, tier and the next points to expire',
+    descriptionAr: 'الرصيد والفئة وأقرب النقاط انتهاءً',
     channels: all,
     dailyCountLimit: null,
     dailyPointsLimit: null,
@@ -41,6 +43,7 @@ const definitions: {
     nameEn: 'Earn points on transactions',
     nameAr: 'كسب النقاط على المعاملات',
     description: 'Card spend, transfers and bill payments posted by the bank’s systems',
+    descriptionAr: 'مشتريات البطاقة والتحويلات وسداد الفواتير التي تسجلها أنظمة البنك',
     channels: all,
     dailyCountLimit: null,
     dailyPointsLimit: 250_000,
@@ -50,6 +53,7 @@ const definitions: {
     nameEn: 'Redeem a voucher',
     nameAr: 'استبدال قسيمة',
     description: 'Not at the point of sale: a redemption needs the customer’s own confirmation',
+    descriptionAr: 'ليس في نقاط البيع: يحتاج الاستبدال إلى تأكيد العميل نفسه',
     channels: ['MOBILE_APP', 'INTERNET_BANKING', 'BRANCH', 'CALL_CENTRE'],
     dailyCountLimit: 5,
     dailyPointsLimit: 100_000,
@@ -59,6 +63,7 @@ const definitions: {
     nameEn: 'Message customer service',
     nameAr: 'مراسلة خدمة العملاء',
     description: 'From the app and internet banking only',
+    descriptionAr: 'من التطبيق والخدمات المصرفية عبر الإنترنت فقط',
     channels: digital,
     dailyCountLimit: 10,
     dailyPointsLimit: null,
@@ -68,6 +73,7 @@ const definitions: {
     nameEn: 'Read the in-app inbox',
     nameAr: 'قراءة صندوق الرسائل في التطبيق',
     description: 'Replies and announcements in the customer’s inbox',
+    descriptionAr: 'الردود والإعلانات في صندوق رسائل العميل',
     channels: digital,
     dailyCountLimit: null,
     dailyPointsLimit: null,

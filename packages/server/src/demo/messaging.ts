@@ -11,7 +11,13 @@ import {
 
 type Lang = 'en' | 'ar';
 interface Topic {
-  category: { nameEn: string; nameAr: string; description: string; responseTargetHours: number };
+  category: {
+    nameEn: string;
+    nameAr: string;
+    description: string;
+    descriptionAr: string;
+    responseTargetHours: number;
+  };
   /** What customers write, in each language: [subject, body]. */
   questions: Record<Lang, [string, string][]>;
   /** How staff answer, in each language. */
@@ -24,6 +30,7 @@ const topics: Topic[] = [
       nameEn: 'Points and balance',
       nameAr: 'النقاط والرصيد',
       description: 'Earning, missing points, balance questions',
+      descriptionAr: 'كسب النقاط والنقاط المفقودة والاستفسار عن الرصيد',
       responseTargetHours: 24,
     },
     questions: {
@@ -64,6 +71,7 @@ const topics: Topic[] = [
       nameEn: 'Vouchers and rewards',
       nameAr: 'القسائم والمكافآت',
       description: 'Redeeming points, voucher codes, partner stores',
+      descriptionAr: 'استبدال النقاط ورموز القسائم والمتاجر الشريكة',
       responseTargetHours: 48,
     },
     questions: {
@@ -100,6 +108,7 @@ const topics: Topic[] = [
       nameEn: 'Tiers and benefits',
       nameAr: 'الفئات والمزايا',
       description: 'Tier upgrades, downgrades and their benefits',
+      descriptionAr: 'ترقية الفئة وخفضها ومزاياها',
       responseTargetHours: 72,
     },
     questions: {
@@ -124,6 +133,7 @@ const topics: Topic[] = [
       nameEn: 'Complaints',
       nameAr: 'الشكاوى',
       description: 'Service complaints, handled first',
+      descriptionAr: 'شكاوى الخدمة، تُعالج أولاً',
       responseTargetHours: 8,
     },
     questions: {
@@ -151,6 +161,7 @@ const topics: Topic[] = [
       nameEn: 'Compliments',
       nameAr: 'الشكر والإشادة',
       description: 'Thanks and positive feedback',
+      descriptionAr: 'الشكر والملاحظات الإيجابية',
       responseTargetHours: 168,
     },
     questions: {
@@ -173,6 +184,7 @@ const topics: Topic[] = [
 const templates = [
   {
     name: 'Points posted',
+    nameAr: 'إضافة النقاط',
     bodyEn:
       'Dear {{customer.name}}, the missing points are now in your balance: {{customer.balance}} points.',
     bodyAr: 'عزيزي {{customer.name}}، أُضيفت النقاط الناقصة إلى رصيدك وأصبح {{customer.balance}} نقطة.',
@@ -180,12 +192,14 @@ const templates = [
   },
   {
     name: 'Points expiring',
+    nameAr: 'نقاط قاربت على الانتهاء',
     bodyEn: 'Dear {{customer.name}}, {{points.expiring}} of your points expire on {{points.expiringAt}}.',
     bodyAr: 'عزيزي {{customer.name}}، تنتهي صلاحية {{points.expiring}} من نقاطك في {{points.expiringAt}}.',
     additionalInfo: 'Expiry reminders',
   },
   {
     name: 'Tier benefits',
+    nameAr: 'مزايا الفئة',
     bodyEn: 'Dear {{customer.name}}, as a {{customer.tier}} member you enjoy the benefits listed in the app.',
     bodyAr:
       'عزيزي {{customer.name}}، بصفتك عضوًا في فئة {{customer.tier}} تتمتع بالمزايا المذكورة في التطبيق.',
@@ -193,6 +207,7 @@ const templates = [
   },
   {
     name: 'Apology',
+    nameAr: 'اعتذار',
     bodyEn: 'Dear {{customer.name}}, we apologise for the inconvenience. {{staff.name}}, Loyalty team',
     bodyAr: 'عزيزي {{customer.name}}، نعتذر عن الإزعاج. {{staff.name}}، فريق الولاء',
     additionalInfo: 'Complaints',

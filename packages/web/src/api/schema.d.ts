@@ -304,6 +304,11 @@ export type paths = {
                   createdAt: string;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   groupCount: number;
                   id: number;
                   nameAr: string;
@@ -352,6 +357,11 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -369,6 +379,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -458,6 +473,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -513,6 +533,11 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -530,6 +555,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               groupCount: number;
               id: number;
               nameAr: string;
@@ -957,6 +987,11 @@ export type paths = {
                   createdAt: string;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -1005,6 +1040,11 @@ export type paths = {
             categoryId: number;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -1025,6 +1065,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1116,6 +1161,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1171,6 +1221,11 @@ export type paths = {
             categoryId: number;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -1191,6 +1246,11 @@ export type paths = {
               createdAt: string;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -1919,6 +1979,7 @@ export type paths = {
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
+                  descriptionAr: string;
                   /** @enum {string} */
                   event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
                   groupId: number;
@@ -2017,6 +2078,11 @@ export type paths = {
             channels: ("EMAIL" | "SMS" | "IN_APP")[];
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             /** @enum {string} */
             event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
             groupId: number;
@@ -2079,6 +2145,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -2209,6 +2276,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -2314,6 +2382,11 @@ export type paths = {
             channels: ("EMAIL" | "SMS" | "IN_APP")[];
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             /** @enum {string} */
             event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
             groupId: number;
@@ -2376,6 +2449,7 @@ export type paths = {
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
+              descriptionAr: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
               groupId: number;
@@ -13314,6 +13388,11 @@ export type paths = {
                   defaultAssigneeRoleNameAr: string | null;
                   /** @default */
                   description: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -13368,6 +13447,11 @@ export type paths = {
             defaultAssigneeRoleId?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @description A message not replied within this many hours is overdue */
@@ -13393,6 +13477,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -13489,6 +13578,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -13550,6 +13644,11 @@ export type paths = {
             defaultAssigneeRoleId?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @description A message not replied within this many hours is overdue */
@@ -13575,6 +13674,11 @@ export type paths = {
               defaultAssigneeRoleNameAr: string | null;
               /** @default */
               description: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -14238,6 +14342,11 @@ export type paths = {
                   createdAt: string;
                   id: number;
                   name: string;
+                  /**
+                   * @description Arabic; empty: not translated yet, the English text is shown
+                   * @default
+                   */
+                  nameAr: string;
                   /** @enum {string} */
                   status: "ACTIVE" | "DISABLED";
                   /** @description ISO 8601, UTC */
@@ -14285,6 +14394,11 @@ export type paths = {
             bodyAr: string;
             bodyEn: string;
             name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
             /** @enum {string} */
             status: "ACTIVE" | "DISABLED";
           };
@@ -14303,6 +14417,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -14391,6 +14510,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -14445,6 +14569,11 @@ export type paths = {
             bodyAr: string;
             bodyEn: string;
             name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
             /** @enum {string} */
             status: "ACTIVE" | "DISABLED";
           };
@@ -14463,6 +14592,11 @@ export type paths = {
               createdAt: string;
               id: number;
               name: string;
+              /**
+               * @description Arabic; empty: not translated yet, the English text is shown
+               * @default
+               */
+              nameAr: string;
               /** @enum {string} */
               status: "ACTIVE" | "DISABLED";
               /** @description ISO 8601, UTC */
@@ -14673,6 +14807,7 @@ export type paths = {
               items: ({
                   assigneeId: number | null;
                   assigneeName: string | null;
+                  assigneeNameAr: string | null;
                   categoryId: number | null;
                   categoryNameAr: string | null;
                   categoryNameEn: string | null;
@@ -14695,6 +14830,7 @@ export type paths = {
                   repliedAt: string | null;
                   repliedById: number | null;
                   repliedByName: string | null;
+                  repliedByNameAr: string | null;
                   /** @enum {string} */
                   status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
                   subject: string;
@@ -14748,6 +14884,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14793,6 +14930,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14855,6 +14993,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -14900,6 +15039,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -14989,6 +15129,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15034,6 +15175,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -15116,6 +15258,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15161,6 +15304,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -15238,6 +15382,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15283,6 +15428,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -15415,6 +15561,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15460,6 +15607,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -15547,6 +15695,7 @@ export type paths = {
             "application/json": {
               assigneeId: number | null;
               assigneeName: string | null;
+              assigneeNameAr: string | null;
               categoryId: number | null;
               categoryNameAr: string | null;
               categoryNameEn: string | null;
@@ -15592,6 +15741,7 @@ export type paths = {
               repliedAt: string | null;
               repliedById: number | null;
               repliedByName: string | null;
+              repliedByNameAr: string | null;
               /** @enum {string} */
               status: "NEW" | "ASSIGNED" | "REPLIED" | "CLOSED";
               subject: string;
@@ -16094,6 +16244,7 @@ export type paths = {
                   createdAt: string;
                   createdById: number;
                   createdByName: string;
+                  createdByNameAr: string;
                   failed: number;
                   finishedAt: string | null;
                   /** @description Also the id of the send’s job */
@@ -16225,6 +16376,7 @@ export type paths = {
               createdAt: string;
               createdById: number;
               createdByName: string;
+              createdByNameAr: string;
               failed: number;
               finishedAt: string | null;
               /** @description Also the id of the send’s job */
@@ -16334,6 +16486,7 @@ export type paths = {
               createdAt: string;
               createdById: number;
               createdByName: string;
+              createdByNameAr: string;
               failed: number;
               finishedAt: string | null;
               /** @description Also the id of the send’s job */
@@ -18817,6 +18970,7 @@ export type paths = {
                   recipientIds: number[];
                   recipients: {
                       fullName: string;
+                      fullNameAr: string;
                       id: number;
                       username: string;
                     }[];
@@ -18902,6 +19056,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -19004,6 +19159,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -19096,6 +19252,7 @@ export type paths = {
               recipientIds: number[];
               recipients: {
                   fullName: string;
+                  fullNameAr: string;
                   id: number;
                   username: string;
                 }[];
@@ -19293,6 +19450,7 @@ export type paths = {
             "application/json": {
                 email: string;
                 fullName: string;
+                fullNameAr: string;
                 id: number;
                 username: string;
               }[];
@@ -20993,6 +21151,7 @@ export type paths = {
                   dailyCountLimit: number | null;
                   dailyPointsLimit: number | null;
                   description: string;
+                  descriptionAr: string;
                   id: number;
                   nameAr: string;
                   nameEn: string;
@@ -21054,6 +21213,11 @@ export type paths = {
             dailyPointsLimit?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -21074,6 +21238,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -21165,6 +21330,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;
@@ -21233,6 +21399,11 @@ export type paths = {
             dailyPointsLimit?: number | null;
             /** @default */
             description?: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            descriptionAr?: string;
             nameAr: string;
             nameEn: string;
             /** @enum {string} */
@@ -21253,6 +21424,7 @@ export type paths = {
               dailyCountLimit: number | null;
               dailyPointsLimit: number | null;
               description: string;
+              descriptionAr: string;
               id: number;
               nameAr: string;
               nameEn: string;

@@ -66,6 +66,7 @@ export const serviceDefinitions = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     channels: text('channels', { enum: channelValues }).array().notNull(),
     dailyCountLimit: integer('daily_count_limit'),
     dailyPointsLimit: integer('daily_points_limit'),

@@ -23,6 +23,7 @@ export const messageCategories = pgTable(
     nameEn: text('name_en').notNull(),
     nameAr: text('name_ar').notNull(),
     description: text('description').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
     responseTargetHours: integer('response_target_hours').notNull(),
     defaultAssigneeRoleId: integer('default_assignee_role_id').references(() => roles.id),
     status: text('status', { enum: ['ACTIVE', 'DISABLED'] })
@@ -43,6 +44,7 @@ export const messageTemplates = pgTable(
   {
     id: idColumn(),
     name: text('name').notNull(),
+    nameAr: text('name_ar').notNull().default(''),
     bodyEn: text('body_en').notNull(),
     bodyAr: text('body_ar').notNull(),
     additionalInfo: text('additional_info').notNull().default(''),

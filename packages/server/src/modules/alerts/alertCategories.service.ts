@@ -19,7 +19,12 @@ const listSpec: ResourceListSpec<typeof alertCategories, typeof alertCategoryRes
   sortable: { nameEn: alertCategories.nameEn, createdAt: alertCategories.createdAt },
   defaultSort: { field: 'nameEn', direction: 'asc' },
   tieBreaker: alertCategories.id,
-  search: [alertCategories.nameEn, alertCategories.nameAr, alertCategories.description],
+  search: [
+    alertCategories.nameEn,
+    alertCategories.nameAr,
+    alertCategories.description,
+    alertCategories.descriptionAr,
+  ],
   filters: { status: (v: Row['status']) => eq(alertCategories.status, v) },
 };
 

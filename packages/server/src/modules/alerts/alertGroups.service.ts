@@ -20,7 +20,7 @@ const listSpec: ResourceListSpec<typeof alertGroups, typeof alertGroupResource> 
   sortable: { nameEn: alertGroups.nameEn, createdAt: alertGroups.createdAt },
   defaultSort: { field: 'nameEn', direction: 'asc' },
   tieBreaker: alertGroups.id,
-  search: [alertGroups.nameEn, alertGroups.nameAr, alertGroups.description],
+  search: [alertGroups.nameEn, alertGroups.nameAr, alertGroups.description, alertGroups.descriptionAr],
   filters: {
     categoryId: (v: number) => eq(alertGroups.categoryId, v),
     status: (v: Row['status']) => eq(alertGroups.status, v),

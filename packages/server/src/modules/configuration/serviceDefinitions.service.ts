@@ -122,6 +122,7 @@ const listSpec: ResourceListSpec<typeof serviceDefinitions, typeof serviceDefini
     serviceDefinitions.nameEn,
     serviceDefinitions.nameAr,
     serviceDefinitions.description,
+    serviceDefinitions.descriptionAr,
   ],
   filters: { status: (v: Row['status']) => eq(serviceDefinitions.status, v) },
 };

@@ -23,7 +23,12 @@ const listSpec: ResourceListSpec<typeof messageCategories, typeof messageCategor
   },
   defaultSort: { field: 'nameEn', direction: 'asc' },
   tieBreaker: messageCategories.id,
-  search: [messageCategories.nameEn, messageCategories.nameAr, messageCategories.description],
+  search: [
+    messageCategories.nameEn,
+    messageCategories.nameAr,
+    messageCategories.description,
+    messageCategories.descriptionAr,
+  ],
   filters: { status: (v: Row['status']) => eq(messageCategories.status, v) },
 };
 

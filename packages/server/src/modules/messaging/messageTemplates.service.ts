@@ -23,7 +23,7 @@ const listSpec: ResourceListSpec<typeof messageTemplates, typeof messageTemplate
   },
   defaultSort: { field: 'name', direction: 'asc' },
   tieBreaker: messageTemplates.id,
-  search: [messageTemplates.name, messageTemplates.bodyEn, messageTemplates.bodyAr],
+  search: [messageTemplates.name, messageTemplates.nameAr, messageTemplates.bodyEn, messageTemplates.bodyAr],
   filters: { status: (v: Row['status']) => eq(messageTemplates.status, v) },
 };
 

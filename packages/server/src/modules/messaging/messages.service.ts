@@ -89,12 +89,15 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
         : [],
     () =>
       userIds.length
-        ? db.select({ id: users.id, name: users.fullName }).from(users).where(inArray(users.id, userIds))
+        ? db
+            .select({ id: users.id, name: users.fullName, nameAr: users.fullNameAr })
+            .from(users)
+            .where(inArray(users.id, userIds))
         : [],
   ]);
   const customer = new Map(customerRows.map((c) => [c.id, c]));
   const category = new Map(categoryRows.map((c) => [c.id, c]));
-  const user = new Map(userRows.map((u) => [u.id, u.name]));
+  const user = new Map(userRows.map((u) => [u.id, u]));
   const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
@@ -109,9 +112,11 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
     preview: r.preview,
     status: r.status,
     assigneeId: r.assigneeId,
-    assigneeName: r.assigneeId === null ? null : (user.get(r.assigneeId) ?? null),
+    assigneeName: r.assigneeId === null ? null : (user.get(r.assigneeId)?.name ?? null),
+    assigneeNameAr: r.assigneeId === null ? null : (user.get(r.assigneeId)?.nameAr ?? null),
     repliedById: r.repliedById,
-    repliedByName: r.repliedById === null ? null : (user.get(r.repliedById) ?? null),
+    repliedByName: r.repliedById === null ? null : (user.get(r.repliedById)?.name ?? null),
+    repliedByNameAr: r.repliedById === null ? null : (user.get(r.repliedById)?.nameAr ?? null),
     createdAt: r.createdAt.toISOString(),
     lastMessageAt: r.lastMessageAt.toISOString(),
     repliedAt: r.repliedAt?.toISOString() ?? null,

@@ -184,11 +184,11 @@ async function toOutbound(db: Executor, rows: Row[]): Promise<OutboundMessage[]>
   const names = new Map(
     (creatorIds.length
       ? await db
-          .select({ id: users.id, name: users.fullName })
+          .select({ id: users.id, name: users.fullName, nameAr: users.fullNameAr })
           .from(users)
           .where(inArray(users.id, creatorIds))
       : []
-    ).map((u) => [u.id, u.name]),
+    ).map((u) => [u.id, u]),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -206,7 +206,8 @@ async function toOutbound(db: Executor, rows: Row[]): Promise<OutboundMessage[]>
     skipped: r.skipped,
     failed: r.failed,
     createdById: r.createdById,
-    createdByName: names.get(r.createdById) ?? '',
+    createdByName: names.get(r.createdById)?.name ?? '',
+    createdByNameAr: names.get(r.createdById)?.nameAr ?? '',
     createdAt: r.createdAt.toISOString(),
     startedAt: r.startedAt?.toISOString() ?? null,
     finishedAt: r.finishedAt?.toISOString() ?? null,

@@ -181,7 +181,12 @@ async function withRecipients(db: Executor, rows: ScheduleRow[]): Promise<Report
   const ids = [...new Set(rows.flatMap((r) => r.recipientIds))];
   const people = ids.length
     ? await db
-        .select({ id: users.id, username: users.username, fullName: users.fullName })
+        .select({
+          id: users.id,
+          username: users.username,
+          fullName: users.fullName,
+          fullNameAr: users.fullNameAr,
+        })
         .from(users)
         .where(sql`${users.id} = any(${sql`${`{${ids.join(',')}}`}::int[]`})`)
     : [];
@@ -212,9 +217,9 @@ export const getReportSchedule = async (db: Executor, id: number) =>
  */
 export async function reportRecipients(db: Executor, name?: ReportName) {
   const needs = name ? [reportRead.code, reportSources[name]] : [reportRead.code];
-  return rowsOf<{ id: number; username: string; fullName: string; email: string }>(
+  return rowsOf<{ id: number; username: string; fullName: string; fullNameAr: string; email: string }>(
     await db.execute(sql`
-      select u.id, u.username, u.full_name as "fullName", u.email
+      select u.id, u.username, u.full_name as "fullName", u.full_name_ar as "fullNameAr", u.email
       from users u join roles r on r.id = u.role_id and r.status = 'ACTIVE'
       where u.status = 'ACTIVE' and u.email is not null and u.email <> ''
         and (select count(distinct p.code) from role_permissions rp

@@ -47,6 +47,7 @@ interface Values {
   nameEn: string;
   nameAr: string;
   description: string;
+  descriptionAr: string;
   event: AlertInput['event'];
   kind: 'SERVICE' | 'MARKETING';
   channels: AlertChannel[];
@@ -64,6 +65,7 @@ const toInput = (v: Values, groupId: number): AlertInput => ({
   nameEn: v.nameEn ?? '',
   nameAr: v.nameAr ?? '',
   description: v.description ?? '',
+  descriptionAr: v.descriptionAr ?? '',
   event: v.event,
   kind: v.kind,
   channels: v.channels ?? [],
@@ -81,6 +83,7 @@ const toValues = (a: Alert): Values => ({
   nameEn: a.nameEn,
   nameAr: a.nameAr,
   description: a.description,
+  descriptionAr: a.descriptionAr,
   event: a.event,
   kind: a.kind,
   channels: a.channels,
@@ -255,6 +258,11 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
           <Col xs={24}>
             <Form.Item label={t('alerts.fields.description')} {...item('description')}>
               <Input.TextArea rows={2} />
+            </Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item label={t('common.descriptionAr')} {...item('descriptionAr')}>
+              <Input.TextArea rows={2} dir="rtl" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
@@ -36,7 +37,9 @@ export default function CategoryPage() {
           <Descriptions.Item label={t('alerts.fields.status')}>
             <StatusTag status={c.status} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('alerts.fields.description')}>{c.description || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.description')}>
+            {c.description || c.descriptionAr ? <LocalText en={c.description} ar={c.descriptionAr} /> : '—'}
+          </Descriptions.Item>
         </Descriptions>
       </Panel>
       <ResourceTable resource={groups} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
 import { ResourceTable } from '../../components/ResourceTable.tsx';
@@ -38,7 +39,9 @@ export default function GroupPage() {
           <Descriptions.Item label={t('alerts.fields.status')}>
             <StatusTag status={g.status} />
           </Descriptions.Item>
-          <Descriptions.Item label={t('alerts.fields.description')}>{g.description || '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('alerts.fields.description')}>
+            {g.description || g.descriptionAr ? <LocalText en={g.description} ar={g.descriptionAr} /> : '—'}
+          </Descriptions.Item>
         </Descriptions>
       </Panel>
       <ResourceTable resource={alerts} />

@@ -4,6 +4,7 @@ import {
   alertCategoryFields,
   alertCategoryResource,
 } from '@loyalty/contracts';
+import { descriptionColumn } from '../../components/localized.tsx';
 import { resourceUi, screenLink } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 
@@ -14,12 +15,13 @@ export const alertCategoryUi = resourceUi<AlertCategory, AlertCategoryInput>(ale
     { name: 'nameEn', label: 'alerts.fields.nameEn', input: 'text' },
     { name: 'nameAr', label: 'alerts.fields.nameAr', input: 'text' },
     { name: 'description', label: 'alerts.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'status', label: 'alerts.fields.status', input: 'select', options: activeStatusChoices },
   ],
   columns: [
     { key: 'nameEn', label: 'alerts.fields.nameEn' },
     { key: 'nameAr', label: 'alerts.fields.nameAr' },
-    { key: 'description', label: 'alerts.fields.description' },
+    descriptionColumn('alerts.fields.description'),
     { key: 'groupCount', label: 'alerts.categories.groupCount' },
     { key: 'alertCount', label: 'alerts.categories.alertCount' },
     { key: 'status', label: 'alerts.fields.status', render: (c) => <StatusTag status={c.status} /> },

@@ -5,6 +5,7 @@ import {
   alertGroupResource,
 } from '@loyalty/contracts';
 import { resourceApi } from '../../api/resource.ts';
+import { descriptionColumn } from '../../components/localized.tsx';
 import { type ResourceDefinition, resourceUi } from '../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../components/StatusTag.tsx';
 import { alertCategoryChoices } from './api.ts';
@@ -36,12 +37,13 @@ export function alertGroupUi(
       { name: 'nameEn', label: 'alerts.fields.nameEn', input: 'text' },
       { name: 'nameAr', label: 'alerts.fields.nameAr', input: 'text' },
       { name: 'description', label: 'alerts.fields.description', input: 'textarea' },
+      { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
       { name: 'status', label: 'alerts.fields.status', input: 'select', options: activeStatusChoices },
     ],
     columns: [
       { key: 'nameEn', label: 'alerts.fields.nameEn' },
       { key: 'nameAr', label: 'alerts.fields.nameAr' },
-      { key: 'description', label: 'alerts.fields.description' },
+      descriptionColumn('alerts.fields.description'),
       { key: 'alertCount', label: 'alerts.groups.alertCount' },
       { key: 'status', label: 'alerts.fields.status', render: (g) => <StatusTag status={g.status} /> },
     ],

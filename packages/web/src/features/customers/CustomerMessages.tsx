@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/typed.ts';
 import { Timestamp } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
@@ -63,7 +64,8 @@ export function CustomerMessages({
               {
                 key: 'assignee',
                 title: t('customers.messages.assignee'),
-                render: (_, m) => m.assigneeName ?? '—',
+                render: (_, m) =>
+                  m.assigneeName ? <LocalText en={m.assigneeName} ar={m.assigneeNameAr} /> : '—',
               },
             ]}
           />

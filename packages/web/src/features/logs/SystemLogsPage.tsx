@@ -20,6 +20,22 @@ import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
 import { logsApi } from './api.ts';
 
+/**
+ * An event's text as the server wrote it (English, from pino): the events the system itself writes
+ * in a fixed wording are read from the translation files (`logs.messages`, issue 54); any other
+ * (an error's own message, a warning naming a record) is shown as written, marked as English.
+ */
+function LogMessage({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const known = t('logs.messages', { returnObjects: true }) as Record<string, string>;
+  if (Object.hasOwn(known, text)) return <>{known[text]}</>;
+  return (
+    <span lang="en" dir="ltr" title={t('logs.serverText')}>
+      {text}
+    </span>
+  );
+}
+
 /** SystemLogs: server events (start-up, jobs, integration calls, errors), searchable, and their retention. */
 export default function SystemLogsPage() {
   const { t } = useTranslation();
@@ -90,8 +106,16 @@ export default function SystemLogsPage() {
               title: t('logs.fields.level'),
               render: (_, r) => <StatusTag status={r.level} prefix="logs.level" />,
             },
-            { key: 'category', dataIndex: 'category', title: t('logs.fields.category') },
-            { key: 'message', dataIndex: 'message', title: t('logs.fields.message') },
+            {
+              key: 'category',
+              title: t('logs.fields.category'),
+              render: (_, r) => t(`logs.categories.${r.category}`, { defaultValue: r.category }),
+            },
+            {
+              key: 'message',
+              title: t('logs.fields.message'),
+              render: (_, r) => <LogMessage text={r.message} />,
+            },
             {
               key: 'requestId',
               title: t('logs.fields.requestId'),

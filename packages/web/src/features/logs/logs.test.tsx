@@ -44,7 +44,13 @@ function installApi(verify: object) {
     'GET /api/admin/admin-logs/verify': () => ok(verify),
     'GET /api/admin/system-logs/settings': () =>
       ok({ retentionDays: 90, updatedAt: entry.at, updatedBy: null }),
-    'GET /api/admin/system-logs': () => ok(page([item])),
+    'GET /api/admin/system-logs': () =>
+      ok(
+        page([
+          item,
+          { ...item, id: 2, level: 'info', category: 'job', message: 'job finished', requestId: null },
+        ]),
+      ),
   });
 }
 
@@ -84,8 +90,12 @@ describe('SystemLogs (/dashboard/SystemLogs)', () => {
     const api = installApi({ intact: true, entries: 0, head: null, firstBroken: null });
     await renderApp('/dashboard/SystemLogs?lang=ar&level=error');
     const table = await screen.findByTestId('system-logs-table');
-    expect(await within(table).findByText('request failed')).toBeTruthy();
+    // A text the server wrote freely is shown as written, marked English; a fixed one is translated.
+    expect((await within(table).findByText('request failed')).getAttribute('lang')).toBe('en');
     expect(within(table).getByText('خطأ')).toBeTruthy();
+    expect(within(table).getByText('اكتملت المهمة')).toBeTruthy();
+    expect(within(table).getByText('مهمة مجدولة')).toBeTruthy();
+    expect(within(table).getByText('طلب')).toBeTruthy();
     expect(api.calls.some((c) => c.search.includes('level=error'))).toBe(true);
     expect(await screen.findByDisplayValue('90')).toBeTruthy();
   });

@@ -11,7 +11,7 @@ import {
 import type { Query } from '../../api/client.ts';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiWrite } from '../../api/typed.ts';
-import { localText } from '../../components/localized.tsx';
+import { localName, localText } from '../../components/localized.tsx';
 import { listChoices } from '../../components/resource.ts';
 
 /** Whom a conversation goes to ("assign by"): a person, or the least-loaded member of a role. */
@@ -80,5 +80,5 @@ export const templateChoices = listChoices<MessageTemplate>({
   key: 'message-templates',
   path: resourceEndpoint(messageTemplateResource),
   query: { sort: 'name:asc', status: 'ACTIVE' },
-  label: (t) => t.name,
+  label: (t, lang) => localName(t, lang),
 });

@@ -68,6 +68,7 @@ export const serviceDefinitionUi = resourceUi<ServiceDefinition, ServiceDefiniti
       { name: 'nameEn', label: `${p}.fields.nameEn`, input: 'text' },
       { name: 'nameAr', label: `${p}.fields.nameAr`, input: 'text' },
       { name: 'description', label: `${p}.fields.description`, input: 'textarea' },
+      { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
       {
         name: 'channels',
         label: `${p}.fields.channels`,

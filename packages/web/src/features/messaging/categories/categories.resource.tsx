@@ -5,7 +5,7 @@ import {
   messageCategoryResource,
   messageResource,
 } from '@loyalty/contracts';
-import { LocalText } from '../../../components/localized.tsx';
+import { descriptionColumn, LocalText } from '../../../components/localized.tsx';
 import { resourceUi, screenLink } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { roleChoices } from '../api.ts';
@@ -28,6 +28,7 @@ export const messageCategoryUi = resourceUi<MessageCategory, MessageCategoryInpu
     { name: 'nameEn', label: 'messaging.categories.fields.nameEn', input: 'text' },
     { name: 'nameAr', label: 'messaging.categories.fields.nameAr', input: 'text' },
     { name: 'description', label: 'messaging.categories.fields.description', input: 'textarea' },
+    { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     {
       name: 'responseTargetHours',
       label: 'messaging.categories.fields.responseTargetHours',
@@ -50,7 +51,7 @@ export const messageCategoryUi = resourceUi<MessageCategory, MessageCategoryInpu
   columns: [
     { key: 'nameEn', label: 'messaging.categories.fields.nameEn' },
     { key: 'nameAr', label: 'messaging.categories.fields.nameAr' },
-    { key: 'description', label: 'messaging.categories.fields.description' },
+    descriptionColumn('messaging.categories.fields.description'),
     { key: 'responseTargetHours', label: 'messaging.categories.fields.responseTargetHours' },
     {
       key: 'defaultAssigneeRoleName',

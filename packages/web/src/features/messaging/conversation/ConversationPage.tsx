@@ -6,6 +6,7 @@ import { ChoiceSelect } from '../../../components/ChoiceSelect.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { DateTime } from '../../../components/format.tsx';
 import { Input } from '../../../components/Input.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { screenUrl } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
@@ -175,7 +176,9 @@ export default function ConversationPage() {
                   label: t('messaging.conversation.assignee'),
                   children: (
                     <Space wrap>
-                      {c.assigneeName ?? (
+                      {c.assigneeName ? (
+                        <LocalText en={c.assigneeName} ar={c.assigneeNameAr} />
+                      ) : (
                         <Typography.Text type="secondary">{t('messaging.queue.unassigned')}</Typography.Text>
                       )}
                       {!closed && can(messageCommands.assign.name) && (
@@ -204,7 +207,7 @@ export default function ConversationPage() {
                 {
                   key: 'repliedBy',
                   label: t('messaging.conversation.repliedBy'),
-                  children: c.repliedByName ?? '—',
+                  children: c.repliedByName ? <LocalText en={c.repliedByName} ar={c.repliedByNameAr} /> : '—',
                 },
               ]}
             />

@@ -91,7 +91,7 @@ export default function CreateMessagePage() {
       });
       form.setFieldsValue({ bodyEn: template.bodyEn, bodyAr: template.bodyAr });
       if (!form.getFieldValue('subjectEn')) form.setFieldValue('subjectEn', template.name);
-      if (!form.getFieldValue('subjectAr')) form.setFieldValue('subjectAr', template.name);
+      if (!form.getFieldValue('subjectAr')) form.setFieldValue('subjectAr', template.nameAr || template.name);
       dirty.current = true;
     } catch {
       toast.error(t('messaging.outbound.templateFailed'));

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { outboundApi } from './api.ts';
@@ -76,7 +77,11 @@ export function PastSends({ onOpen }: { onOpen: (id: number) => void }) {
             title: t('messaging.outbound.deliveryStatuses.FAILED'),
             render: (_, s) => formatPoints(s.failed),
           },
-          { key: 'createdBy', title: t('messaging.outbound.fields.createdBy'), dataIndex: 'createdByName' },
+          {
+            key: 'createdBy',
+            title: t('messaging.outbound.fields.createdBy'),
+            render: (_, s) => <LocalText en={s.createdByName} ar={s.createdByNameAr} />,
+          },
           {
             key: 'actions',
             title: t('common.actions'),

@@ -6,6 +6,7 @@ import { Alert } from '../../../components/Alert.tsx';
 import { DataTable } from '../../../components/DataTable.tsx';
 import { Descriptions } from '../../../components/Descriptions.tsx';
 import { formatPoints, Timestamp } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Progress } from '../../../components/Progress.tsx';
 import { Statistic } from '../../../components/Statistic.tsx';
@@ -87,7 +88,7 @@ export function SendProgress({ id }: { id: number }) {
             {s.channels.map((c) => t(`messaging.outbound.channels.${c}`)).join(', ')}
           </Descriptions.Item>
           <Descriptions.Item label={t('messaging.outbound.fields.createdBy')}>
-            {s.createdByName}
+            <LocalText en={s.createdByName} ar={s.createdByNameAr} />
           </Descriptions.Item>
           <Descriptions.Item label={t('messaging.outbound.fields.createdAt')}>
             <Timestamp iso={s.createdAt} />

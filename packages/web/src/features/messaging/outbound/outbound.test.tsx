@@ -38,6 +38,7 @@ const sendRecord = (over: Partial<OutboundMessageDetail> = {}): OutboundMessageD
   failed: 0,
   createdById: 1,
   createdByName: 'Amal Admin',
+  createdByNameAr: 'أمل',
   createdAt: '2026-11-01T10:00:00.000Z',
   startedAt: '2026-11-01T10:00:01.000Z',
   finishedAt: null,

@@ -16,6 +16,7 @@ import { ExportButton } from '../../../components/ExportButton.tsx';
 import { formatTime, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { ChoiceFilter, DayRangeFilter, SearchFilter } from '../../../components/ListFilters.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
@@ -237,7 +238,9 @@ export function MessageQueue() {
               key: 'assignee',
               title: t('messaging.queue.fields.assignee'),
               render: (_, m) =>
-                m.assigneeName ?? (
+                m.assigneeName ? (
+                  <LocalText en={m.assigneeName} ar={m.assigneeNameAr} />
+                ) : (
                   <Typography.Text type="secondary">{t('messaging.queue.unassigned')}</Typography.Text>
                 ),
             },

@@ -5,6 +5,7 @@ import {
   messageTemplateResource,
 } from '@loyalty/contracts';
 import { DateTime } from '../../../components/format.tsx';
+import { nameColumn } from '../../../components/localized.tsx';
 import { resourceUi } from '../../../components/resource.ts';
 import { activeStatusChoices, StatusTag } from '../../../components/StatusTag.tsx';
 import { i18n } from '../../../i18n/index.ts';
@@ -23,6 +24,7 @@ export const messageTemplateUi = resourceUi<MessageTemplate, MessageTemplateInpu
   schema: messageTemplateFields,
   fields: [
     { name: 'name', label: 'messaging.templates.fields.name', input: 'text' },
+    { name: 'nameAr', label: 'common.nameAr', input: 'text' },
     { name: 'bodyEn', label: 'messaging.templates.fields.bodyEn', input: 'textarea' },
     { name: 'bodyAr', label: 'messaging.templates.fields.bodyAr', input: 'textarea' },
     { name: 'additionalInfo', label: 'messaging.templates.fields.additionalInfo', input: 'textarea' },
@@ -34,7 +36,7 @@ export const messageTemplateUi = resourceUi<MessageTemplate, MessageTemplateInpu
     },
   ],
   columns: [
-    { key: 'name', label: 'messaging.templates.fields.name' },
+    nameColumn('messaging.templates.fields.name'),
     // The body in the screen's language (issue 54); both are on the template's own screen.
     {
       key: 'bodyEn',

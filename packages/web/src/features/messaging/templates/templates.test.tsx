@@ -102,6 +102,7 @@ describe('create template (/dashboard/create-template)', () => {
         path: '/api/admin/message-templates',
         body: {
           name: template.name,
+          nameAr: '',
           bodyEn: template.bodyEn,
           bodyAr: template.bodyAr,
           additionalInfo: '',
@@ -181,6 +182,7 @@ describe('message categories (/dashboard/message?tab=categories)', () => {
           nameEn: 'Complaints',
           nameAr: 'الشكاوى',
           description: '',
+          descriptionAr: '',
           responseTargetHours: 8,
           defaultAssigneeRoleId: null,
           status: 'ACTIVE',

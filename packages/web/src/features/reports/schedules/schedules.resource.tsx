@@ -11,8 +11,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../../api/typed.ts';
 import { Ltr } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { fixedChoices, type RemoteChoices, resourceUi } from '../../../components/resource.ts';
 import { Tag } from '../../../components/Tag.tsx';
+
+/** A recipient as a choice: the name in each language, with the address. */
+const recipientChoice = (r: ReportRecipient) => ({
+  value: r.id,
+  label: `${r.fullName} <${r.email}>`,
+  ...(r.fullNameAr ? { labelAr: `${r.fullNameAr} <${r.email}>` } : {}),
+});
 
 /** Staff who may receive a report (with an e-mail address and report.read), searched by name. */
 const recipientChoices: RemoteChoices = {
@@ -21,13 +29,16 @@ const recipientChoices: RemoteChoices = {
     const all: ReportRecipient[] = await apiGet('/api/admin/report-schedules/recipients', { signal });
     const needle = q?.trim().toLowerCase();
     return all
-      .filter((r) => !needle || `${r.fullName} ${r.username} ${r.email}`.toLowerCase().includes(needle))
-      .map((r) => ({ value: r.id, label: `${r.fullName} <${r.email}>` }));
+      .filter(
+        (r) =>
+          !needle || `${r.fullName} ${r.fullNameAr} ${r.username} ${r.email}`.toLowerCase().includes(needle),
+      )
+      .map(recipientChoice);
   },
   byId: async (value, signal) => {
     const all: ReportRecipient[] = await apiGet('/api/admin/report-schedules/recipients', { signal });
     const r = all.find((x) => x.id === Number(value));
-    return { value, label: r ? `${r.fullName} <${r.email}>` : `#${value}` };
+    return r ? recipientChoice(r) : { value, label: `#${value}` };
   },
 };
 
@@ -76,7 +87,12 @@ export const reportScheduleUi = resourceUi<ReportSchedule, ReportScheduleInput>(
     {
       key: 'recipients',
       label: 'reports.schedules.recipients',
-      render: (s) => s.recipients.map((r) => <Tag key={r.id}>{r.fullName}</Tag>),
+      render: (s) =>
+        s.recipients.map((r) => (
+          <Tag key={r.id}>
+            <LocalText en={r.fullName} ar={r.fullNameAr} />
+          </Tag>
+        )),
     },
     {
       key: 'nextRunAt',

@@ -10,7 +10,7 @@ const schedule = {
   frequency: 'MONTHLY',
   format: 'xlsx',
   recipientIds: [1],
-  recipients: [{ id: 1, username: 'admin', fullName: 'System Administrator' }],
+  recipients: [{ id: 1, username: 'admin', fullName: 'System Administrator', fullNameAr: 'مدير النظام' }],
   active: false,
   nextRunAt: '2026-12-01T00:00:00.000Z',
   lastSentAt: null,
