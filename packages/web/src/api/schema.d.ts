@@ -10416,7 +10416,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS";
         };
       };
@@ -10458,7 +10458,7 @@ export type paths = {
                     [key: string]: number;
                   };
                   /** @enum {string} */
-                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
                 })[];
               page: number;
               pageSize: number;
@@ -10531,7 +10531,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -10630,7 +10630,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -10715,6 +10715,104 @@ export type paths = {
       };
     };
   };
+  "/api/admin/imports/{id}/pause": {
+    /** Pause a posting import: the job stops after its current batch */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/imports/{id}/post": {
     /** Post a validated import's lines (approved by a second person): 202 while the request waits for a checker */
     post: {
@@ -10760,7 +10858,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -10867,6 +10965,104 @@ export type paths = {
       };
     };
   };
+  "/api/admin/imports/{id}/resume": {
+    /** Resume a paused import where it stopped */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/imports/export": {
     /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
     get: {
@@ -10876,7 +11072,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS";
           format?: "csv" | "xlsx";
         };
@@ -25348,7 +25544,7 @@ export type paths = {
                   /** @default */
                   description: string;
                   disabledReason: string | null;
-                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
                   failingSince: string | null;
                   id: number;
                   /**
@@ -25406,7 +25602,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
             /**
              * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
              * @default 100
@@ -25431,7 +25627,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -25530,7 +25726,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -25595,7 +25791,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
             /**
              * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
              * @default 100
@@ -25620,7 +25816,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -26138,6 +26334,10 @@ export type webhooks = {
     /** The customer was unblocked */
     post: operations["webhook_customer_unblocked_v1"];
   };
+  "import.finished": {
+    /** An import finished posting (DONE), or its posting stopped on an error (FAILED) */
+    post: operations["webhook_import_finished_v1"];
+  };
   "message.received": {
     /** The customer sent a message to the service desk */
     post: operations["webhook_message_received_v1"];
@@ -26330,6 +26530,67 @@ export type operations = {
           timestamp: string;
           /** @enum {string} */
           type: "customer.unblocked";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** An import finished posting (DONE), or its posting stopped on an error (FAILED) */
+  webhook_import_finished_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            /** @description Lines already posted (an earlier file, or the API) */
+            duplicates: number;
+            error: string | null;
+            fileName: string;
+            importId: number;
+            /** @description Lines refused when validating */
+            invalidLines: number;
+            /** @description TRANSACTIONS */
+            kind: string;
+            /** @description Data lines in the file */
+            lines: number;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            posted: number;
+            /** @description Lines refused, by reason */
+            refused: {
+              [key: string]: number;
+            };
+            /**
+             * @description FAILED: stopped on an error; it resumes once posted again
+             * @enum {string}
+             */
+            status: "DONE" | "FAILED";
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "import.finished";
           /** @enum {number} */
           version: 1;
         };
