@@ -234,6 +234,8 @@ export const commandNamesAr: Record<string, string> = {
   'import.read': 'عرض ملفات الاستيراد وأسطرها وأخطائها',
   'import.create': 'رفع ملف للاستيراد: يُحفظ ويُتحقق من أسطره',
   'import.post': 'ترحيل أسطر ملف استيراد صالح (بموافقة شخص ثانٍ)',
+  'import.pause': 'إيقاف ترحيل ملف استيراد مؤقتًا: يتوقف بعد الدفعة الجارية',
+  'import.resume': 'استئناف ترحيل ملف استيراد موقوف من حيث توقف',
   'channel.transactionFile.post': 'إرسال ملف معاملات للاستيراد',
   // households
   'household.read': 'عرض الأسر وأفرادها وتحويلات النقاط بينهم',

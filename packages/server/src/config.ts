@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { type Channel, channels, type ImportEncoding, importEncodings } from '@loyalty/contracts';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { type OutboundAllow, parseOutboundAllow } from './platform/outbound.ts';
@@ -100,6 +101,9 @@ const envSchema = z.object({
     })
     .optional(),
   NLP_MODEL_DIR: z.string().optional(),
+  IMPORT_INBOX_DIR: z.string().optional(),
+  IMPORT_INBOX_CHANNEL: z.enum(channels).optional(),
+  IMPORT_INBOX_ENCODING: z.enum(importEncodings).default('UTF-8'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
@@ -169,6 +173,11 @@ export interface Config {
    * (modules/analytics/nlp/sentimentModel.ts); loaded at start-up.
    */
   nlpModelDir: string | undefined;
+  /**
+   * The watched inbox folder of transaction files (IMPORT_INBOX_DIR; modules/imports/inbox.ts): the
+   * channel their earnings post for and their encoding. Unset: no folder is watched.
+   */
+  importInbox: { dir: string; channel: Channel | undefined; encoding: ImportEncoding } | undefined;
   /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
   outboundAllow: OutboundAllow;
   /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
@@ -256,6 +265,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     mapTiles: e.MAP_TILE_URL ? { url: e.MAP_TILE_URL, attribution: e.MAP_TILE_ATTRIBUTION ?? '' } : undefined,
     nlpModelDir: e.NLP_MODEL_DIR ? path.resolve(e.NLP_MODEL_DIR) : undefined,
+    importInbox: e.IMPORT_INBOX_DIR
+      ? {
+          dir: path.resolve(e.IMPORT_INBOX_DIR),
+          channel: e.IMPORT_INBOX_CHANNEL,
+          encoding: e.IMPORT_INBOX_ENCODING,
+        }
+      : undefined,
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,

@@ -21,9 +21,18 @@ export type ImportEncoding = (typeof importEncodings)[number];
 /**
  * VALIDATED: every line staged and checked, waiting for approval; INVALID: a line is bad and the
  * file is all-or-nothing (nothing will post); QUEUED, POSTING: approved, the job posts it; DONE;
- * FAILED: the job stopped on an error (it resumes where it stopped once queued again).
+ * FAILED: the job stopped on an error (it resumes where it stopped once queued again); PAUSED: staff
+ * paused the posting (`import.pause`): the job stops between batches until `import.resume`.
  */
-export const importStatuses = ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'DONE', 'FAILED'] as const;
+export const importStatuses = [
+  'VALIDATED',
+  'INVALID',
+  'QUEUED',
+  'POSTING',
+  'PAUSED',
+  'DONE',
+  'FAILED',
+] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 export const importStatus = z.enum(importStatuses);
 
@@ -185,6 +194,8 @@ export const importPage = pageSchema(importSchema);
 export const importCommands = {
   create: command('import.create', importUploadInput, 'Upload a file to import: it is staged and validated'),
   post: command('import.post', idInput, "Post a validated import's lines (approved by a second person)"),
+  pause: command('import.pause', idInput, 'Pause a posting import: the job stops after its current batch'),
+  resume: command('import.resume', idInput, 'Resume a paused import where it stopped'),
 };
 /** The integration API's file push (scope `imports`): staged, validated and posted without a checker. */
 export const importReceiveCommand = command(

@@ -95,6 +95,26 @@ export const webhookEventCatalogue = {
       occurredAt,
     }),
   },
+  'import.finished': {
+    version: 1,
+    summary: 'An import finished posting (DONE), or its posting stopped on an error (FAILED)',
+    data: z.object({
+      importId: z.number().int(),
+      kind: z.string().describe('TRANSACTIONS'),
+      fileName: z.string(),
+      status: z
+        .enum(['DONE', 'FAILED'])
+        .describe('FAILED: stopped on an error; it resumes once posted again'),
+      lines: z.number().int().describe('Data lines in the file'),
+      invalidLines: z.number().int().describe('Lines refused when validating'),
+      posted: z.number().int(),
+      duplicates: z.number().int().describe('Lines already posted (an earlier file, or the API)'),
+      refused: z.record(z.string(), z.number().int()).describe('Lines refused, by reason'),
+      points: z.number().int(),
+      error: z.string().nullable(),
+      occurredAt,
+    }),
+  },
 } as const;
 
 export const webhookEventTypes = Object.keys(webhookEventCatalogue) as [

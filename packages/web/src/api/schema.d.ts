@@ -11063,7 +11063,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
         };
       };
@@ -11105,7 +11105,7 @@ export type paths = {
                     [key: string]: number;
                   };
                   /** @enum {string} */
-                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
                 })[];
               page: number;
               pageSize: number;
@@ -11178,7 +11178,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -11277,7 +11277,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -11362,6 +11362,104 @@ export type paths = {
       };
     };
   };
+  "/api/admin/imports/{id}/pause": {
+    /** Pause a posting import: the job stops after its current batch */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/imports/{id}/post": {
     /** Post a validated import's lines (approved by a second person): 202 while the request waits for a checker */
     post: {
@@ -11407,7 +11505,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -11514,6 +11612,104 @@ export type paths = {
       };
     };
   };
+  "/api/admin/imports/{id}/resume": {
+    /** Resume a paused import where it stopped */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              approvedBy: string | null;
+              /** @enum {string|null} */
+              channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
+              /** @description SHA-256 of the file as received */
+              checksum: string;
+              createdAt: string;
+              createdBy: string;
+              duplicates: number;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              error: string | null;
+              errors: ({
+                  field: string | null;
+                  line: number;
+                  /** @enum {string} */
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                })[];
+              fileName: string;
+              finishedAt: string | null;
+              id: number;
+              invalidLines: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              lines: number;
+              points: number;
+              posted: number;
+              postValid: boolean;
+              progress: number;
+              refused: {
+                [key: string]: number;
+              };
+              /** @enum {string} */
+              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/imports/export": {
     /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
     get: {
@@ -11523,7 +11719,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "DONE" | "FAILED";
+          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
           format?: "csv" | "xlsx";
         };
@@ -26093,7 +26289,7 @@ export type paths = {
                   /** @default */
                   description: string;
                   disabledReason: string | null;
-                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+                  events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
                   failingSince: string | null;
                   id: number;
                   /**
@@ -26151,7 +26347,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
             /**
              * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
              * @default 100
@@ -26176,7 +26372,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -26275,7 +26471,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -26340,7 +26536,7 @@ export type paths = {
           "application/json": {
             /** @default */
             description?: string;
-            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+            events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
             /**
              * @description Rate limit: at most this many requests a second to this endpoint (all senders together)
              * @default 100
@@ -26365,7 +26561,7 @@ export type paths = {
               /** @default */
               description: string;
               disabledReason: string | null;
-              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended")[];
+              events: ("points.earned" | "points.redeemed" | "points.expired" | "redemption.cancelled" | "tier.changed" | "customer.blocked" | "customer.unblocked" | "message.received" | "message.replied" | "campaign.ended" | "import.finished")[];
               failingSince: string | null;
               id: number;
               /**
@@ -26883,6 +27079,10 @@ export type webhooks = {
     /** The customer was unblocked */
     post: operations["webhook_customer_unblocked_v1"];
   };
+  "import.finished": {
+    /** An import finished posting (DONE), or its posting stopped on an error (FAILED) */
+    post: operations["webhook_import_finished_v1"];
+  };
   "message.received": {
     /** The customer sent a message to the service desk */
     post: operations["webhook_message_received_v1"];
@@ -27075,6 +27275,67 @@ export type operations = {
           timestamp: string;
           /** @enum {string} */
           type: "customer.unblocked";
+          /** @enum {number} */
+          version: 1;
+        };
+      };
+    };
+    responses: {
+      /** @description Received: not sent again */
+      "2XX": {
+        content: never;
+      };
+    };
+  };
+  /** An import finished posting (DONE), or its posting stopped on an error (FAILED) */
+  webhook_import_finished_v1: {
+    parameters: {
+      header: {
+        /** @description The event id: the same on retries and replays (idempotency key) */
+        "webhook-id": string;
+        /** @description Seconds since the epoch when this attempt was signed */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>`; two during a secret rotation */
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The event's number among its customer's events (delivery is unordered) */
+          customerSequence: number | null;
+          data: {
+            /** @description Lines already posted (an earlier file, or the API) */
+            duplicates: number;
+            error: string | null;
+            fileName: string;
+            importId: number;
+            /** @description Lines refused when validating */
+            invalidLines: number;
+            /** @description TRANSACTIONS */
+            kind: string;
+            /** @description Data lines in the file */
+            lines: number;
+            /** @description ISO 8601, UTC */
+            occurredAt: string;
+            points: number;
+            posted: number;
+            /** @description Lines refused, by reason */
+            refused: {
+              [key: string]: number;
+            };
+            /**
+             * @description FAILED: stopped on an error; it resumes once posted again
+             * @enum {string}
+             */
+            status: "DONE" | "FAILED";
+          };
+          /** @description The event id, also the `webhook-id` header: the same on retries and replays */
+          id: string;
+          /** @description ISO 8601, UTC */
+          timestamp: string;
+          /** @enum {string} */
+          type: "import.finished";
           /** @enum {number} */
           version: 1;
         };

@@ -36,7 +36,7 @@ export const imports = pgTable(
     apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     postValid: boolean('post_valid').notNull().default(false),
     status: text('status', {
-      enum: ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'DONE', 'FAILED'],
+      enum: ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'PAUSED', 'DONE', 'FAILED'],
     }).notNull(),
     lines: integer('lines').notNull().default(0),
     invalidLines: integer('invalid_lines').notNull().default(0),

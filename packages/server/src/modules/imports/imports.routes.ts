@@ -152,7 +152,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Starts the posting job on this instance now (it runs on its interval anyway). */
-function kick(req: FastifyRequest) {
+export function kick(req: FastifyRequest) {
   void req.server.jobs
     .tick(IMPORT_POST_JOB)
     .catch((err: unknown) => req.log.error({ err }, 'import posting failed to start'));

@@ -39,7 +39,7 @@ import { fileFault, readCsv } from './parse.ts';
 /** The job that posts approved imports (decisions/imports.md). */
 export const IMPORT_POST_JOB = 'imports.post';
 
-type ImportRow = typeof imports.$inferSelect;
+export type ImportRow = typeof imports.$inferSelect;
 type LineRow = typeof importLines.$inferInsert;
 
 // ---------------------------------------------------------------------------------------------
@@ -55,7 +55,7 @@ async function lineErrors(db: Executor, id: number, limit?: number): Promise<Imp
   return rows.map((r) => ({ line: r.line, reason: r.reason as ImportLineReason, field: r.field }));
 }
 
-const toImport = (row: ImportRow, errors: ImportLineError[] = []): Import => ({
+export const toImport = (row: ImportRow, errors: ImportLineError[] = []): Import => ({
   id: row.id,
   kind: row.kind,
   fileName: row.fileName,
@@ -94,7 +94,7 @@ const importSpec: ResourceListSpec<typeof imports, typeof importResource> = {
 export const listImports = (db: Executor, query: ImportListQuery) =>
   listPage(db, importSpec, query, (row) => toImport(row));
 
-const findImport = (db: Executor, id: number, forUpdate = false) =>
+export const findImport = (db: Executor, id: number, forUpdate = false) =>
   findOrFail(db, imports, imports.id, id, 'Import', forUpdate);
 
 /** An import with its first bad lines. */
@@ -315,7 +315,7 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
 }
 
 /** Queues an import for the posting job: the checker (or the pushing key) is who approved it. */
-async function queue(tx: Tx, row: ImportRow, approvedBy: string): Promise<ImportRow> {
+export async function queue(tx: Tx, row: ImportRow, approvedBy: string): Promise<ImportRow> {
   const [queued] = (await tx
     .update(imports)
     .set({ status: 'QUEUED', approvedBy, error: null })

@@ -1,2 +1,3 @@
 /** The imports area's public face: staging a file (the demo data stages one as staff would). */
 export { type Maker, stageFile } from './imports.service.ts';
+export { type InboxConfig, useImportInbox } from './inbox.ts';

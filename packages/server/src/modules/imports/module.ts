@@ -2,17 +2,27 @@ import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
 import { importChannelRoutes, importRoutes } from './imports.routes.ts';
 import { importHandlers, importJobs } from './imports.service.ts';
+import { importInboxJobs } from './inbox.ts';
+import { importPauseRoutes } from './pause.routes.ts';
+import { importPauseHandlers } from './pause.ts';
 
 /** Bulk imports: files staged, validated, approved and posted by a job (decisions/imports.md). */
 export const importsModule: ServerModule = {
   name: 'imports',
-  routes: importRoutes,
+  routes: async (app) => {
+    await app.register(importRoutes);
+    await app.register(importPauseRoutes);
+  },
   rootRoutes: async (app) => {
     await app.register(importChannelRoutes, { prefix: '/api/integration/v1' });
   },
-  handlers: importHandlers,
-  jobs: importJobs,
+  handlers: [...importHandlers, ...importPauseHandlers],
+  jobs: [...importJobs, ...importInboxJobs],
   queues: [
-    statusQueue('imports', 'imports', { waiting: ['QUEUED'], running: ['POSTING'], failed: ['FAILED'] }),
+    statusQueue('imports', 'imports', {
+      waiting: ['QUEUED'],
+      running: ['POSTING'],
+      failed: ['FAILED'],
+    }),
   ],
 };

@@ -18,7 +18,10 @@ import { ImportLines } from './ImportErrors.tsx';
 
 const running = new Set(['QUEUED', 'POSTING']);
 
-/** `Imports/{id}`: an import's status and counts, its progress while posting (polled), the post action, its lines. */
+/**
+ * `Imports/{id}`: an import's status and counts, its progress while posting (polled) with pause and
+ * resume beside it, the post action, its lines.
+ */
 export default function ImportPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -41,6 +44,15 @@ export default function ImportPage() {
     await outcome(importsApi.post(imp.id), { success: 'imports.queued', failure: 'imports.postFailed' });
     await queryClient.invalidateQueries({ queryKey: ['imports'] });
   };
+  const act = (action: 'pause' | 'resume') => async () => {
+    await outcome(importsApi[action](imp.id), {
+      success: action === 'pause' ? 'imports.paused' : 'imports.resumed',
+      failure: action === 'pause' ? 'imports.pauseFailed' : 'imports.resumeFailed',
+    });
+    await queryClient.invalidateQueries({ queryKey: ['imports'] });
+  };
+  const pausable = running.has(imp.status) && can(importCommands.pause.name);
+  const resumable = imp.status === 'PAUSED' && can(importCommands.resume.name);
   const refused = Object.entries(imp.refused);
   return (
     <Flex vertical gap={16}>
@@ -95,11 +107,29 @@ export default function ImportPage() {
           {imp.error && <Descriptions.Item label={t('imports.fields.error')}>{imp.error}</Descriptions.Item>}
         </Descriptions>
         {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && (
-          <Progress
-            aria-label={t('imports.progress')}
-            percent={imp.progress}
-            status={imp.status === 'DONE' ? 'success' : imp.status === 'FAILED' ? 'exception' : 'active'}
-          />
+          <Flex align="center" gap={12}>
+            <div style={{ flex: 1 }}>
+              <Progress
+                aria-label={t('imports.progress')}
+                percent={imp.progress}
+                status={
+                  imp.status === 'DONE'
+                    ? 'success'
+                    : imp.status === 'FAILED'
+                      ? 'exception'
+                      : imp.status === 'PAUSED'
+                        ? 'normal'
+                        : 'active'
+                }
+              />
+            </div>
+            {pausable && <Button onClick={act('pause')}>{t('imports.pause')}</Button>}
+            {resumable && (
+              <Button type="primary" onClick={act('resume')}>
+                {t('imports.resume')}
+              </Button>
+            )}
+          </Flex>
         )}
       </Panel>
       <ImportLines imp={imp} />

@@ -10,6 +10,8 @@ export const importsApi = {
     apiGet('/api/admin/imports/{id}/preview', { path: { id }, signal }),
   upload: (body: FormData) => apiSend('post', '/api/admin/imports', { body }),
   post: (id: number) => apiWrite('post', '/api/admin/imports/{id}/post', { path: { id } }),
+  pause: (id: number) => apiWrite('post', '/api/admin/imports/{id}/pause', { path: { id } }),
+  resume: (id: number) => apiWrite('post', '/api/admin/imports/{id}/resume', { path: { id } }),
   errorFile: (id: number, token: string | null) =>
     downloadFile(`/api/admin/imports/${id}/errors`, {}, token, `import-${id}-errors.csv`),
 };
