@@ -7,18 +7,16 @@
 import { resources } from '@loyalty/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { seedDemo } from './demo/seed.ts';
-import { buildTestApp, type TestApp } from './test/app.ts';
+import { buildTestApp, DEMO_SETUP_TIMEOUT, type TestApp } from './test/app.ts';
 
 type Row = Record<string, unknown>;
 let t: TestApp;
 let admin: { authorization: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db);
+  t = await buildTestApp({}, { demo: true });
   admin = await t.signIn();
-}, 180_000);
+}, DEMO_SETUP_TIMEOUT);
 
 async function list(name: string, query: string) {
   const res = await t.inject({ method: 'GET', url: `/api/admin/${name}?pageSize=100&${query}`, as: admin });

@@ -227,6 +227,8 @@ const MIGRATION_LOCK = 727_001;
 export interface OpenOptions {
   /** Told when a stale lock on the data folder was taken over (default: printed to stderr). */
   onNotice?: (message: string) => void;
+  /** The embedded database starts from this dump of a data folder (`dumpDataDir`); ignored on PostgreSQL. */
+  loadDataDir?: Blob;
 }
 
 /**
@@ -278,7 +280,10 @@ export async function openDatabase(config: Config['database'], options: OpenOpti
   let client: PGlite;
   try {
     // pg_trgm backs substring search (customers); PostgreSQL ships it as a contrib extension.
-    client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+    client = await PGlite.create(config.dataDir, {
+      extensions: { pg_trgm },
+      loadDataDir: options.loadDataDir,
+    });
   } catch (err) {
     lock?.release();
     if (!folder) throw err;

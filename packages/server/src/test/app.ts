@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { PGlite } from '@electric-sql/pglite';
 import { inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { permissions, rolePermissions, roles, users } from '../db/schema/index.ts';
 import { ensureBaseline } from '../db/seed.ts';
+import { seedDemo } from '../demo/seed.ts';
 import { ensureMakerCheckerServices } from '../modules/approvals/index.ts';
 import { modules } from '../modules/index.ts';
 import { hashPassword } from '../platform/auth/passwords.ts';
+import { demoDatabaseName, demoSnapshot } from './demoSnapshot.ts';
 
 export const ADMIN = { username: 'admin', password: 'Test#Admin-Password-1' };
 /** The password of every user made by `userWith`. */
@@ -18,20 +21,17 @@ export const USER_PASSWORD = 'Test#User-Password-1';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or — when DATABASE_URL is set — a new
- * PostgreSQL database created for the file and dropped after it.
+ * PostgreSQL database created for the file (empty, or a copy of `template`) and dropped after it.
  */
-export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(
+  template?: string,
+): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, drop: async () => {} };
   const name = `test_${inject('testRunId')}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await createDatabase(base, name, template);
   return {
-    url: url.toString(),
+    url: databaseUrl(base, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -39,6 +39,22 @@ export async function freshDatabaseUrl(): Promise<{ url: string | undefined; dro
       await c.end();
     },
   };
+}
+
+async function createDatabase(base: string, name: string, template?: string) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function databaseUrl(base: string, name: string) {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** A fresh database of one test file's own, without an app: closed and dropped after the file's tests. */
@@ -72,9 +88,21 @@ export interface TestApp {
   twin(): Promise<FastifyInstance>;
 }
 
-/** Builds the real app on a fresh database and closes both after the file's tests. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const fresh = await freshDatabaseUrl();
+/**
+ * The hook timeout of a file that starts from the demo: the first such file of a run seeds it (about
+ * three minutes on a busy 2-core machine, dump included) and the others wait for that.
+ */
+export const DEMO_SETUP_TIMEOUT = 600_000;
+
+export interface TestAppOptions {
+  /**
+   * Starts from the whole demo (demo/seed.ts) instead of an empty programme: seeded once per test
+   * run and copied for the file (test/demoSnapshot.ts), which may change its copy at will.
+   */
+  demo?: boolean;
+}
+
+function testConfig(env: Record<string, string>, url: string | undefined) {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -83,11 +111,59 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     // Test files stand local servers in for relays and gateways (platform/outbound.ts).
     OUTBOUND_ALLOW: '127.0.0.1',
-    ...(fresh.url ? { DATABASE_URL: fresh.url } : { DATA_DIR: 'memory://' }),
+    ...(url ? { DATABASE_URL: url } : { DATA_DIR: 'memory://' }),
     ...env,
   });
-  if (!fresh.url) config.database = { kind: 'pglite', dataDir: 'memory://' };
+  if (!url) config.database = { kind: 'pglite', dataDir: 'memory://' };
+  return config;
+}
+
+/** Migrated, with the baseline and the maker-checker services, as the server starts. */
+async function prepare(database: Database, config: Config) {
+  await database.migrate();
+  await ensureBaseline(database.db, config, ADMIN.password);
+  await ensureMakerCheckerServices(database.db, modules);
+}
+
+/**
+ * The run's demo, seeded as a file seeded it on its own: the app built on a fresh database, then
+ * seedDemo. Answers the embedded database's dump; on PostgreSQL the seeded database stays, closed.
+ */
+async function seedRunDemo(runId: string): Promise<Blob | undefined> {
+  const base = process.env.DATABASE_URL;
+  let url: string | undefined;
+  if (base) {
+    await createDatabase(base, demoDatabaseName(runId));
+    url = databaseUrl(base, demoDatabaseName(runId));
+  }
+  const config = testConfig({}, url);
   const database = await openDatabase(config.database);
+  try {
+    await prepare(database, config);
+    const app = await buildApp(config, database, { web: false });
+    try {
+      await app.ready();
+      await seedDemo(app.db);
+    } finally {
+      await app.close();
+    }
+    if (database.kind === 'postgres') return undefined;
+    return await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
+  } finally {
+    await database.close();
+  }
+}
+
+/** Builds the real app on a fresh database and closes both after the file's tests. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const runId = inject('testRunId');
+  const demo = options.demo ? await demoSnapshot(runId, () => seedRunDemo(runId)) : undefined;
+  const fresh = await freshDatabaseUrl(options.demo ? demoDatabaseName(runId) : undefined);
+  const config = testConfig(env, fresh.url);
+  const database = await openDatabase(config.database, { loadDataDir: demo });
   let app: FastifyInstance | undefined;
   const twins: FastifyInstance[] = [];
   // Registered first, so the database is dropped even when building the app fails.
@@ -99,9 +175,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
       await database.close().finally(fresh.drop);
     }
   });
-  await database.migrate();
-  await ensureBaseline(database.db, config, ADMIN.password);
-  await ensureMakerCheckerServices(database.db, modules);
+  await prepare(database, config);
   app = await buildApp(config, database, { web: false });
   await app.ready();
   let built = app;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { removeDemoSnapshot } from './demoSnapshot.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,12 +13,14 @@ declare module 'vitest' {
 /**
  * The API suite on PostgreSQL: each test file creates its own database (see app.ts) and drops it
  * after its tests. A file whose worker dies never gets there, so the run drops whatever is left
- * with its prefix when it ends — and never another run's databases.
+ * with its prefix when it ends — and never another run's databases (its seeded demo among them,
+ * test/demoSnapshot.ts), and removes the run's dump of the embedded demo.
  */
 export default function setup(project: TestProject) {
   const runId = randomBytes(4).toString('hex');
   project.provide('testRunId', runId);
   return async () => {
+    await removeDemoSnapshot(runId);
     const base = process.env.DATABASE_URL;
     if (!base) return;
     const admin = new pg.Client({ connectionString: base });

@@ -6,18 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, DEMO_SETUP_TIMEOUT, type TestApp } from '../../test/app.ts';
 import { addDays, isoDay } from './period.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db);
+  t = await buildTestApp({}, { demo: true });
   admin = await t.signIn();
-}, 180_000);
+}, DEMO_SETUP_TIMEOUT);
 
 const one = async (query: ReturnType<typeof sql>) => {
   const [row] = rowsOf<{ v: string | number | null }>(await t.app.db.execute(query));

@@ -11,10 +11,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../demo/seed.ts';
 import type { Actor } from '../../platform/access.ts';
 import { exportColumns, exportSettings, exportStream } from '../../platform/exports.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, DEMO_SETUP_TIMEOUT, type TestApp } from '../../test/app.ts';
 import { customerExportCells, listCustomers } from '../customers/index.ts';
 
 type Row = Record<string, unknown>;
@@ -22,11 +21,10 @@ let t: TestApp;
 let admin: { authorization: string };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db);
+  t = await buildTestApp({}, { demo: true });
   admin = await t.signIn();
   exportSettings.batch = 3;
-}, 180_000);
+}, DEMO_SETUP_TIMEOUT);
 afterAll(() => {
   exportSettings.batch = 1_000;
 });

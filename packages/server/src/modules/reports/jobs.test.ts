@@ -6,8 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, DEMO_SETUP_TIMEOUT, type TestApp } from '../../test/app.ts';
 import { startMailbox } from '../../test/mailbox.ts';
 import { reportFile } from './files.ts';
 import {
@@ -27,10 +26,9 @@ const from = addDays(to, -500);
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  t = await buildTestApp({ SMTP_URL: mailbox.url });
-  await seedDemo(t.app.db);
+  t = await buildTestApp({ SMTP_URL: mailbox.url }, { demo: true });
   admin = await t.signIn();
-}, 180_000);
+}, DEMO_SETUP_TIMEOUT);
 
 const one = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.app.db.execute(query))[0] as T;
 

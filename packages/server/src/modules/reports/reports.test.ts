@@ -7,8 +7,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { seedDemo } from '../../demo/seed.ts';
-import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { buildTestApp, DEMO_SETUP_TIMEOUT, type TestApp } from '../../test/app.ts';
 import { addDays, isoDay } from './period.ts';
 import { refreshSnapshots } from './reports.service.ts';
 
@@ -19,10 +18,9 @@ const from = addDays(to, -89);
 const range = `from=${from}&to=${to}`;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db);
+  t = await buildTestApp({}, { demo: true });
   admin = await t.signIn();
-}, 180_000);
+}, DEMO_SETUP_TIMEOUT);
 
 type Row = Record<string, string | number | null>;
 const report = async (name: string, query = range, as = admin) => {
