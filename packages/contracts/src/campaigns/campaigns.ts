@@ -63,7 +63,12 @@ export const campaignFields = z
      * campaign, chosen at random per customer with the campaign's seed (0: none). The screen
      * proposes 10 for a new campaign.
      */
-    holdoutPct: z.number().int().min(0, { error: 'holdoutOutOfRange' }).max(MAX_HOLDOUT_PCT, { error: 'holdoutOutOfRange' }).default(0),
+    holdoutPct: z
+      .number()
+      .int()
+      .min(0, { error: 'holdoutOutOfRange' })
+      .max(MAX_HOLDOUT_PCT, { error: 'holdoutOutOfRange' })
+      .default(0),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -239,7 +244,10 @@ export const campaignPerformanceSchema = z.object({
       low: z.number().nullable().describe('95 % Welch confidence interval of the difference, low end'),
       high: z.number().nullable(),
       bonusPoints: z.number().int().describe('Bonus points the campaign paid in these days'),
-      incrementalSpendPerPoint: z.number().nullable().describe('Difference × treated customers ÷ bonus points'),
+      incrementalSpendPerPoint: z
+        .number()
+        .nullable()
+        .describe('Difference × treated customers ÷ bonus points'),
       distinguishable: z
         .boolean()
         .describe('False when the interval spans zero or a group has fewer than 2 customers'),

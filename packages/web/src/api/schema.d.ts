@@ -4909,6 +4909,10 @@ export type paths = {
                   /** @enum {string|null} */
                   endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
                   endsAt: string;
+                  /** @description Share (%) of the eligible customers held out, never awarded */
+                  holdoutPct: number;
+                  /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+                  holdoutSeed: number;
                   hourFrom: number | null;
                   hourTo: number | null;
                   id: number;
@@ -4983,6 +4987,8 @@ export type paths = {
             descriptionEn?: string;
             /** Format: date-time */
             endsAt: string;
+            /** @default 0 */
+            holdoutPct?: number;
             /** @default null */
             hourFrom?: number | null;
             /** @default null */
@@ -5028,6 +5034,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5139,6 +5149,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5220,6 +5234,8 @@ export type paths = {
             descriptionEn?: string;
             /** Format: date-time */
             endsAt: string;
+            /** @default 0 */
+            holdoutPct?: number;
             /** @default null */
             hourFrom?: number | null;
             /** @default null */
@@ -5265,6 +5281,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5437,6 +5457,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5537,6 +5561,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5637,6 +5665,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5791,6 +5823,56 @@ export type paths = {
                   typeNameEn: string;
                 })[];
               from: string;
+              holdout: ({
+                  /** @description Bonus points the campaign paid in these days */
+                  bonusPoints: number;
+                  campaignId: number;
+                  campaignNameAr: string;
+                  campaignNameEn: string;
+                  daily: {
+                      day: string;
+                      holdout: number;
+                      treated: number;
+                    }[];
+                  /** @description Mean spend per customer, treated less held out */
+                  difference: number;
+                  /** @description False when the interval spans zero or a group has fewer than 2 customers */
+                  distinguishable: boolean;
+                  /** @description First day of the campaign within the period */
+                  from: string;
+                  high: number | null;
+                  holdout: {
+                    /** @description Customers with at least one earning */
+                    activeCustomers: number;
+                    /** @description Active customers ÷ customers, 0–1 */
+                    activeRate: number;
+                    customers: number;
+                    points: number;
+                    pointsPerCustomer: number;
+                    spend: number;
+                    spendPerCustomer: number;
+                    transactions: number;
+                  };
+                  holdoutPct: number;
+                  /** @description Difference × treated customers ÷ bonus points */
+                  incrementalSpendPerPoint: number | null;
+                  /** @description 95 % Welch confidence interval of the difference, low end */
+                  low: number | null;
+                  /** @description Last day of the campaign within the period */
+                  to: string;
+                  treated: {
+                    /** @description Customers with at least one earning */
+                    activeCustomers: number;
+                    /** @description Active customers ÷ customers, 0–1 */
+                    activeRate: number;
+                    customers: number;
+                    points: number;
+                    pointsPerCustomer: number;
+                    spend: number;
+                    spendPerCustomer: number;
+                    transactions: number;
+                  };
+                })[];
               to: string;
               uplift: ({
                   budget: number;

@@ -10,7 +10,10 @@ import type { EarningCampaign } from '../loyalty/index.ts';
  * The ACTIVE eligibility criteria of `ids`, as the earning's decision takes them
  * (loyalty_criteria_failure); an inactive criterion is left out, as if not targeted.
  */
-export async function criteriaJson(db: Executor, ids: readonly number[]): Promise<Map<number, CriterionJson>> {
+export async function criteriaJson(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, CriterionJson>> {
   const criteria = new Map<number, CriterionJson>();
   const unique = [...new Set(ids)];
   if (!unique.length) return criteria;

@@ -141,7 +141,11 @@ export const campaignHandlers = [
     }
     if (input.holdoutPct !== current.holdoutPct && current.customersReached > 0) {
       // Moving the share once customers were awarded would mix treated customers into the holdout.
-      throw invalid('holdoutPct', 'holdoutLocked', 'The campaign has reached customers: its holdout is fixed');
+      throw invalid(
+        'holdoutPct',
+        'holdoutLocked',
+        'The campaign has reached customers: its holdout is fixed',
+      );
     }
     const before = toCampaign(current);
     const [row] = (await tx

@@ -70,6 +70,7 @@ export async function holdoutResults(db: Executor, fromMs: number, toMs: number,
       order by id`),
   );
   if (!found.length) return [];
+  const ids = `{${found.map((k) => k.id).join(',')}}`;
   const criteria = await criteriaJson(
     db,
     found.flatMap((k) => k.criterionIds),
@@ -82,7 +83,7 @@ export async function holdoutResults(db: Executor, fromMs: number, toMs: number,
       select k.id, k.holdout_seed, k.holdout_pct, k.tier_ids, k.segments, k.customer_numbers,
         greatest(k.starts_at, ${from}) as wfrom, least(k.ends_at, ${to}) as wto,
         coalesce(${byCampaign}::jsonb -> k.id::text, '[]'::jsonb) as criteria
-      from campaigns k where k.id = any(${found.map((k) => k.id)}::int[])
+      from campaigns k where k.id = any(${ids}::int[])
     ),
     aud as (
       select k.id as campaign_id, k.wfrom, k.wto, c.id as customer_id,
@@ -128,14 +129,13 @@ export async function holdoutResults(db: Executor, fromMs: number, toMs: number,
         greatest(k.starts_at, ${from}) as wfrom, least(k.ends_at, ${to}) as wto,
         (select coalesce(sum(a.points), 0) from campaign_awards a where a.campaign_id = k.id
           and a.occurred_at >= greatest(k.starts_at, ${from}) and a.occurred_at < least(k.ends_at, ${to})) as bonus
-      from campaigns k where k.id = any(${found.map((k) => k.id)}::int[])
+      from campaigns k where k.id = any(${ids}::int[])
       order by k.id`),
   );
   const spent = new Map(daily.map((r) => [`${num(r.campaignId)} ${r.held} ${r.day}`, num(r.spend)]));
   return terms.map((k): CampaignHoldoutResult => {
     const id = num(k.campaignId);
-    const of = (held: boolean) =>
-      group(groups.find((g) => num(g.campaignId) === id && g.held === held));
+    const of = (held: boolean) => group(groups.find((g) => num(g.campaignId) === id && g.held === held));
     const treated = of(false);
     const holdout = of(true);
     const interval = welchInterval(treated, holdout);
@@ -144,7 +144,8 @@ export async function holdoutResults(db: Executor, fromMs: number, toMs: number,
     const wfrom = new Date(k.wfrom as string | Date).getTime();
     const wto = new Date(k.wto as string | Date).getTime();
     const days: string[] = [];
-    for (let d = Math.floor(wfrom / DAY) * DAY; d < wto; d += DAY) days.push(new Date(d).toISOString().slice(0, 10));
+    for (let d = Math.floor(wfrom / DAY) * DAY; d < wto; d += DAY)
+      days.push(new Date(d).toISOString().slice(0, 10));
     const spendOn = (held: boolean, day: string) => spent.get(`${id} ${held} ${day}`) ?? 0;
     return {
       campaignId: id,

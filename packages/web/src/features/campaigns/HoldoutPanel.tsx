@@ -95,7 +95,9 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
               </Ltr>
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.perPoint')}>
-              <Ltr>{result.incrementalSpendPerPoint === null ? '—' : money(result.incrementalSpendPerPoint)}</Ltr>
+              <Ltr>
+                {result.incrementalSpendPerPoint === null ? '—' : money(result.incrementalSpendPerPoint)}
+              </Ltr>
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.verdict')}>
               {result.distinguishable ? (
