@@ -53,9 +53,7 @@ export const campaigns = pgTable(
      * is drawn once, at creation, and never changes: the assignment is reproducible from it.
      */
     holdoutPct: smallint('holdout_pct').notNull().default(0),
-    holdoutSeed: integer('holdout_seed')
-      .notNull()
-      .default(sql`floor(random() * 2147483647)::integer`),
+    holdoutSeed: integer('holdout_seed').notNull().default(sql`floor(random() * 2147483647)::integer`),
     status: text('status', { enum: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'ENDED'] })
       .notNull()
       .default('DRAFT'),
