@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription } from '../../components/Chart.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
-import { formatPoints, Ltr, formatAmount as money, pct } from '../../components/format.tsx';
+import { formatPoints, Ltr, ltrText, formatAmount as money, pct } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Tag } from '../../components/Tag.tsx';
@@ -88,11 +88,12 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
               <Ltr>{signed(result.difference)}</Ltr>
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.interval')}>
-              <Ltr>
-                {result.low === null || result.high === null
-                  ? '—'
-                  : `${signed(result.low)} … ${signed(result.high)}`}
-              </Ltr>
+              {result.low === null || result.high === null
+                ? '—'
+                : t('campaigns.performance.range', {
+                    low: ltrText(signed(result.low)),
+                    high: ltrText(signed(result.high)),
+                  })}
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.perPoint')}>
               <Ltr>
