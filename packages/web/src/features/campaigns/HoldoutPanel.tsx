@@ -1,10 +1,10 @@
 import type { CampaignHoldoutResult, HoldoutGroup } from '@loyalty/contracts';
 import { Col, Row } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Chart, type ChartDescription } from '../../components/Chart.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
-import { formatPoints, Ltr, ltrText, formatAmount as money, pct } from '../../components/format.tsx';
+import { formatPoints, Ltr, formatAmount as money, pct } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Tag } from '../../components/Tag.tsx';
@@ -88,12 +88,17 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
               <Ltr>{signed(result.difference)}</Ltr>
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.interval')}>
-              {result.low === null || result.high === null
-                ? '—'
-                : t('campaigns.performance.range', {
-                    low: ltrText(signed(result.low)),
-                    high: ltrText(signed(result.high)),
-                  })}
+              {result.low === null || result.high === null ? (
+                '—'
+              ) : (
+                <Trans
+                  i18nKey="campaigns.performance.range"
+                  components={{
+                    low: <Ltr>{signed(result.low)}</Ltr>,
+                    high: <Ltr>{signed(result.high)}</Ltr>,
+                  }}
+                />
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={t('campaigns.performance.perPoint')}>
               <Ltr>
