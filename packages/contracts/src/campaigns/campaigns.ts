@@ -22,6 +22,10 @@ export const campaignBonusKinds = ['MULTIPLIER', 'FIXED', 'PER_AMOUNT'] as const
 export type CampaignBonusKind = (typeof campaignBonusKinds)[number];
 export const MAX_MULTIPLIER = 100;
 export const MAX_CAMPAIGN_CUSTOMERS = 10_000;
+/** A holdout withholds at most half of a campaign's customers. */
+export const MAX_HOLDOUT_PCT = 50;
+/** The holdout share the screen proposes for a new campaign (issue 52). */
+export const DEFAULT_HOLDOUT_PCT = 10;
 
 const customerSegment = z.enum(['RETAIL', 'BUSINESS']);
 const isoInstant = z.iso.datetime({ offset: true, error: 'invalidDate' });
@@ -54,6 +58,17 @@ export const campaignFields = z
     stackable: z.boolean().default(false),
     /** Higher first; a campaign that does not stack applies alone when it comes first. */
     priority: z.number().int().min(0).max(1000).default(100),
+    /**
+     * The holdout: the share (%) of the eligible customers never awarded nor messaged about the
+     * campaign, chosen at random per customer with the campaign's seed (0: none). The screen
+     * proposes 10 for a new campaign.
+     */
+    holdoutPct: z
+      .number()
+      .int()
+      .min(0, { error: 'holdoutOutOfRange' })
+      .max(MAX_HOLDOUT_PCT, { error: 'holdoutOutOfRange' })
+      .default(0),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -96,6 +111,8 @@ export const campaignSchema = z.object({
   budget: z.number().int(),
   stackable: z.boolean(),
   priority: z.number().int(),
+  holdoutPct: z.number().int().describe('Share (%) of the eligible customers held out, never awarded'),
+  holdoutSeed: z.number().int().describe('The seed that chose the holdout (loyalty_campaign_holdout)'),
   status: campaignStatus,
   spent: z.number().int().describe('Bonus points awarded, net of reversals'),
   customersReached: z.number().int().describe('Customers who received a bonus'),
@@ -161,6 +178,18 @@ export const campaignPerformanceQuery = checkedDayRange(
 );
 export type CampaignPerformanceQuery = z.output<typeof campaignPerformanceQuery>;
 
+/** One side of a holdout comparison: the campaign's eligible customers, treated or held out. */
+const holdoutGroup = z.object({
+  customers: z.number().int(),
+  activeCustomers: z.number().int().describe('Customers with at least one earning'),
+  activeRate: z.number().describe('Active customers ÷ customers, 0–1'),
+  transactions: z.number().int(),
+  spend: z.number(),
+  spendPerCustomer: z.number(),
+  points: z.number().int(),
+  pointsPerCustomer: z.number(),
+});
+
 export const campaignPerformanceSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -197,5 +226,35 @@ export const campaignPerformanceSchema = z.object({
       upliftPct: z.number().nullable().describe('Spend change in %, null when nothing before'),
     }),
   ),
+  /**
+   * Per campaign with a holdout, over its days within the period: its eligible customers treated
+   * against held out (docs/decisions/campaign-holdouts.md).
+   */
+  holdout: z.array(
+    z.object({
+      campaignId: z.number().int(),
+      campaignNameEn: z.string(),
+      campaignNameAr: z.string(),
+      holdoutPct: z.number().int(),
+      from: z.string().describe('First day of the campaign within the period'),
+      to: z.string().describe('Last day of the campaign within the period'),
+      treated: holdoutGroup,
+      holdout: holdoutGroup,
+      difference: z.number().describe('Mean spend per customer, treated less held out'),
+      low: z.number().nullable().describe('95 % Welch confidence interval of the difference, low end'),
+      high: z.number().nullable(),
+      bonusPoints: z.number().int().describe('Bonus points the campaign paid in these days'),
+      incrementalSpendPerPoint: z
+        .number()
+        .nullable()
+        .describe('Difference × treated customers ÷ bonus points'),
+      distinguishable: z
+        .boolean()
+        .describe('False when the interval spans zero or a group has fewer than 2 customers'),
+      daily: z.array(z.object({ day: z.string(), treated: z.number(), holdout: z.number() })),
+    }),
+  ),
 });
 export type CampaignPerformance = z.infer<typeof campaignPerformanceSchema>;
+export type CampaignHoldoutResult = CampaignPerformance['holdout'][number];
+export type HoldoutGroup = CampaignHoldoutResult['treated'];

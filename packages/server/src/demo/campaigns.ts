@@ -39,6 +39,8 @@ export async function seedDemoCampaigns(db: Db) {
         budget: 2_000_000,
         stackable: true,
         priority: 200,
+        // 10 % of its customers held out, for the performance screen's comparison.
+        holdoutPct: 10,
         status: 'ACTIVE' as const,
       },
       {

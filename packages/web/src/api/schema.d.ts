@@ -4983,6 +4983,10 @@ export type paths = {
                   /** @enum {string|null} */
                   endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
                   endsAt: string;
+                  /** @description Share (%) of the eligible customers held out, never awarded */
+                  holdoutPct: number;
+                  /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+                  holdoutSeed: number;
                   hourFrom: number | null;
                   hourTo: number | null;
                   id: number;
@@ -5057,6 +5061,8 @@ export type paths = {
             descriptionEn?: string;
             /** Format: date-time */
             endsAt: string;
+            /** @default 0 */
+            holdoutPct?: number;
             /** @default null */
             hourFrom?: number | null;
             /** @default null */
@@ -5102,6 +5108,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5213,6 +5223,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5294,6 +5308,8 @@ export type paths = {
             descriptionEn?: string;
             /** Format: date-time */
             endsAt: string;
+            /** @default 0 */
+            holdoutPct?: number;
             /** @default null */
             hourFrom?: number | null;
             /** @default null */
@@ -5339,6 +5355,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5511,6 +5531,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5611,6 +5635,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5711,6 +5739,10 @@ export type paths = {
               /** @enum {string|null} */
               endedReason: "PERIOD" | "BUDGET" | "STAFF" | null;
               endsAt: string;
+              /** @description Share (%) of the eligible customers held out, never awarded */
+              holdoutPct: number;
+              /** @description The seed that chose the holdout (loyalty_campaign_holdout) */
+              holdoutSeed: number;
               hourFrom: number | null;
               hourTo: number | null;
               id: number;
@@ -5865,6 +5897,56 @@ export type paths = {
                   typeNameEn: string;
                 })[];
               from: string;
+              holdout: ({
+                  /** @description Bonus points the campaign paid in these days */
+                  bonusPoints: number;
+                  campaignId: number;
+                  campaignNameAr: string;
+                  campaignNameEn: string;
+                  daily: {
+                      day: string;
+                      holdout: number;
+                      treated: number;
+                    }[];
+                  /** @description Mean spend per customer, treated less held out */
+                  difference: number;
+                  /** @description False when the interval spans zero or a group has fewer than 2 customers */
+                  distinguishable: boolean;
+                  /** @description First day of the campaign within the period */
+                  from: string;
+                  high: number | null;
+                  holdout: {
+                    /** @description Customers with at least one earning */
+                    activeCustomers: number;
+                    /** @description Active customers ÷ customers, 0–1 */
+                    activeRate: number;
+                    customers: number;
+                    points: number;
+                    pointsPerCustomer: number;
+                    spend: number;
+                    spendPerCustomer: number;
+                    transactions: number;
+                  };
+                  holdoutPct: number;
+                  /** @description Difference × treated customers ÷ bonus points */
+                  incrementalSpendPerPoint: number | null;
+                  /** @description 95 % Welch confidence interval of the difference, low end */
+                  low: number | null;
+                  /** @description Last day of the campaign within the period */
+                  to: string;
+                  treated: {
+                    /** @description Customers with at least one earning */
+                    activeCustomers: number;
+                    /** @description Active customers ÷ customers, 0–1 */
+                    activeRate: number;
+                    customers: number;
+                    points: number;
+                    pointsPerCustomer: number;
+                    spend: number;
+                    spendPerCustomer: number;
+                    transactions: number;
+                  };
+                })[];
               to: string;
               uplift: ({
                   budget: number;

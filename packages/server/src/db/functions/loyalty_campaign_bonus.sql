@@ -2,8 +2,9 @@
 -- nothing). `p_campaigns`: the live campaigns' terms, highest priority first. A campaign counts when
 -- the earning is in its period, on its days and hours (UTC), of its products and customers (an
 -- empty list: all), and the customer is of its tiers, segments and criteria; stacking, then the
--- customer's cap and the budget left clip the grant. `taken`: per campaign drawn on, [points taken,
--- customers reached, budget left when first read, status]. `shares`: each campaign's points, and
+-- customer's cap and the budget left clip the grant; a customer in the campaign's holdout is
+-- skipped. `taken`: per campaign drawn on, [points taken, customers reached, budget left when first
+-- read, status]. `shares`: each campaign's points, and
 -- its cap (the posting keeps the customer's running share under the cap).
 DROP FUNCTION IF EXISTS loyalty_campaign_bonus(customers, integer, numeric, jsonb, jsonb, boolean, jsonb);
 CREATE OR REPLACE FUNCTION loyalty_campaign_bonus(
@@ -42,6 +43,11 @@ BEGIN
       CONTINUE;
     END IF;
     IF jsonb_array_length(k -> 'criteria') > 0 AND loyalty_criteria_failure(cust, k -> 'criteria') IS NOT NULL THEN
+      CONTINUE;
+    END IF;
+    -- The campaign's holdout is never awarded (loyalty_campaign_holdout; nothing to do at 0 %).
+    IF (k ->> 'holdoutPct')::integer > 0
+        AND loyalty_campaign_holdout(cust.id, (k ->> 'holdoutSeed')::integer, (k ->> 'holdoutPct')::integer) THEN
       CONTINUE;
     END IF;
     IF bonus > 0 AND NOT (k ->> 'stackable')::boolean THEN

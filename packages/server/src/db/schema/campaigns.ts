@@ -8,6 +8,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -46,6 +47,13 @@ export const campaigns = pgTable(
     customersReached: integer('customers_reached').notNull().default(0),
     stackable: boolean('stackable').notNull().default(false),
     priority: integer('priority').notNull().default(100),
+    /**
+     * The holdout (docs/decisions/campaign-holdouts.md): the share (%) of the eligible customers
+     * never awarded, chosen per customer by loyalty_campaign_holdout(customer, seed, pct). The seed
+     * is drawn once, at creation, and never changes: the assignment is reproducible from it.
+     */
+    holdoutPct: smallint('holdout_pct').notNull().default(0),
+    holdoutSeed: integer('holdout_seed').notNull().default(sql`floor(random() * 2147483647)::integer`),
     status: text('status', { enum: ['DRAFT', 'SCHEDULED', 'ACTIVE', 'PAUSED', 'ENDED'] })
       .notNull()
       .default('DRAFT'),
@@ -56,6 +64,7 @@ export const campaigns = pgTable(
   (t) => [
     check('campaigns_budget_check', sql`${t.budget} > 0 AND ${t.spent} >= 0 AND ${t.spent} <= ${t.budget}`),
     check('campaigns_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    check('campaigns_holdout_pct_check', sql`${t.holdoutPct} BETWEEN 0 AND 50`),
     index('campaigns_status_idx').on(t.status, t.startsAt),
   ],
 );

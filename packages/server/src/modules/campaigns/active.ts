@@ -7,6 +7,31 @@ import type { CriterionJson } from '../configuration/index.ts';
 import type { EarningCampaign } from '../loyalty/index.ts';
 
 /**
+ * The ACTIVE eligibility criteria of `ids`, as the earning's decision takes them
+ * (loyalty_criteria_failure); an inactive criterion is left out, as if not targeted.
+ */
+export async function criteriaJson(
+  db: Executor,
+  ids: readonly number[],
+): Promise<Map<number, CriterionJson>> {
+  const criteria = new Map<number, CriterionJson>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return criteria;
+  const found = await db.select().from(eligibilityCriteria).where(inArray(eligibilityCriteria.id, unique));
+  for (const k of found) {
+    if (k.status !== 'ACTIVE') continue;
+    criteria.set(k.id, {
+      id: k.id,
+      name: k.nameEn,
+      field: k.field,
+      operator: k.operator,
+      value: k.value as number | string[],
+    });
+  }
+  return criteria;
+}
+
+/**
  * The ACTIVE and SCHEDULED campaigns, in memory like the programme (modules/loyalty/programme.ts):
  * every campaign write publishes 'campaigns' (as does the earning that spends a budget's last
  * point), so each instance drops its copy at commit; reloaded at the latest after `cacheTtl()`.
@@ -18,24 +43,10 @@ async function load(db: Executor): Promise<EarningCampaign[]> {
     .select()
     .from(campaigns)
     .where(or(eq(campaigns.status, 'ACTIVE'), eq(campaigns.status, 'SCHEDULED')));
-  const criterionIds = [...new Set(rows.flatMap((r) => r.criterionIds))];
-  const criteria = new Map<number, CriterionJson>();
-  if (criterionIds.length) {
-    const found = await db
-      .select()
-      .from(eligibilityCriteria)
-      .where(inArray(eligibilityCriteria.id, criterionIds));
-    for (const k of found) {
-      if (k.status !== 'ACTIVE') continue;
-      criteria.set(k.id, {
-        id: k.id,
-        name: k.nameEn,
-        field: k.field,
-        operator: k.operator,
-        value: k.value as number | string[],
-      });
-    }
-  }
+  const criteria = await criteriaJson(
+    db,
+    rows.flatMap((r) => r.criterionIds),
+  );
   return rows
     .sort((a, b) => b.priority - a.priority || a.id - b.id)
     .map((r) => ({
@@ -55,6 +66,8 @@ async function load(db: Executor): Promise<EarningCampaign[]> {
       per: r.perAmount,
       cap: r.customerCap,
       stackable: r.stackable,
+      holdoutPct: r.holdoutPct,
+      holdoutSeed: r.holdoutSeed,
     }));
 }
 

@@ -99,6 +99,7 @@ async function toValues(db: Executor, input: CampaignFields) {
     budget: input.budget,
     stackable: input.stackable,
     priority: input.priority,
+    holdoutPct: input.holdoutPct,
   };
 }
 
@@ -137,6 +138,14 @@ export const campaignHandlers = [
       throw new AppError('CAMPAIGN_STATUS', 'An ended campaign cannot be changed');
     if (input.budget < current.spent) {
       throw invalid('budget', 'budgetBelowSpent', `The campaign has already awarded ${current.spent} points`);
+    }
+    if (input.holdoutPct !== current.holdoutPct && current.customersReached > 0) {
+      // Moving the share once customers were awarded would mix treated customers into the holdout.
+      throw invalid(
+        'holdoutPct',
+        'holdoutLocked',
+        'The campaign has reached customers: its holdout is fixed',
+      );
     }
     const before = toCampaign(current);
     const [row] = (await tx

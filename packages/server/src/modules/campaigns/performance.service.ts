@@ -1,6 +1,7 @@
 import type { CampaignPerformance, CampaignPerformanceQuery } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client.ts';
+import { holdoutResults } from './holdout.service.ts';
 
 const DAY = 86_400_000;
 const num = (v: unknown) => Number(v ?? 0);
@@ -9,7 +10,8 @@ const num = (v: unknown) => Number(v ?? 0);
  * `matrix/filterbyproduct`: for [from, to] (whole UTC days), the campaign shares posted
  * (campaign_awards_campaign_idx) by transaction type and campaign; the budget burn by day
  * (cumulative since the campaign began); and the uplift: the same customers' earnings in the
- * period against the period of equal length before it (ledger_customer_occurred_idx).
+ * period against the period of equal length before it (ledger_customer_occurred_idx); and, per
+ * campaign with a holdout, its treated customers against its held-out ones (holdout.service.ts).
  */
 export async function campaignPerformance(
   db: Executor,
@@ -75,6 +77,7 @@ export async function campaignPerformance(
       group by 1, 2, 3, 4
       order by 1`),
   );
+  const holdout = await holdoutResults(db, fromMs, toMs, only);
   return {
     from: query.from,
     to: query.to,
@@ -108,5 +111,6 @@ export async function campaignPerformance(
         upliftPct: spendBefore > 0 ? Math.round(((spend - spendBefore) / spendBefore) * 1000) / 10 : null,
       };
     }),
+    holdout,
   };
 }

@@ -49,6 +49,9 @@ export interface EarningCampaign {
   per: number | null;
   cap: number | null;
   stackable: boolean;
+  /** The share (%) of its customers held out, never awarded (0 or absent: none), and the seed choosing them. */
+  holdoutPct?: number;
+  holdoutSeed?: number;
   /** A candidate campaign's budget (a draft tried on history); else the budget left is read from `campaigns`. */
   budgetLeft?: number;
 }

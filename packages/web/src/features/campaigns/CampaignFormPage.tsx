@@ -5,7 +5,9 @@ import {
   campaignCommands,
   campaignFields,
   campaignResource,
+  DEFAULT_HOLDOUT_PCT,
   MAX_CAMPAIGN_CUSTOMERS,
+  MAX_HOLDOUT_PCT,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, type FormRule, Popconfirm, Radio, Row, Upload } from 'antd';
@@ -87,6 +89,7 @@ const toValues = (c: Campaign): Values => ({
   budget: c.budget,
   stackable: c.stackable,
   priority: c.priority,
+  holdoutPct: c.holdoutPct,
 });
 
 /** Where the form shows a field's message: the period's two ends are one field. */
@@ -200,6 +203,8 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
         customerCap: null,
         stackable: false,
         priority: 100,
+        // A new campaign holds out 10 % by default (issue 52); an existing one keeps its own.
+        holdoutPct: DEFAULT_HOLDOUT_PCT,
       };
 
   const rule =
@@ -425,6 +430,21 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
               {...item('priority')}
             >
               <InputNumber min={0} max={1000} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('campaigns.fields.holdoutPct')}
+              extra={t('campaigns.form.holdoutHelp', { max: MAX_HOLDOUT_PCT })}
+              {...item('holdoutPct')}
+            >
+              <InputNumber
+                min={0}
+                max={MAX_HOLDOUT_PCT}
+                suffix="%"
+                disabled={locked || (campaign?.customersReached ?? 0) > 0}
+                style={{ width: '100%' }}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -13,6 +13,7 @@ import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { campaignsApi } from './api.ts';
+import { HoldoutPanel } from './HoldoutPanel.tsx';
 
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
@@ -48,7 +49,8 @@ function burnChart(report: CampaignPerformance, lang: 'en' | 'ar'): ChartDescrip
 /**
  * `matrix/filterbyproduct`: for a period, per transaction type and campaign, the points issued,
  * transactions, distinct customers and spend; the budget burn over time; and the uplift: the
- * same customers' activity against the period of equal length before.
+ * same customers' activity against the period of equal length before; and, per campaign with a
+ * holdout, its treated customers against the held-out ones (HoldoutPanel).
  */
 export default function PerformancePage() {
   const { t } = useTranslation();
@@ -200,6 +202,9 @@ export default function PerformancePage() {
           </Col>
         </Row>
       )}
+      {report?.holdout.map((r) => (
+        <HoldoutPanel key={r.campaignId} result={r} />
+      ))}
     </Flex>
   );
 }

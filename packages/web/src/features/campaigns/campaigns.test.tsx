@@ -29,6 +29,8 @@ const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   budget: 2_000_000,
   stackable: false,
   priority: 10,
+  holdoutPct: 0,
+  holdoutSeed: 12_345,
   status: 'ACTIVE',
   spent: 26_914,
   customersReached: 1_060,
