@@ -20,6 +20,8 @@ const notTranslated: Record<string, string> = {
   'outbound-deliveries customerName': 'customer data',
   'alert-deliveries customerName': 'customer data',
   'churn-scores fullName': 'customer data',
+  // A household's name is the family's own (as its members call it), like a customer's name.
+  'households name': 'customer data',
   // The tier's name of the day a customer moved, as recorded (decisions/bilingual.md).
   'customers/tier-history fromTierName': 'recorded history',
   'customers/tier-history toTierName': 'recorded history',
