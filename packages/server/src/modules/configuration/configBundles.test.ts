@@ -60,6 +60,7 @@ describe('GET /config-bundles', () => {
     expect(page.items.map((b: ConfigBundle) => b.code).sort()).toEqual(
       [
         'alertDelivery',
+        'households',
         'lists',
         'loyaltyEngine',
         'reports',
