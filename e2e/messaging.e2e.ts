@@ -79,8 +79,8 @@ for (const lang of ['en', 'ar'] as const) {
       await choose(page, t.messaging.assign.user, `${adminName} (admin)`, 'admin');
       await dialog.getByRole('button', { name: t.messaging.assign.submit }).click();
       await toast(page, t.messaging.queue.assigned);
-      // The queue shows a staff member's name in English (the messages list's assignee: to do, issue 54).
-      await row.getByText('System Administrator').waitFor();
+      // The queue shows the assignee's name in the screen's language too.
+      await row.getByText(adminName).waitFor();
       await page.locator('.ant-segmented').getByText(t.messaging.queue.myQueue, { exact: true }).click();
       await page.waitForURL(/mine=true/);
       await row.getByText(t.messaging.statuses.ASSIGNED).waitFor();
