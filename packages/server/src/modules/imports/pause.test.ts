@@ -97,6 +97,9 @@ describe('POST /api/admin/imports/{id}/pause and /resume', () => {
     expect(early.json().errors).toEqual([{ path: 'id', message: 'imports.notPausable' }]);
     const held = await act(id, 'post');
     expect(held.statusCode).toBe(202);
+    // The post route's own kick of the job, over before the approval queues the import: else, on a
+    // busy machine, it posted a second batch before the pause (6, not 3).
+    await t.app.jobs.settled();
     const approved = await t.inject({
       method: 'POST',
       url: `/api/admin/approval-requests/${held.json().requestId}/approve`,
