@@ -69,6 +69,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('button[type="submit"]').click();
       await page.getByText(t.campaigns.validation.budgetBelowCap).first().waitFor();
       await page.locator('#campaign_budget').fill('1000');
+      // No holdout (a new campaign's default is 10 %): the one customer must get the bonus.
+      await page.locator('#campaign_holdoutPct').fill('0');
       await page.locator('#campaign_customerList').fill(customer);
       await page.locator('button[type="submit"]').click();
       await toast(page, t.campaigns.created);
