@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import { limits } from './limits.ts';
-import { form } from './testing.ts';
+import { form, gateImportPosting } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -77,18 +77,7 @@ beforeAll(async () => {
     expect((await pos('PUT', `/customers/${n}`, { fullName: `Customer ${n}` })).statusCode).toBe(201);
   }
   // Maker-checker's settings are a safeguard: set them before a second checker exists.
-  const gate = await t.inject({
-    method: 'PUT',
-    url: '/api/admin/maker-checker',
-    as: admin,
-    payload: {
-      enabled: true,
-      allowSelfApproval: false,
-      checkerPermission: 'approval.check',
-      services: [{ serviceId: 'import.post', approvalRequired: true }],
-    },
-  });
-  expect(gate.statusCode).toBe(200);
+  await gateImportPosting(t, admin);
   maker = await t.userWith(['import.create', 'import.post', 'import.read']);
   checker = await t.userWith(['import.read', 'approval.check']);
 });

@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { runExpiry } from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB } from './imports.service.ts';
-import { form } from './testing.ts';
+import { form, gateImportPosting } from './testing.ts';
 
 // The kinds besides transactions (issue 49): customers (the integration upsert) and opening
 // balances (the migration), staged, validated per line, approved by a second person, posted by the job.
@@ -80,18 +80,7 @@ beforeAll(async () => {
         .statusCode,
     ).toBe(201);
   }
-  const gate = await t.inject({
-    method: 'PUT',
-    url: '/api/admin/maker-checker',
-    as: admin,
-    payload: {
-      enabled: true,
-      allowSelfApproval: false,
-      checkerPermission: 'approval.check',
-      services: [{ serviceId: 'import.post', approvalRequired: true }],
-    },
-  });
-  expect(gate.statusCode).toBe(200);
+  await gateImportPosting(t, admin);
   maker = await t.userWith(['import.create', 'import.post', 'import.read']);
   checker = await t.userWith(['import.read', 'approval.check']);
 });

@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import { limits } from './limits.ts';
+import { form, gateImportPosting } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -13,16 +14,6 @@ let operator: { authorization: string };
 let reader: { authorization: string };
 let checker: { authorization: string };
 const HEADER = 'externalId,customerNumber,transactionTypeCode,amount,occurredAt';
-
-function form(file: string) {
-  const boundary = `----pause${Math.random().toString(16).slice(2)}`;
-  return {
-    payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="night.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`,
-    ),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const get = async (id: number) =>
   (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as: admin })).json();
@@ -49,18 +40,7 @@ beforeAll(async () => {
   const pos = channel(t, await fx.apiKey(['customers'], 'POS'));
   expect((await pos('PUT', '/customers/P1', { fullName: 'Customer P1' })).statusCode).toBe(201);
   // Posting waits for a checker (whose approval starts no job run: the test runs the batches).
-  const gate = await t.inject({
-    method: 'PUT',
-    url: '/api/admin/maker-checker',
-    as: admin,
-    payload: {
-      enabled: true,
-      allowSelfApproval: false,
-      checkerPermission: 'approval.check',
-      services: [{ serviceId: 'import.post', approvalRequired: true }],
-    },
-  });
-  expect(gate.statusCode).toBe(200);
+  await gateImportPosting(t, admin);
   checker = await t.userWith(['import.read', 'approval.check']);
   operator = await t.userWith([
     'import.read',
@@ -87,7 +67,7 @@ describe('POST /api/admin/imports/{id}/pause and /resume', () => {
       method: 'POST',
       url: '/api/admin/imports',
       as: operator,
-      ...form(file),
+      ...form(file, {}, 'night.csv'),
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
