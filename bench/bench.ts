@@ -181,10 +181,17 @@ async function benchGates(staff: Record<string, string>): Promise<Switch> {
 /**
  * `--endpoints N` (issue 50): N webhook endpoints subscribed to `points.earned` while earning, on a
  * receiver in this process (node:http on 127.0.0.1, answering 204): every earning is an event for
- * each, signed and delivered while the load runs. Off pauses them (their events are not written).
+ * each, signed and delivered. Off subscribes them to another event, so no earning writes one (the
+ * run "with none"); turning off first waits until every delivery of the phases before is made, and
+ * prints how long that took and whether each arrived exactly once.
  */
 async function benchEndpoints(staff: Record<string, string>, n: number): Promise<Switch> {
+  const seen = new Set<string>();
+  let twice = 0;
   const receiver = createServer((req, res) => {
+    const key = `${req.url} ${req.headers['webhook-id']}`;
+    if (seen.has(key)) twice += 1;
+    seen.add(key);
     req.resume();
     req.on('end', () => res.writeHead(204).end());
   });
@@ -206,11 +213,40 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
       return { ...body, id: (JSON.parse(res.body) as { id: number }).id };
     }),
   );
+  // This run's endpoints only: a database benched before may hold others' backlogs.
+  const waiting = async () => {
+    let total = 0;
+    for (const { id } of endpoints)
+      for (const status of ['PENDING', 'SENDING'])
+        total += (
+          await json<{ total: number }>(
+            'GET',
+            `/api/admin/webhook-deliveries?endpointId=${id}&status=${status}&pageSize=1`,
+            staff,
+          )
+        ).total;
+    return total;
+  };
+  const drained = async () => {
+    const started = Date.now();
+    let left = await waiting();
+    if (!left) return;
+    const backlog = left;
+    while (left) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      left = await waiting();
+    }
+    console.log(
+      `  (deliveries: a backlog of ${backlog} caught up in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+        `received ${seen.size} distinct, ${twice} twice)`,
+    );
+  };
   return async (on) => {
+    if (!on) await drained();
     for (const { id, ...body } of endpoints) {
       const res = await request('PUT', `/api/admin/webhook-endpoints/${id}`, staff, {
         ...body,
-        status: on ? 'ACTIVE' : 'PAUSED',
+        events: on ? ['points.earned'] : ['tier.changed'],
       });
       if (res.status !== 200) throw new Error(`endpoints: ${res.status} ${res.body}`);
     }

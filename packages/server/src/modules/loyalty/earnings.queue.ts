@@ -135,6 +135,17 @@ class EarningQueue {
 
   constructor(private readonly db: Db) {}
 
+  /** When earnings last had to wait for a free batch slot. */
+  private waitedAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Earnings waited for a batch slot within the last second: the database is this instance's
+   * bottleneck. (At a given instant the queue may be empty, every earning in the batch posting.)
+   */
+  get saturated() {
+    return Date.now() - this.waitedAt < 1000;
+  }
+
   post(item: EarningItem, config: EarningConfiguration): Promise<EarningRow> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, config, resolve, reject });
@@ -154,6 +165,7 @@ class EarningQueue {
         this.pump();
       });
     }
+    if (this.waiting.length) this.waitedAt = Date.now();
     metrics.get(this.db)?.waiting.set(this.waiting.length);
   }
 
@@ -186,6 +198,12 @@ class EarningQueue {
     }
   }
 }
+
+/**
+ * Whether this instance's earnings are queueing for the database (every batch slot busy and more
+ * waiting, within the last second). Background work that can wait — webhook deliveries — gives way.
+ */
+export const earningsSaturated = (db: Db): boolean => queues.get(db)?.saturated ?? false;
 
 /** Where a queue reports a failed batch (the server's log). */
 export interface FallbackLog {

@@ -2,6 +2,7 @@
 export {
   type EarningItem,
   type EarningRow,
+  earningsSaturated,
   postEarning,
   postEarningBatch,
   reportEarningFallbacks,

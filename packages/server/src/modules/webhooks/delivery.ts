@@ -13,6 +13,7 @@ import {
 } from '../../platform/outbound.ts';
 import { unseal } from '../../platform/secrets.ts';
 import { tunable } from '../../platform/settings/values.ts';
+import { earningsSaturated } from '../loyalty/index.ts';
 import { messageId, signedHeaders, signingKey } from './signing.ts';
 
 /** Fans the outbox out, works replays and sends what is due (docs/decisions/webhooks.md). */
@@ -376,12 +377,56 @@ async function recordOutcomes(db: Db, endpointId: number, grant: Grant, outcomes
 }
 
 /**
- * Works one endpoint until nothing of it is due or the run's budget is spent: reserve sends in
- * its rate window (waiting for the next window when this one is spent), claim that many, send,
- * record. Three statements a batch.
+ * How long the oldest of what waits has waited: the oldest event not yet fanned out and, for an
+ * endpoint, its oldest due delivery (each one step down an index).
  */
-async function workEndpoint(db: Db, endpointId: number, windowSeconds: number, deadline: number) {
-  while (Date.now() < deadline) {
+async function oldestWaitMs(db: Db, endpointId?: number): Promise<number> {
+  const [row] = rowsOf<{ ms: number | null }>(
+    await db.execute(sql`
+      select 1000 * extract(epoch from now() - least(
+        (select e.occurred_at from webhook_events e where e.processed_at is null order by e.id limit 1),
+        ${
+          endpointId === undefined
+            ? sql`null`
+            : sql`(select d.next_attempt_at from webhook_deliveries d
+                where d.endpoint_id = ${endpointId} and d.status = 'PENDING' and d.next_attempt_at <= now()
+                order by d.next_attempt_at limit 1)`
+        }))::float8 as ms`),
+  );
+  return Math.max(0, Number(row?.ms ?? 0));
+}
+
+/**
+ * Whether deliveries hold back now (docs/decisions/webhooks.md, "Giving way"): earnings of this
+ * instance queue for the database, and nothing has waited `giveWayMs` (webhooks.giveWayFor) yet.
+ * A burst of earnings shorter than that pays nothing for its deliveries, which follow it; under a
+ * longer one they share the machine again, so they are never much later than that. `saturated`
+ * is the earning queue's state; without it, this costs no query.
+ */
+export async function givesWay(
+  db: Db,
+  giveWayMs: number,
+  endpointId?: number,
+  saturated = earningsSaturated(db),
+): Promise<boolean> {
+  if (giveWayMs <= 0 || !saturated) return false;
+  return (await oldestWaitMs(db, endpointId)) < giveWayMs;
+}
+
+/** What one run of the delivery job works with. */
+interface RunLimits {
+  windowSeconds: number;
+  giveWayMs: number;
+  deadline: number;
+}
+
+/**
+ * Works one endpoint until nothing of it is due, the run's budget is spent or earnings need the
+ * machine: reserve sends in its rate window (waiting for the next window when this one is spent),
+ * claim that many, send, record. Three statements a batch.
+ */
+async function workEndpoint(db: Db, endpointId: number, { windowSeconds, giveWayMs, deadline }: RunLimits) {
+  while (Date.now() < deadline && !(await givesWay(db, giveWayMs, endpointId))) {
     const grant = await reserve(db, endpointId);
     if (!grant) return;
     if (grant.granted === 0) {
@@ -410,11 +455,11 @@ async function endpointsDue(db: Db): Promise<number[]> {
 }
 
 /** Sends what is due, ENDPOINTS_AT_ONCE endpoints at a time, each on LOOPS_PER_ENDPOINT loops. */
-async function sendDue(db: Db, windowSeconds: number, deadline: number) {
+async function sendDue(db: Db, limits: RunLimits) {
   const queue = (await endpointsDue(db)).flatMap((id) => Array(LOOPS_PER_ENDPOINT).fill(id) as number[]);
   const worker = async () => {
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      await workEndpoint(db, id, windowSeconds, deadline);
+      await workEndpoint(db, id, limits);
     }
   };
   await Promise.all(
@@ -478,13 +523,24 @@ async function alertStaff(tx: Executor, disabled: { id: number; url: string }[])
   );
 }
 
-/** One run: replays, fan-out, then sends until nothing is due or the run's budget is spent. */
+/**
+ * One run: replays, fan-out, then sends until nothing is due or the run's budget is spent — unless
+ * deliveries are giving way to earnings (`givesWay`): then a later run takes them.
+ */
 export async function deliverWebhooks(db: Db): Promise<void> {
-  const windowSeconds = durationSeconds(await tunable<string>(db, 'webhooks.retryWindow')) ?? 86_400;
-  const disableAfter = durationSeconds(await tunable<string>(db, 'webhooks.disableAfter')) ?? 3 * 86_400;
-  await workReplays(db);
-  await fanOut(db);
-  await sendDue(db, windowSeconds, Date.now() + RUN_BUDGET_MS);
+  const seconds = async (key: string, otherwise: number) =>
+    durationSeconds(await tunable<string>(db, key)) ?? otherwise;
+  const limits: RunLimits = {
+    windowSeconds: await seconds('webhooks.retryWindow', 86_400),
+    giveWayMs: (await seconds('webhooks.giveWayFor', 30)) * 1000,
+    deadline: Date.now() + RUN_BUDGET_MS,
+  };
+  const disableAfter = await seconds('webhooks.disableAfter', 3 * 86_400);
+  if (!(await givesWay(db, limits.giveWayMs))) {
+    await workReplays(db);
+    await fanOut(db);
+    await sendDue(db, limits);
+  }
   await disableFailing(db, disableAfter);
 }
 

@@ -32,4 +32,15 @@ export const webhookTunables: Tunable[] = [
       'يُعطَّل عنوان الاستقبال الذي تفشل عمليات الإرسال إليه دون نجاح طوال هذه المدة ويُبلَّغ الموظفون (بصيغة ISO 8601، مثل P3D).',
     initial: () => 'P3D',
   },
+  {
+    key: 'webhooks.giveWayFor',
+    bundle: webhookDelivery,
+    type: 'DURATION',
+    validation: { min: 0, max: 600 },
+    descriptionEn:
+      'While earnings queue for the database, deliveries wait this long at most before sharing the machine with them (ISO 8601, e.g. PT30S; PT0S: never wait).',
+    descriptionAr:
+      'حين تنتظر عمليات كسب النقاط دورها في قاعدة البيانات، ينتظر إرسال الويب هوك هذه المدة على الأكثر قبل أن يشاركها موارد الخادم (بصيغة ISO 8601، مثل PT30S؛ PT0S: بلا انتظار).',
+    initial: () => 'PT30S',
+  },
 ];

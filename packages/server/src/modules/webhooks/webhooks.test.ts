@@ -4,8 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { parseOutboundAllow, useOutboundAllow } from '../../platform/outbound.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import {
+  currentConfiguration,
+  earningItem,
+  earningsSaturated,
+  postEarning,
+  programme,
+} from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
-import { retryDelaySeconds, WEBHOOKS_JOB } from './delivery.ts';
+import { fanOut, givesWay, retryDelaySeconds, WEBHOOKS_JOB } from './delivery.ts';
 import { startReceiver } from './testing.ts';
 
 let t: TestApp;
@@ -387,6 +394,51 @@ describe('delivery', () => {
       await exec(sql`select count(*)::int as n from system_logs where category = 'webhooks'`),
     )[0]?.n;
     expect(logged).toBe(1);
+  });
+
+  it('gives way to earnings that queue for the database, for webhooks.giveWayFor at most', async () => {
+    // The queue's state: one batch posts at a time, so of twelve earnings posted at once eleven wait.
+    const { db } = t.app;
+    await ok(api('PUT', '/customers/C-GW', { fullName: 'Customer C-GW', language: 'en' }));
+    const prog = await programme(db);
+    const config = await currentConfiguration(db, prog);
+    const posted = Array.from({ length: 12 }, (_, i) =>
+      postEarning(
+        db,
+        earningItem(prog, config, {
+          externalId: `GIVE-WAY-${i}`,
+          customerNumber: 'C-GW',
+          transactionTypeCode: 'SPEND',
+          amount: 1,
+        }),
+        config,
+      ),
+    );
+    expect(earningsSaturated(db)).toBe(true);
+    await Promise.all(posted);
+    await expect.poll(() => earningsSaturated(db), { interval: 100, timeout: 3_000 }).toBe(false);
+    // The decision: hold back while saturated and until something has waited the tunable's time.
+    const created = await endpoint();
+    receiver.state.secrets = [created.secret];
+    await fanOut(db);
+    const waitMs = 30_000;
+    expect(await givesWay(db, waitMs, created.id, false)).toBe(false);
+    expect(await givesWay(db, waitMs, created.id, true)).toBe(true);
+    expect(await givesWay(db, 0, created.id, true)).toBe(false);
+    const ref = await earn('C-GW', 7);
+    expect(await givesWay(db, waitMs, undefined, true)).toBe(true);
+    await exec(
+      sql`update webhook_events set occurred_at = now() - interval '1 minute' where processed_at is null`,
+    );
+    expect(await givesWay(db, waitMs, undefined, true)).toBe(false);
+    await fanOut(db);
+    expect(await givesWay(db, waitMs, created.id, true)).toBe(true);
+    await exec(sql`update webhook_deliveries set next_attempt_at = now() - interval '1 minute'
+      where endpoint_id = ${created.id} and status = 'PENDING'`);
+    expect(await givesWay(db, waitMs, created.id, true)).toBe(false);
+    await deliver();
+    expect(forReference(ref)).toHaveLength(1);
+    await pause(created.id);
   });
 
   it('backs off exponentially with jitter, capped', () => {
