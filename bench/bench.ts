@@ -20,9 +20,10 @@
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts,
  *   --webhooks [--events 20000 --rounds 3 --earn-rate 100 --down-minutes 10] (webhook delivery to a
  *   local receiver, and its catch-up after being down): bench/webhooks.ts,
- *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0] (a transactions file
+ *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --migration 0] (a transactions file
  *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
- *   p99 and the server's RSS meanwhile; --file-gb N streams an N GB file to the push): bench/imports.ts.
+ *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers;
+ *   --file-gb N streams an N GB file to the push): bench/imports.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
  */
@@ -66,6 +67,7 @@ const { values: opts } = parseArgs({
     lines: { type: 'string', default: '100000' },
     'earn-workers': { type: 'string', default: '4' },
     'file-gb': { type: 'string', default: '0' },
+    migration: { type: 'string', default: '0' },
     url: { type: 'string' },
     client: { type: 'string', default: 'auto' },
   },
@@ -400,6 +402,7 @@ async function importOnly() {
         lines: Number(opts.lines),
         earnWorkers: Number(opts['earn-workers']),
         fileGb: Number(opts['file-gb']),
+        migration: Number(opts.migration),
       },
     );
   } finally {

@@ -36,6 +36,8 @@ export interface ImportBenchOptions {
   lines: number;
   earnWorkers: number;
   fileGb: number;
+  /** Customers of the opening-balances (migration) file; 0: none. */
+  migration: number;
 }
 
 const HEADER = 'externalId,customerNumber,transactionTypeCode,amount,occurredAt';
@@ -230,6 +232,86 @@ async function floor(db: Db, file: string, typeId: number) {
   return { copyMs: copied - started, statementMs: done - copied, totalMs: done - started };
 }
 
+/**
+ * An opening-balances file (the migration) for `count` new customers (`BENCH-O-<run>-…`, made by
+ * SQL), uploaded by staff and posted (maker-checker off, as in a fresh database): answers nothing,
+ * prints the times. Each line: a balance in two lots with their own dates, lifetime points above it.
+ */
+async function benchMigration(
+  ctx: { base: string; staff: Record<string, string>; json: Json },
+  db: Db,
+  dir: string,
+  count: number,
+  run: string,
+) {
+  const prefix = `BENCH-O-${run}-`;
+  await db.execute(sql`insert into customers (customer_number, full_name, language)
+    select ${prefix} || lpad(i::text, 7, '0'), 'Migrated Customer ' || i, 'en' from generate_series(0, ${count - 1}) i`);
+  const year = new Date().getUTCFullYear() + 1;
+  const file = path.join(dir, 'opening.csv');
+  await pipeline(
+    Readable.from(
+      (function* () {
+        yield 'customerNumber,balance,lifetimePoints,tier,joinedAt,lots\n';
+        for (let i = 0; i < count; i += 10_000) {
+          let chunk = '';
+          for (let j = i; j < Math.min(count, i + 10_000); j++) {
+            const a = 100 + (j % 400);
+            chunk += `${prefix}${String(j).padStart(7, '0')},${a + 50},${a + 250},,2019-05-01,${a}@${year}-06-30 50@${year}-12-31\n`;
+          }
+          yield chunk;
+        }
+      })(),
+    ),
+    createWriteStream(file),
+  );
+  const bytes = readFileSync(file);
+  const boundary = `----bench${run}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nOPENING_BALANCES\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="opening.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const t0 = performance.now();
+  const staged = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(
+      `${ctx.base}/api/admin/imports`,
+      {
+        method: 'POST',
+        headers: { ...ctx.staff, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  if (staged.status !== 201) throw new Error(`migration upload: ${staged.status} ${staged.body}`);
+  const validated = performance.now();
+  const id = (JSON.parse(staged.body) as { id: number }).id;
+  await ctx.json('POST', `/api/admin/imports/${id}/post`, ctx.staff);
+  let result = await ctx.json<Record<string, unknown>>('GET', `/api/admin/imports/${id}`, ctx.staff);
+  if (result.status === 'VALIDATED') {
+    console.log(`  migration: held for a second person's approval (maker-checker on): not measured`);
+    return;
+  }
+  for (;;) {
+    result = await ctx.json<Record<string, unknown>>('GET', `/api/admin/imports/${id}`, ctx.staff);
+    if (!['QUEUED', 'POSTING', 'VALIDATED'].includes(String(result.status))) break;
+    await sleep(500);
+  }
+  const posted = performance.now();
+  console.log(
+    `  migration of ${count.toLocaleString('en')} customers (${mb(bytes.length)}): ${result.status}, posted ${result.posted}, refused ${JSON.stringify(result.refused)}; validated in ${((validated - t0) / 1000).toFixed(1)} s, posted in ${((posted - validated) / 1000).toFixed(1)} s: ${((posted - t0) / 1000).toFixed(1)} s in all, ${(count / ((posted - t0) / 1000)).toFixed(0)} customers/s`,
+  );
+}
+
 export async function benchImport(
   ctx: {
     json: Json;
@@ -313,6 +395,8 @@ export async function benchImport(
     console.log(
       `  floor: COPY ${(f.copyMs / 1000).toFixed(1)} s + one statement ${(f.statementMs / 1000).toFixed(1)} s = ${floorPerSecond.toFixed(0)} lines/s; import/floor ${(perSecond / floorPerSecond).toFixed(2)}`,
     );
+
+    if (opts.migration > 0) await benchMigration(ctx, database.db, dir, opts.migration, run);
 
     if (opts.fileGb > 0) {
       const bytes = Math.round(opts.fileGb * 1024 ** 3);
