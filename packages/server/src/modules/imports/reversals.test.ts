@@ -89,7 +89,7 @@ beforeAll(async () => {
   const spend = await fx.type('SPEND');
   await fx.rule({ transactionTypeId: spend.id, amount: 1, pointsPerTransaction: 1 });
   pos = channel(t, await fx.apiKey(['customers', 'transactions'], 'POS'));
-  for (const n of ['V1', 'V2', 'V3']) {
+  for (const n of ['V1', 'V2', 'V3', 'V4']) {
     expect((await pos('PUT', `/customers/${n}`, { fullName: `Customer ${n}` })).statusCode).toBe(201);
   }
   await gateImportPosting(t, admin);
@@ -152,5 +152,18 @@ describe('a reversal line', () => {
     expect(await balanceOf('V2')).toBe(7);
     expect(await balanceOf('V3')).toBe(0);
     expect(await reversalsOf(['F-1', 'API-2', 'API-3'])).toHaveLength(3);
+  });
+
+  it("is refused by line when its earning's own line was refused while posting", async () => {
+    const res = await upload(csv(`G-1,V4,SPEND,30,${at},`, `,,,,,G-1`));
+    expect(res.json()).toMatchObject({ status: 'VALIDATED', invalidLines: 0 });
+    // Blocked after validation: the engine refuses the earning, so its reversal finds nothing.
+    await t.app.db.update(customers).set({ status: 'BLOCKED' }).where(eq(customers.customerNumber, 'V4'));
+    expect(await approveAndPost(res.json().id)).toMatchObject({
+      status: 'DONE',
+      posted: 0,
+      refused: { NOT_ACTIVE: 1, NOT_FOUND: 1 },
+    });
+    expect(await balanceOf('V4')).toBe(0);
   });
 });
