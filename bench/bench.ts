@@ -19,7 +19,11 @@
  *   --reports (dashboard, reports over a year, the customers export), --analytics (churn training
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts,
  *   --webhooks [--events 20000 --rounds 3 --earn-rate 100 --down-minutes 10] (webhook delivery to a
- *   local receiver, and its catch-up after being down): bench/webhooks.ts.
+ *   local receiver, and its catch-up after being down): bench/webhooks.ts,
+ *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --migration 0] (a transactions file
+ *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
+ *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers;
+ *   --file-gb N streams an N GB file to the push): bench/imports.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
  */
@@ -29,6 +33,7 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { measureFloor } from './floor.ts';
+import { benchImport } from './imports.ts';
 import { busyShare, type CpuTicks, cpuMsPer, cpuTicks } from './machineCpu.ts';
 import { benchMessaging } from './messaging.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
@@ -57,6 +62,12 @@ const { values: opts } = parseArgs({
     'down-minutes': { type: 'string', default: '10' },
     conversations: { type: 'string', default: '1000000' },
     audience: { type: 'string', default: '100000' },
+    import: { type: 'boolean', default: false },
+    customers: { type: 'string', default: '100000' },
+    lines: { type: 'string', default: '100000' },
+    'earn-workers': { type: 'string', default: '4' },
+    'file-gb': { type: 'string', default: '0' },
+    migration: { type: 'string', default: '0' },
     url: { type: 'string' },
     client: { type: 'string', default: 'auto' },
   },
@@ -414,6 +425,28 @@ async function messagingOnly() {
   }
 }
 
+/** `--import`: a transactions file pushed, validated and posted, against its floor (bench/imports.ts). */
+async function importOnly() {
+  if (!process.env.DATABASE_URL) throw new Error('--import needs DATABASE_URL (PostgreSQL)');
+  const child = opts.url ? undefined : await benchServer();
+  try {
+    const { staff, channel } = await setUp();
+    await benchImport(
+      { json, request, base, staff, channel, server: child },
+      {
+        customers: Number(opts.customers),
+        lines: Number(opts.lines),
+        earnWorkers: Number(opts['earn-workers']),
+        fileGb: Number(opts['file-gb']),
+        migration: Number(opts.migration),
+      },
+    );
+  } finally {
+    if (child) await stopServer(child);
+    agent.destroy();
+  }
+}
+
 /** `--reports` / `--analytics`: management's reads at scale instead of earning (bench/reports.ts). */
 async function reportsOnly() {
   if (!process.env.DATABASE_URL) throw new Error('--reports and --analytics need DATABASE_URL (PostgreSQL)');
@@ -492,6 +525,7 @@ async function abPhases(
 
 async function main() {
   if (opts.messaging) return messagingOnly();
+  if (opts.import) return importOnly();
   if (opts.reports || opts.analytics) return reportsOnly();
   if (opts.webhooks) {
     return benchWebhooks({

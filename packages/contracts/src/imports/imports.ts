@@ -46,6 +46,14 @@ export const transactionFileColumns = [
 ] as const;
 
 /**
+ * A transactions file's optional column: on a reversal line, the externalId of the earning it
+ * reverses (earlier in the file, or posted before in the import's channel). The line's other cells
+ * are not needed: the earning's points are taken back as `POST …/transactions/{externalId}/reversal`
+ * does (decisions/imports.md).
+ */
+export const reversalColumn = 'reversalOf';
+
+/**
  * A customers file: the integration API's upsert fields (a header row naming them). Only
  * `customerNumber` and `fullName` are required columns; an absent column or an empty cell leaves
  * the field as it is. `products` are separated by spaces.
@@ -82,7 +90,7 @@ export const openingBalanceFileColumns = [
 
 /** Each kind's columns (the header row), and those a file must have. */
 export const importFileColumns: Record<ImportKind, readonly string[]> = {
-  TRANSACTIONS: transactionFileColumns,
+  TRANSACTIONS: [...transactionFileColumns, reversalColumn],
   CUSTOMERS: customerFileColumns,
   OPENING_BALANCES: openingBalanceFileColumns,
 };
@@ -113,12 +121,15 @@ export const importLineReasons = [
   'lotsMismatch',
   'lifetimeBelowBalance',
   'alreadyOpened',
+  // reversals in transactions files
+  'unknownOriginal',
   // the engine's refusals when posting
   'CONFLICT',
   'NOT_ACTIVE',
   'NOT_FOUND',
   'LIMIT_EXCEEDED',
   'NOT_ELIGIBLE',
+  'INSUFFICIENT_POINTS',
 ] as const;
 export type ImportLineReason = (typeof importLineReasons)[number];
 

@@ -11170,7 +11170,7 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
@@ -11243,7 +11243,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11342,7 +11342,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11472,7 +11472,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11570,7 +11570,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11722,7 +11722,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;

@@ -81,5 +81,12 @@ export const importLines = pgTable(
     entryId: bigint('entry_id', { mode: 'number' }),
     points: integer('points'),
   },
-  (t) => [primaryKey({ columns: [t.importId, t.line] })],
+  (t) => [
+    primaryKey({ columns: [t.importId, t.line] }),
+    // The posting job's next batch: the valid lines not posted yet, found without passing those
+    // posted before (a 1,000,000-line file would otherwise rescan its posted lines at every batch).
+    index('import_lines_pending_idx')
+      .on(t.importId, t.line)
+      .where(sql`${t.reason} is null and ${t.outcome} is null`),
+  ],
 );

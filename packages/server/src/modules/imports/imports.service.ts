@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  channelTransactionInput,
   type Import,
   type ImportLineError,
   type ImportLineReason,
@@ -23,16 +22,9 @@ import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import { businessRules, criteriaFor, serviceLimit } from '../configuration/index.ts';
-import {
-  currentConfiguration,
-  type EarningItem,
-  type EarningRow,
-  earningItem,
-  postEarningBatch,
-  programme,
-} from '../loyalty/index.ts';
-import { type ImportKindHandler, importKindHandlers, type LineOutcome } from './kinds/registry.ts';
+import type { EarningRow } from '../loyalty/index.ts';
+import type { FileCheck } from './kinds/kind.ts';
+import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 import { fileFault, readCsv } from './parse.ts';
 
@@ -148,75 +140,20 @@ export interface Maker {
   apiKey?: { id: number; channel: string } | undefined;
 }
 
-const fieldReason: Record<string, ImportLineReason> = {
-  amount: 'badAmount',
-  occurredAt: 'badDate',
-  transactionTypeCode: 'missingField',
-  customerNumber: 'missingField',
-  externalId: 'missingField',
-};
-
-/** A line's refusal, as far as the line itself shows it (customers are checked by batch). */
-function checkLine(
-  header: string[],
-  values: string[],
-  knownTypes: ReadonlySet<string>,
-): { data: Record<string, string>; reason?: ImportLineReason; field?: string } {
-  const data: Record<string, string> = {};
-  header.forEach((h, i) => {
-    data[h] = values[i] ?? '';
-  });
-  if (values.length !== header.length) return { data, reason: 'raggedRow' };
-  for (const c of importRequiredColumns.TRANSACTIONS) {
-    if (!data[c]) return { data, reason: c === 'occurredAt' ? 'badDate' : 'missingField', field: c };
-  }
-  const amount = /^-?\d+(\.\d+)?$/.test(data.amount ?? '') ? Number(data.amount) : Number.NaN;
-  const parsed = channelTransactionInput.safeParse({ ...data, amount });
-  if (!parsed.success) {
-    const field = String(parsed.error.issues[0]?.path[0] ?? '');
-    return { data, reason: fieldReason[field] ?? 'missingField', field };
-  }
-  if (!knownTypes.has((data.transactionTypeCode ?? '').toUpperCase()))
-    return { data, reason: 'unknownTransactionType', field: 'transactionTypeCode' };
-  return { data };
-}
-
-/** A line of a kind other than transactions: its values by column, checked by the kind. */
+/** A line: its values by column, checked by the kind. */
 function checkKindFileLine(
   header: string[],
   values: string[],
-  check: Awaited<ReturnType<ImportKindHandler['checker']>>,
+  check: FileCheck['check'],
 ): { data: Record<string, string>; reason?: ImportLineReason; field?: string } {
   const data = Object.fromEntries(header.map((h, i) => [h, values[i] ?? '']));
   if (values.length !== header.length) return { data, reason: 'raggedRow' };
   return { data, ...check(data) };
 }
 
-/** A batch of a kind other than transactions: marked by the kind, then inserted. */
-async function stageKindBatch(tx: Tx, kind: ImportKindHandler, batch: LineRow[]) {
-  await kind.mark(tx, batch);
-  await tx.insert(importLines).values(batch);
-}
-
-/** Marks the lines of a batch whose customer does not exist, and inserts the batch. */
-async function stageBatch(tx: Tx, batch: LineRow[]) {
-  const numbers = [...new Set(batch.filter((l) => !l.reason).map((l) => l.data.customerNumber ?? ''))];
-  if (numbers.length) {
-    const known = new Set(
-      rowsOf<{ n: string }>(
-        await tx.execute(
-          sql`select customer_number as n from customers
-            where customer_number in (select jsonb_array_elements_text(${JSON.stringify(numbers)}::jsonb))`,
-        ),
-      ).map((r) => r.n),
-    );
-    for (const l of batch) {
-      if (!l.reason && !known.has(l.data.customerNumber ?? '')) {
-        l.reason = 'unknownCustomer';
-        l.field = 'customerNumber';
-      }
-    }
-  }
+/** A batch of lines: marked by the kind, then inserted. */
+async function stageKindBatch(tx: Tx, file: FileCheck, batch: LineRow[]) {
+  await file.mark(tx, batch);
   await tx.insert(importLines).values(batch);
 }
 
@@ -252,13 +189,9 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
       createdBy: maker.username,
     })
     .returning()) as [ImportRow];
-  const prog = await programme(tx);
-  const knownTypes = new Set(
-    [...prog.typesByCode.entries()].filter(([, t]) => t.type === 'EARN').map(([c]) => c),
-  );
   const kind = importKindHandlers[input.kind];
-  const checkKindLine = kind ? await kind.checker(tx) : undefined;
-  const unique = kind?.unique ?? { field: 'externalId', reason: 'duplicateExternalId' as const };
+  const file = await kind.open(tx, created);
+  const unique = kind.unique;
   let header: string[] | undefined;
   const seen = new Set<string>();
   const refused: Record<string, number> = {};
@@ -267,8 +200,7 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
   let batch: LineRow[] = [];
   const flush = async () => {
     if (!batch.length) return;
-    if (kind) await stageKindBatch(tx, kind, batch);
-    else await stageBatch(tx, batch);
+    await stageKindBatch(tx, file, batch);
     for (const l of batch) {
       if (l.reason) {
         invalid += 1;
@@ -285,12 +217,10 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
       continue;
     }
     lines += 1;
-    const checked = checkKindLine
-      ? checkKindFileLine(header as string[], rec.values, checkKindLine)
-      : checkLine(header as string[], rec.values, knownTypes);
+    const checked = checkKindFileLine(header as string[], rec.values, file.check);
     let reason = checked.reason;
     let field = checked.field;
-    const key = checked.data[unique.field] ?? '';
+    const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
     if (!reason && seen.has(key)) {
       reason = unique.reason;
       field = unique.field;
@@ -401,44 +331,6 @@ export const importHandlers = [
 const counted = (outcome: EarningRow['outcome']) =>
   outcome === 'POSTED' ? 'posted' : outcome === 'REPLAYED' ? 'duplicates' : 'refused';
 
-/** A batch of a transactions file's lines posted as earnings by the engine's batch statement. */
-async function postEarnings(
-  tx: Tx,
-  imp: ImportRow,
-  lines: { line: number; data: Record<string, string> }[],
-): Promise<LineOutcome[]> {
-  const prog = await programme(tx);
-  const config = await currentConfiguration(tx, prog, {
-    limit: await serviceLimit(tx, 'earn'),
-    criteria: await criteriaFor(tx, 'EARN'),
-    business: await businessRules(tx),
-  });
-  const key = { channel: imp.channel ?? '', id: imp.apiKeyId };
-  const items: EarningItem[] = [];
-  const posting: number[] = [];
-  const outcomes: LineOutcome[] = [];
-  for (const l of lines) {
-    try {
-      const data = { ...l.data, amount: Number(l.data.amount) };
-      items.push(earningItem(prog, config, data as never, undefined, imp.channel ? key : undefined));
-      posting.push(l.line);
-    } catch {
-      // The type was removed or changed since validation.
-      outcomes.push({ line: l.line, outcome: 'unknownTransactionType', entryId: null, points: null });
-    }
-  }
-  const rows = items.length ? await postEarningBatch(tx, items, config) : [];
-  rows.forEach((r, i) => {
-    outcomes.push({
-      line: posting[i] as number,
-      outcome: r.outcome,
-      entryId: r.entry_id === null ? null : Number(r.entry_id),
-      points: r.outcome === 'POSTED' ? (r.points ?? 0) : null,
-    });
-  });
-  return outcomes;
-}
-
 /**
  * Posts one batch of an import's lines not posted yet, in one transaction with the lines'
  * outcomes and the import's counts: a restart resumes at the first line without an outcome, and
@@ -472,8 +364,7 @@ export async function postImportBatch(db: Db): Promise<boolean> {
         .where(eq(imports.id, imp.id));
       return true;
     }
-    const handler = importKindHandlers[imp.kind];
-    const outcomes = handler ? await handler.post(tx, imp, lines) : await postEarnings(tx, imp, lines);
+    const outcomes = await importKindHandlers[imp.kind].post(tx, imp, lines);
     await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o."entryId", points = o.points
       from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
         as o(line integer, outcome text, "entryId" bigint, points integer)
@@ -491,10 +382,10 @@ export async function postImportBatch(db: Db): Promise<boolean> {
       else refused[o.outcome] = (refused[o.outcome] ?? 0) + 1;
     }
     const valid = imp.lines - imp.invalidLines;
-    const [{ done } = { done: 0 }] = rowsOf<{ done: number }>(
-      await tx.execute(sql`select count(*)::int as done from import_lines
-        where import_id = ${imp.id} and outcome is not null`),
-    );
+    // The lines with an outcome, from the counts (a count of the lines would read the whole file
+    // at every batch): posted, duplicates, and the refusals besides the validation's.
+    const refusedTotal = Object.values(refused).reduce((sum, n) => sum + n, 0);
+    const done = imp.posted + posted + imp.duplicates + duplicates + refusedTotal - imp.invalidLines;
     await tx
       .update(imports)
       .set({

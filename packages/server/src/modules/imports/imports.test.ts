@@ -100,8 +100,8 @@ describe('a staff upload', () => {
       await t.inject({ method: 'GET', url: `/api/admin/imports/${created.id}/preview`, as: maker })
     ).json();
     expect(preview.rows).toEqual([
-      { line: 3, values: ['H-1', 'C1', 'SPEND', '100', '2026-11-01T10:00:00Z'] },
-      { line: 4, values: ['H-2', 'C2', 'spend', '50.5', '2026-11-01T11:00:00+03:00'] },
+      { line: 3, values: ['H-1', 'C1', 'SPEND', '100', '2026-11-01T10:00:00Z', ''] },
+      { line: 4, values: ['H-2', 'C2', 'spend', '50.5', '2026-11-01T11:00:00+03:00', ''] },
     ]);
     expect(await entriesOf(['H-1', 'H-2'])).toHaveLength(0);
 
@@ -180,8 +180,8 @@ describe('a staff upload', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
-    expect(lines[0]).toBe(`line,reason,field,${HEADER}`);
-    expect(lines[1]).toBe('3,badDate,occurredAt,B-2,C1,SPEND,10,01/11/2026');
+    expect(lines[0]).toBe(`line,reason,field,${HEADER},reversalOf`);
+    expect(lines[1]).toBe('3,badDate,occurredAt,B-2,C1,SPEND,10,01/11/2026,');
     expect(lines).toHaveLength(9);
     // All or nothing: the file cannot be posted.
     const post = await t.inject({ method: 'POST', url: `/api/admin/imports/${imp.id}/post`, as: maker });

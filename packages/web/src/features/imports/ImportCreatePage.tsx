@@ -126,22 +126,17 @@ export default function ImportCreatePage() {
                     </span>
                   ),
                 }}
+              />{' '}
+              <Trans
+                i18nKey={`imports.kindHelp.${kind}`}
+                components={{
+                  lot: (
+                    <code translate="no" dir="ltr">
+                      points@YYYY-MM-DD
+                    </code>
+                  ),
+                }}
               />
-              {kind !== 'TRANSACTIONS' && (
-                <>
-                  {' '}
-                  <Trans
-                    i18nKey={`imports.kindHelp.${kind}`}
-                    components={{
-                      lot: (
-                        <code translate="no" dir="ltr">
-                          points@YYYY-MM-DD
-                        </code>
-                      ),
-                    }}
-                  />
-                </>
-              )}
             </>
           }
         >

@@ -47,8 +47,7 @@ function checkCustomer(data: Record<string, string>): LineCheck {
  */
 export const customersKind: ImportKindHandler = {
   unique: { field: 'customerNumber', reason: 'duplicateCustomer' },
-  checker: async () => checkCustomer,
-  mark: async () => {},
+  open: async () => ({ check: checkCustomer, mark: async () => {} }),
   post: async (tx, _imp, lines) => {
     const outcomes: LineOutcome[] = [];
     for (const l of lines) {

@@ -20,17 +20,26 @@ export interface LineOutcome {
   points: number | null;
 }
 
-/**
- * A kind of import besides transactions (decisions/imports.md): how its lines are checked when
- * staged, and how a batch of its valid lines posts (in the posting job's transaction).
- */
-export interface ImportKindHandler {
-  /** The column whose value may appear once in a file, and the refusal of a second occurrence. */
-  unique: { field: string; reason: ImportLineReason };
-  /** The line checker of one file (read what it needs once). */
-  checker(tx: Tx): Promise<(data: Record<string, string>) => LineCheck>;
+/** How one file's lines are checked while it is staged (state may span the file's batches). */
+export interface FileCheck {
+  /** A line's refusal, as far as the line itself shows it. */
+  check(data: Record<string, string>): LineCheck;
   /** Marks the lines of a staged batch that the database refuses (unknown customers, …). */
   mark(tx: Tx, batch: LineRow[]): Promise<void>;
+}
+
+/**
+ * A kind of import (decisions/imports.md): how its lines are checked when staged, and how a batch
+ * of its valid lines posts (in the posting job's transaction).
+ */
+export interface ImportKindHandler {
+  /**
+   * The value that may appear once in a file (`key`, else the column `field`), and the refusal of
+   * a second occurrence.
+   */
+  unique: { field: string; reason: ImportLineReason; key?: (data: Record<string, string>) => string };
+  /** The checks of one file (reading what they need once). */
+  open(tx: Tx, imp: ImportRow): Promise<FileCheck>;
   post(
     tx: Tx,
     imp: ImportRow,

@@ -119,25 +119,27 @@ async function postEntry(
  */
 export const openingBalancesKind: ImportKindHandler = {
   unique: { field: 'customerNumber', reason: 'duplicateCustomer' },
-  checker: async (tx) => {
+  open: async (tx) => {
     const tierNames = await tierNamesOf(tx);
     const now = new Date();
-    return (data): LineCheck => {
-      const read = readOpening(data, tierNames, now);
-      return 'opening' in read ? {} : read;
+    return {
+      check: (data): LineCheck => {
+        const read = readOpening(data, tierNames, now);
+        return 'opening' in read ? {} : read;
+      },
+      mark: async (tx, batch) => {
+        const numbers = valuesOf(batch, 'customerNumber');
+        markMissing(batch, await knownCustomers(tx, numbers), 'customerNumber', 'unknownCustomer');
+        const opened = new Set(
+          rowsOf<{ n: string }>(
+            await tx.execute(sql`select substr(external_id, 9) as n from ledger_entries
+              where kind = 'ADJUST' and channel is null and external_id in
+                (select 'opening:' || v from jsonb_array_elements_text(${numbers}::jsonb) v)`),
+          ).map((r) => r.n),
+        );
+        markMissing(batch, opened, 'customerNumber', 'alreadyOpened', true);
+      },
     };
-  },
-  mark: async (tx, batch) => {
-    const numbers = valuesOf(batch, 'customerNumber');
-    markMissing(batch, await knownCustomers(tx, numbers), 'customerNumber', 'unknownCustomer');
-    const opened = new Set(
-      rowsOf<{ n: string }>(
-        await tx.execute(sql`select substr(external_id, 9) as n from ledger_entries
-          where kind = 'ADJUST' and channel is null and external_id in
-            (select 'opening:' || v from jsonb_array_elements_text(${numbers}::jsonb) v)`),
-      ).map((r) => r.n),
-    );
-    markMissing(batch, opened, 'customerNumber', 'alreadyOpened', true);
   },
   post: async (tx, imp, lines) => {
     const tierNames = await tierNamesOf(tx);

@@ -2,11 +2,13 @@ import type { ImportKind } from '@loyalty/contracts';
 import { customersKind } from './customers.ts';
 import type { ImportKindHandler } from './kind.ts';
 import { openingBalancesKind } from './openingBalances.ts';
+import { transactionsKind } from './transactions.ts';
 
 export type { ImportKindHandler, LineOutcome } from './kind.ts';
 
-/** The kinds besides transactions (whose lines imports.service.ts checks and posts itself). */
-export const importKindHandlers: Partial<Record<ImportKind, ImportKindHandler>> = {
+/** Every kind of import: how its lines are checked when staged and posted by the job. */
+export const importKindHandlers: Record<ImportKind, ImportKindHandler> = {
+  TRANSACTIONS: transactionsKind,
   CUSTOMERS: customersKind,
   OPENING_BALANCES: openingBalancesKind,
 };

@@ -1,0 +1,1 @@
+CREATE INDEX "import_lines_pending_idx" ON "import_lines" USING btree ("import_id","line") WHERE "import_lines"."reason" is null and "import_lines"."outcome" is null;
