@@ -158,10 +158,10 @@ export const challengeResource = defineResource({
   read: challengeRead,
   commands: challengeCommands,
   screens: {
-    list: { path: 'challenges', label: 'challenges' },
-    create: { path: 'challenges/new', label: 'createChallenge' },
-    edit: { path: 'challenges/:id/edit', label: 'editChallenge' },
-    view: { path: 'challenges/:id', label: 'viewChallenge' },
+    list: { path: 'Challenges', label: 'challenges' },
+    create: { path: 'Challenges/New', label: 'createChallenge' },
+    edit: { path: 'Challenges/Edit/:id', label: 'editChallenge' },
+    view: { path: 'Challenges/:id', label: 'viewChallenge' },
   },
   menu: { group: 'campaignsAnalytics' },
 });
