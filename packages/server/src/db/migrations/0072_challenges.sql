@@ -64,7 +64,6 @@ CREATE TABLE "challenges" (
 	CONSTRAINT "challenges_period_check" CHECK ("challenges"."ends_at" > "challenges"."starts_at")
 );
 --> statement-breakpoint
-ALTER TABLE "challenge_events" ADD CONSTRAINT "challenge_events_participant_id_challenge_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."challenge_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "challenge_participants" ADD CONSTRAINT "challenge_participants_challenge_id_challenges_id_fk" FOREIGN KEY ("challenge_id") REFERENCES "public"."challenges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "challenge_participants" ADD CONSTRAINT "challenge_participants_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "challenge_payouts" ADD CONSTRAINT "challenge_payouts_participant_id_challenge_participants_id_fk" FOREIGN KEY ("participant_id") REFERENCES "public"."challenge_participants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -104,9 +104,8 @@ export const challengeEvents = pgTable(
   {
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     challengeId: integer('challenge_id').notNull(),
-    participantId: bigint('participant_id', { mode: 'number' })
-      .notNull()
-      .references(() => challengeParticipants.id, { onDelete: 'cascade' }),
+    // No foreign key (as campaign_awards): its check locked the participation in every earning.
+    participantId: bigint('participant_id', { mode: 'number' }).notNull(),
     transactionTypeId: integer('transaction_type_id'),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
