@@ -32,8 +32,8 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('refuses a budget below the reward with the message on screen, then creates the challenge', async () => {
       await page.goto(`/dashboard/Challenges/New?lang=${lang}`);
-      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await page.locator('#challenge_nameEn').fill(nameEn);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
       await page.locator('#challenge_nameAr').fill(nameAr);
       await page.locator('#challenge_steps_0_target').fill('3');
       await page.locator('#challenge_steps_0_points').fill('300');
