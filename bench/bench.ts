@@ -11,6 +11,7 @@
  *   pgbench — bench/wrk.ts; else this process's node:http client),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
  *   --endpoints N (N webhook endpoints on points.earned, on a receiver in this process),
+ *   --ab challenges [--challenges 10] (N active automatic challenges every bench earning moves),
  *   --ab gates|campaigns|endpoints|metrics [--phases 8] (earning only, the feature switched off and on between
  *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
  *   the database's growth fall on both alike; prints each phase and the on/off ratios; metrics:
@@ -48,6 +49,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '15' },
     samples: { type: 'string', default: '300' },
     campaigns: { type: 'string', default: '0' },
+    challenges: { type: 'string', default: '10' },
     endpoints: { type: 'string', default: '0' },
     gates: { type: 'boolean', default: false },
     ab: { type: 'string' },
@@ -115,20 +117,58 @@ async function benchCampaigns(staff: Record<string, string>, n: number): Promise
       stackable: true,
       ...(i === 0 ? {} : i <= n / 5 ? { segments: ['BUSINESS'] } : { customerNumbers: [`NOT-BENCH-${i}`] }),
     };
-    const created = await json<{ id: number }>('POST', '/api/admin/campaigns', staff, body);
-    const active = await json<{ status?: string }>(
-      'POST',
-      `/api/admin/campaigns/${created.id}/activate`,
-      staff,
-    );
-    if (active.status !== 'ACTIVE')
-      throw new Error('campaigns: turn maker-checker off for the bench database');
-    ids.push(created.id);
+    ids.push(await createActive(staff, 'campaigns', body));
   }
-  return async (on) => {
-    for (const id of ids)
-      await json('POST', `/api/admin/campaigns/${id}/${on ? 'activate' : 'pause'}`, staff);
+  return switchAll(staff, 'campaigns', ids);
+}
+
+/** Creates a record of `/api/admin/<list>` and activates it (maker-checker must be off); answers its id. */
+async function createActive(staff: Record<string, string>, list: string, body: object) {
+  const created = await json<{ id: number }>('POST', `/api/admin/${list}`, staff, body);
+  const active = await json<{ status?: string }>('POST', `/api/admin/${list}/${created.id}/activate`, staff);
+  if (active.status !== 'ACTIVE') throw new Error(`${list}: turn maker-checker off for the bench database`);
+  return created.id;
+}
+
+/** Activates (on) or pauses (off) each of `ids` in `/api/admin/<list>`. */
+const switchAll =
+  (staff: Record<string, string>, list: string, ids: number[]): Switch =>
+  async (on) => {
+    for (const id of ids) await json('POST', `/api/admin/${list}/${id}/${on ? 'activate' : 'pause'}`, staff);
   };
+
+/**
+ * `--ab challenges` (issue 53): N active automatic challenges every bench earning qualifies for,
+ * one goal kind after another (transactions, amount, days, types) with two steps each, so each
+ * earning records its progress in all ten; the targets are reached rarely in a run (as a month's
+ * goal is), so few steps are paid (each is a ledger posting); budgets the database's limit. Off: paused (no live challenge, the earning's one query finds none).
+ */
+async function benchChallenges(staff: Record<string, string>, n: number): Promise<Switch> {
+  const ids: number[] = [];
+  // Goal kind, then the two steps' targets (10 and 100 points).
+  const goals = [
+    ['COUNT', 20, 50],
+    ['AMOUNT', 10_000, 50_000],
+    ['DAYS', 3, 5],
+    ['TYPES', 2, 3],
+  ] as const;
+  for (let i = 0; i < n; i++) {
+    ids.push(
+      await createActive(staff, 'challenges', {
+        nameEn: `Bench challenge ${i} ${Date.now()}`,
+        nameAr: `تحدي قياس ${i}`,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+        budget: 2_147_483_647,
+        goalKind: goals[i % goals.length]?.[0],
+        steps: [
+          { target: goals[i % goals.length]?.[1], points: 10 },
+          { target: goals[i % goals.length]?.[2], points: 100 },
+        ],
+      }),
+    );
+  }
+  return switchAll(staff, 'challenges', ids);
 }
 
 /**
@@ -353,9 +393,11 @@ async function setUp() {
       ? await metricsSwitch()
       : opts.ab === 'campaigns'
         ? campaigns
-        : opts.ab === 'endpoints'
-          ? endpoints
-          : gates;
+        : opts.ab === 'challenges'
+          ? await benchChallenges(staff, Number(opts.challenges))
+          : opts.ab === 'endpoints'
+            ? endpoints
+            : gates;
   return { staff, channel, numbers, turn };
 }
 
@@ -579,7 +621,7 @@ async function main() {
     if (opts.ab) {
       if (!turn)
         throw new Error(
-          '--ab takes gates, metrics, campaigns with --campaigns N, or endpoints with --endpoints N',
+          '--ab takes gates, metrics, challenges [--challenges N], campaigns with --campaigns N, or endpoints with --endpoints N',
         );
       await abPhases(turn, phase);
       return;

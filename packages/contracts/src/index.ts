@@ -4,6 +4,7 @@ export * from './approvals/index.ts';
 export * from './auth/session.ts';
 export * from './bilingual.ts';
 export * from './campaigns/index.ts';
+export * from './challenges/index.ts';
 export * from './commandNames.ts';
 export * from './commands.ts';
 export * from './common.ts';

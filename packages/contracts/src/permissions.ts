@@ -2,6 +2,7 @@ import { alertsCatalogue } from './alerts/index.ts';
 import { analyticsCatalogue } from './analytics/index.ts';
 import { approvalsCatalogue } from './approvals/index.ts';
 import { campaignsCatalogue } from './campaigns/index.ts';
+import { challengesCatalogue } from './challenges/index.ts';
 import type { AreaCatalogue } from './commands.ts';
 import { configurationCatalogue } from './configuration/index.ts';
 import { contentCatalogue } from './content/index.ts';
@@ -29,6 +30,7 @@ export const catalogue = {
   analytics: analyticsCatalogue,
   approvals: approvalsCatalogue,
   campaigns: campaignsCatalogue,
+  challenges: challengesCatalogue,
   configuration: configurationCatalogue,
   content: contentCatalogue,
   customers: customersCatalogue,

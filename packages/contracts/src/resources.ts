@@ -7,6 +7,7 @@ import { messageInsightResource } from './analytics/nlp.ts';
 import { approvalResource } from './approvals/requests.ts';
 import { serviceResource, serviceTypeResource } from './approvals/services.ts';
 import { campaignResource } from './campaigns/campaigns.ts';
+import { challengeResource } from './challenges/challenges.ts';
 import { configBundleResource } from './configuration/configBundles.ts';
 import { eligibilityCriterionResource } from './configuration/eligibilityCriteria.ts';
 import { featureResource } from './configuration/features.ts';
@@ -82,6 +83,7 @@ export const resources: ResourceDescriptor[] = [
   alertResource,
   alertDeliveryResource,
   campaignResource,
+  challengeResource,
   churnScoreResource,
   messageInsightResource,
   reportScheduleResource,

@@ -5,6 +5,7 @@ import { seedDemoAlerts } from './alerts.ts';
 import { seedDemoAnalytics } from './analytics.ts';
 import { seedDemoCampaigns } from './campaigns.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
+import { seedDemoChallenges } from './challenges.ts';
 import { seedDemoConfiguration } from './configuration.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoCorrections } from './corrections.ts';
@@ -37,6 +38,8 @@ export async function seedDemo(db: Db) {
   await seedDemoConfiguration(db);
   // Once: campaigns, the live one with earnings through the engine.
   await seedDemoCampaigns(db);
+  // Once: challenges, two live with progress posted through the engine.
+  await seedDemoChallenges(db);
   // Once: scheduled reports e-mailed to the administrator.
   await seedDemoReports(db);
   // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.

@@ -5,6 +5,7 @@ import { analyticsModule } from './analytics/module.ts';
 import { approvalsModule } from './approvals/module.ts';
 import { campaignsForEarning } from './campaigns/index.ts';
 import { campaignsModule } from './campaigns/module.ts';
+import { challengesModule } from './challenges/module.ts';
 import { configurationModule } from './configuration/module.ts';
 import { contentModule } from './content/module.ts';
 import { customersModule } from './customers/module.ts';
@@ -43,6 +44,7 @@ export const modules: ServerModule[] = [
   alertsModule,
   reportsModule,
   campaignsModule,
+  challengesModule,
   webhooksModule,
   replaysModule,
   importsModule,

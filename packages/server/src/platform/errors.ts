@@ -52,6 +52,8 @@ const titles: Record<ErrorCode, string> = {
   CAMPAIGN_ACTIVE: "An active campaign's terms cannot be changed: pause or end it",
   CAMPAIGN_ENDED: 'The campaign has ended and cannot be activated again',
   CAMPAIGN_STATUS: 'The campaign cannot do that in its current status',
+  CHALLENGE_STATUS: 'The challenge cannot do that in its current status',
+  CHALLENGE_NOT_AVAILABLE: 'The challenge is not open to this customer',
   CHANNEL_TEST_FAILED: 'The test send failed',
   RATE_LIMITED: 'Too many requests',
   INTERNAL: 'Unexpected server error',

@@ -3514,7 +3514,7 @@ export type paths = {
             "application/json": {
               results: ({
                   /** @enum {string} */
-                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
                   detail?: string;
                   id: number;
                   ok: boolean;
@@ -5978,6 +5978,1160 @@ export type paths = {
         };
         /** @description The caller may not do this */
         403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+          goalKind?: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  /** @enum {string|null} */
+                  amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+                  amountValue: number | null;
+                  budget: number;
+                  /** @description ISO 8601, UTC */
+                  createdAt: string;
+                  criterionIds: number[];
+                  customerNumbers: string[];
+                  descriptionAr: string;
+                  descriptionEn: string;
+                  endsAt: string;
+                  /** @enum {string} */
+                  enrolment: "OPT_IN" | "AUTOMATIC";
+                  /** @enum {string} */
+                  goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+                  id: number;
+                  nameAr: string;
+                  nameEn: string;
+                  /** @enum {string} */
+                  onReversal: "REVERSE" | "KEEP";
+                  /** @enum {string} */
+                  repeat: "ONCE" | "PER_PERIOD";
+                  rollingDays: number | null;
+                  segments: ("RETAIL" | "BUSINESS")[];
+                  /** @description Points paid, net of reversed rewards */
+                  spent: number;
+                  startsAt: string;
+                  /** @enum {string} */
+                  status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+                  steps: {
+                      points: number;
+                      target: number;
+                    }[];
+                  tierIds: number[];
+                  transactionTypeIds: number[];
+                  /** @description ISO 8601, UTC */
+                  updatedAt: string;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a challenge */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            amountCondition?: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+            /** @default null */
+            amountValue?: number | null;
+            budget: number;
+            /** @default [] */
+            criterionIds?: number[];
+            /** @default [] */
+            customerNumbers?: string[];
+            /** @default */
+            descriptionAr?: string;
+            /** @default */
+            descriptionEn?: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * @default AUTOMATIC
+             * @enum {string}
+             */
+            enrolment?: "OPT_IN" | "AUTOMATIC";
+            /** @enum {string} */
+            goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+            nameAr: string;
+            nameEn: string;
+            /**
+             * @default REVERSE
+             * @enum {string}
+             */
+            onReversal?: "REVERSE" | "KEEP";
+            /**
+             * @default ONCE
+             * @enum {string}
+             */
+            repeat?: "ONCE" | "PER_PERIOD";
+            /** @default null */
+            rollingDays?: number | null;
+            /** @default [] */
+            segments?: ("RETAIL" | "BUSINESS")[];
+            /** Format: date-time */
+            startsAt: string;
+            steps: {
+                points: number;
+                target: number;
+              }[];
+            /** @default [] */
+            tierIds?: number[];
+            /** @default [] */
+            transactionTypeIds?: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Change a challenge that is not active */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @default null
+             * @enum {string|null}
+             */
+            amountCondition?: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+            /** @default null */
+            amountValue?: number | null;
+            budget: number;
+            /** @default [] */
+            criterionIds?: number[];
+            /** @default [] */
+            customerNumbers?: string[];
+            /** @default */
+            descriptionAr?: string;
+            /** @default */
+            descriptionEn?: string;
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * @default AUTOMATIC
+             * @enum {string}
+             */
+            enrolment?: "OPT_IN" | "AUTOMATIC";
+            /** @enum {string} */
+            goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+            nameAr: string;
+            nameEn: string;
+            /**
+             * @default REVERSE
+             * @enum {string}
+             */
+            onReversal?: "REVERSE" | "KEEP";
+            /**
+             * @default ONCE
+             * @enum {string}
+             */
+            repeat?: "ONCE" | "PER_PERIOD";
+            /** @default null */
+            rollingDays?: number | null;
+            /** @default [] */
+            segments?: ("RETAIL" | "BUSINESS")[];
+            /** Format: date-time */
+            startsAt: string;
+            steps: {
+                points: number;
+                target: number;
+              }[];
+            /** @default [] */
+            tierIds?: number[];
+            /** @default [] */
+            transactionTypeIds?: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Delete a draft challenge */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description No content */
+        204: {
+          content: never;
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/{id}/activate": {
+    /** Activate a challenge */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/{id}/end": {
+    /** End a challenge */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/{id}/pause": {
+    /** Pause a challenge */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @enum {string|null} */
+              amountCondition: "GT" | "GTE" | "EQ" | "LT" | "LTE" | null;
+              amountValue: number | null;
+              budget: number;
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              criterionIds: number[];
+              customerNumbers: string[];
+              descriptionAr: string;
+              descriptionEn: string;
+              endsAt: string;
+              /** @enum {string} */
+              enrolment: "OPT_IN" | "AUTOMATIC";
+              /** @enum {string} */
+              goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+              id: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              onReversal: "REVERSE" | "KEEP";
+              /** @enum {string} */
+              repeat: "ONCE" | "PER_PERIOD";
+              rollingDays: number | null;
+              segments: ("RETAIL" | "BUSINESS")[];
+              /** @description Points paid, net of reversed rewards */
+              spent: number;
+              startsAt: string;
+              /** @enum {string} */
+              status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+              steps: {
+                  points: number;
+                  target: number;
+                }[];
+              tierIds: number[];
+              transactionTypeIds: number[];
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/{id}/report": {
+    /** A challenge’s participants, completion funnel by step and cost */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              cost: {
+                budget: number;
+                /** @description Participations that reached the last step */
+                completions: number;
+                costPerCompletion: number | null;
+                /** @description Participations (a customer per cycle) */
+                participants: number;
+                pointsPaid: number;
+                pointsReversed: number;
+              };
+              funnel: {
+                  customers: number;
+                  /** @description 0: joined; n: reached step n */
+                  step: number;
+                  target: number;
+                }[];
+              participants: ({
+                  challengeId: number;
+                  completedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  cycle: number;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  joinedAt: string;
+                  pointsPaid: number;
+                  /** @description Transactions, amount, days or types counted, by the goal kind */
+                  progress: number;
+                  stepsReached: number;
+                  /** @description End of the customer’s rolling window; null: the fixed period */
+                  windowEndsAt: string | null;
+                })[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/customers/{customerNumber}": {
+    /** A customer’s challenges with progress (customer info) */
+    get: {
+      parameters: {
+        path: {
+          /** @description The bank’s customer number */
+          customerNumber: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  completedAt: string | null;
+                  descriptionAr: string;
+                  descriptionEn: string;
+                  endsAt: string;
+                  /** @enum {string} */
+                  enrolment: "OPT_IN" | "AUTOMATIC";
+                  /** @enum {string} */
+                  goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+                  id: number;
+                  joined: boolean;
+                  nameAr: string;
+                  nameEn: string;
+                  pointsPaid: number;
+                  progress: number;
+                  startsAt: string;
+                  steps: {
+                      points: number;
+                      target: number;
+                    }[];
+                  stepsReached: number;
+                  windowEndsAt: string | null;
+                })[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
+          goalKind?: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenges/preview": {
+    /** What a transaction would move in the customer’s challenges (points rules’ simulate panel) */
+    get: {
+      parameters: {
+        query: {
+          transactionTypeId: number;
+          amount: number;
+          /** @description Default: now */
+          occurredAt?: string;
+          customerNumber: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  challengeId: number;
+                  /** @enum {string} */
+                  goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+                  nameAr: string;
+                  nameEn: string;
+                  /** @description Points those steps would pay */
+                  points: number;
+                  progressAfter: number;
+                  progressBefore: number;
+                  qualifies: boolean;
+                  /**
+                   * @description Why the transaction counts or not
+                   * @enum {string}
+                   */
+                  reason: "QUALIFIES" | "NOT_JOINED" | "AUDIENCE" | "TYPE" | "AMOUNT" | "PERIOD" | "DONE";
+                  /** @description Steps this transaction would reach (1-based) */
+                  stepsReached: number[];
+                })[];
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
           content: {
             "application/problem+json": components["schemas"]["Problem"];
           };
@@ -27200,7 +28354,7 @@ export type components = {
     /** @description RFC 9457 problem details */
     Problem: {
       /** @enum {string} */
-      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
       detail?: string;
       errors?: {
           /** @description Message key (see specMessages) or a validator message */

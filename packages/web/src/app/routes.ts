@@ -5,6 +5,7 @@ import { alertPages, alertResourcePages } from '../features/alerts/pages.ts';
 import { analyticsResourcePages } from '../features/analytics/pages.ts';
 import { approvalPages, approvalResourcePages } from '../features/approvals/pages.ts';
 import { campaignPages, campaignResourcePages } from '../features/campaigns/pages.ts';
+import { challengeResourcePages } from '../features/challenges/pages.ts';
 import { configurationPages, configurationResourcePages } from '../features/configuration/pages.ts';
 import { contentPages, contentResourcePages } from '../features/content/pages.ts';
 import { customerPages, customerResourcePages } from '../features/customers/pages.ts';
@@ -65,6 +66,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...alertResourcePages,
   ...analyticsResourcePages,
   ...campaignResourcePages,
+  ...challengeResourcePages,
   ...employeeResourcePages,
   ...customerResourcePages,
   ...loyaltyResourcePages,
@@ -127,6 +129,7 @@ export const dashboardRoutes: DashboardRoute[] = [
   ...inGroup('rewards', ['reward-categories', 'vouchers', 'stores']),
   ...inGroup('campaignsAnalytics', [
     'campaigns',
+    'challenges',
     { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true, ...campaignPages.performance },
     'churn-scores',
     'message-insights',

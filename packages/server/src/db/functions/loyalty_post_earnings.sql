@@ -90,6 +90,7 @@ BEGIN
           tier_id := loyalty_evaluate_tier(r.customer_id, r.tier_id, r.lifetime_points, 'EARN');
         END IF;
       END IF;
+      PERFORM challenges_progress(r.customer_id, r.entry_id, (it ->> 'typeId')::integer, (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz);
     END IF;
     IF r.shares IS NOT NULL THEN
       taken := r.taken;

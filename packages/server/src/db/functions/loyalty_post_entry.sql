@@ -76,6 +76,7 @@ BEGIN
       FROM shares s WHERE k.id = s.campaign_id;
   END IF;
   tier_id := loyalty_evaluate_tier(p_customer, v_tier, lifetime_points, p_kind);
+  IF p_reversal_of IS NOT NULL THEN PERFORM challenges_reverse(p_customer, p_reversal_of, p_occurred_at); END IF;
   outcome := 'POSTED';
 END
 $$;

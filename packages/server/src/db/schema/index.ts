@@ -3,6 +3,7 @@ export * from './analytics.ts';
 export * from './approvals.ts';
 export * from './audit.ts';
 export * from './campaigns.ts';
+export * from './challenges.ts';
 export * from './configuration.ts';
 export * from './content.ts';
 export * from './customers.ts';

@@ -44,6 +44,7 @@ const areaNamesAr: Record<string, string> = {
   identity: 'الموظفون والصلاحيات',
   security: 'الأمان',
   campaigns: 'الحملات',
+  challenges: 'التحديات',
   messaging: 'الرسائل',
   alerts: 'التنبيهات',
   configuration: 'الإعدادات',

@@ -1,5 +1,6 @@
 import {
   alertDeliveryRead,
+  challengeRead,
   customerCommands,
   householdRead,
   type LedgerEntry,
@@ -50,6 +51,7 @@ import { Tag } from '../../components/Tag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useCan } from '../../state/me.ts';
 import { CustomerChurnCard } from '../analytics/widgets.ts';
+import { CustomerChallenges } from '../challenges/widgets.ts';
 import { CustomerHousehold } from '../households/widgets.ts';
 import { customerApi } from './api.ts';
 import { CustomerAlerts } from './CustomerAlerts.tsx';
@@ -308,6 +310,14 @@ export default function CustomerInfoPage() {
       key: 'alerts',
       label: t('alerts.deliveries.title'),
       children: <CustomerAlerts customerId={id} />,
+    });
+  }
+
+  if (can(challengeRead.code)) {
+    tabs.push({
+      key: 'challenges',
+      label: t('challenges.tab'),
+      children: <CustomerChallenges customerNumber={c.customerNumber} />,
     });
   }
 

@@ -1,4 +1,9 @@
-import type { BusinessBankingEffect, RuleSimulation, RuleSimulationInput } from '@loyalty/contracts';
+import {
+  type BusinessBankingEffect,
+  challengeRead,
+  type RuleSimulation,
+  type RuleSimulationInput,
+} from '@loyalty/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Flex, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +19,8 @@ import { Input } from '../../../components/Input.tsx';
 import { InputNumber } from '../../../components/InputNumber.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Tag } from '../../../components/Tag.tsx';
+import { useCan } from '../../../state/me.ts';
+import { ChallengePreview } from '../../challenges/widgets.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 
 interface Values {
@@ -31,8 +38,10 @@ const simulate = (
 /** "Simulate transaction": which rule would fire for a customer (or tier), type and amount, and why. */
 export function SimulatePanel() {
   const { t, i18n } = useTranslation();
+  const can = useCan();
   const run = useMutation({ mutationFn: simulate });
   const result = run.data;
+  const asked = run.variables;
 
   const submit = ({ transactionTypeId, customerNumber, tierId, amount, date }: Values) => {
     if (transactionTypeId === undefined || amount === undefined) return;
@@ -114,6 +123,16 @@ export function SimulatePanel() {
               })}
             />
           ))}
+          {asked?.customerNumber && can(challengeRead.code) && (
+            <ChallengePreview
+              query={{
+                customerNumber: asked.customerNumber,
+                transactionTypeId: asked.transactionTypeId,
+                amount: asked.amount,
+                ...(asked.occurredAt ? { occurredAt: asked.occurredAt } : {}),
+              }}
+            />
+          )}
           <DataTable
             size="small"
             rowKey="ruleId"

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import challengesAr from '../packages/web/src/features/challenges/locales/ar.json' with { type: 'json' };
+import challengesEn from '../packages/web/src/features/challenges/locales/en.json' with { type: 'json' };
+import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
+import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
+import { type ApiCall, integrationApi, staffApi } from './api.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
+
+const texts = { en: { ...en, ...challengesEn }, ar: { ...ar, ...challengesAr } } as const;
+const browser = useBrowser();
+
+for (const lang of ['en', 'ar'] as const) {
+  const t = texts[lang];
+  const nameEn = `E2E three card purchases ${lang} ${Date.now()}`;
+  const nameAr = `ثلاث مشتريات تجريبية ${lang}`;
+  const customer = `E2E-CHL-${lang.toUpperCase()}-${Date.now()}`;
+
+  describe(`challenges in ${lang === 'en' ? 'English' : 'Arabic'}`, () => {
+    let page: Page;
+    let staff: ApiCall;
+    let channel: ApiCall;
+    let challengeId: number;
+    beforeAll(async () => {
+      page = await browser.page();
+      await signIn(page, lang);
+      staff = await staffApi(page);
+      channel = await integrationApi(page, ['customers', 'transactions']);
+      const res = await channel('PUT', `/customers/${customer}`, { fullName: `Challenger ${lang}` });
+      expect(res.status).toBeLessThan(300);
+    });
+
+    it('refuses a budget below the reward with the message on screen, then creates the challenge', async () => {
+      await page.goto(`/dashboard/Challenges/New?lang=${lang}`);
+      await page.locator('#challenge_nameEn').fill(nameEn);
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+      await page.locator('#challenge_nameAr').fill(nameAr);
+      await page.locator('#challenge_steps_0_target').fill('3');
+      await page.locator('#challenge_steps_0_points').fill('300');
+      await page.locator('#challenge_budget').fill('100');
+      await page.locator('#challenge_customerList').fill(customer);
+      await page.locator('button[type="submit"]').click();
+      await page.getByText(t.challenges.validation.budgetBelowReward).first().waitFor();
+      await page.locator('#challenge_budget').fill('3000');
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.challenges.created);
+      await page.waitForURL(/\/dashboard\/Challenges\/\d+/);
+      challengeId = Number(new URL(page.url()).pathname.split('/').pop());
+      await page.getByTestId('challenge-status').getByText(t.challenges.statuses.DRAFT).waitFor();
+      await page.getByRole('button', { name: t.challenges.actions.activate }).click();
+      await toast(page, t.challenges.actions.activateDone);
+      await page.getByTestId('challenge-status').getByText(t.challenges.statuses.ACTIVE).waitFor();
+    });
+
+    it("shows the customer's progress on customer info and the funnel on the challenge's page", async () => {
+      for (const i of [0, 1, 2]) {
+        const res = await channel('POST', '/transactions', {
+          externalId: `${customer}-${i}`,
+          customerNumber: customer,
+          transactionTypeCode: 'CARD_SPEND',
+          amount: 250,
+        });
+        expect(res.status).toBe(201);
+      }
+      const found = (await (await staff('GET', `/customers?q=${customer}`)).json()) as {
+        items: { id: number }[];
+      };
+      const id = found.items[0]?.id;
+      await page.goto(`/dashboard/customer/info?id=${id}&lang=${lang}`);
+      await page.getByRole('tab', { name: t.challenges.tab }).click();
+      const progress = page.getByTestId(`challenge-progress-${challengeId}`);
+      await progress.waitFor();
+      await page.getByTestId('customer-challenges').getByText(t.challenges.customer.completed).waitFor();
+      await page.goto(`/dashboard/Challenges/${challengeId}?lang=${lang}`);
+      await page.getByTestId('challenge-cost').getByText('300 / 3,000').waitFor();
+    });
+  });
+}

@@ -1,0 +1,44 @@
+-- Takes back a reversed earning's challenge progress (docs/decisions/challenges.md), called by
+-- loyalty_post_entry for every reversal, under the customer's lock: the earning's events are
+-- marked reversed, each participation recounted, and the rewards of the steps no longer reached
+-- reversed (loyalty_post_entry with p_reversal_of, the budget given back) when the challenge says
+-- REVERSE; KEEP leaves them paid (not paid again when the step is reached again). A reward the
+-- customer has already spent stays (the reversal would take the balance below zero).
+CREATE OR REPLACE FUNCTION challenges_reverse(p_customer bigint, p_reversed bigint, p_occurred_at timestamptz)
+RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  ev record;
+  n numeric;
+  reached integer;
+  po record;
+  r record;
+BEGIN
+  FOR ev IN
+    UPDATE challenge_events e SET reversed = true
+      FROM challenges k, challenge_participants cp
+      WHERE e.entry_id = p_reversed AND NOT e.reversed AND k.id = e.challenge_id AND cp.id = e.participant_id
+      RETURNING e.participant_id, k.id AS challenge_id, k.goal_kind, k.steps, k.on_reversal
+  LOOP
+    n := challenges_recount(ev.participant_id, ev.goal_kind);
+    SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= n;
+    UPDATE challenge_participants cp SET progress = n, steps_reached = reached,
+        completed_at = CASE WHEN reached = jsonb_array_length(ev.steps) THEN cp.completed_at END
+      WHERE cp.id = ev.participant_id;
+    CONTINUE WHEN ev.on_reversal <> 'REVERSE';
+    FOR po IN
+      SELECT * FROM challenge_payouts p
+        WHERE p.participant_id = ev.participant_id AND p.step > reached AND p.reversal_entry_id IS NULL
+        ORDER BY p.step DESC
+    LOOP
+      r := loyalty_post_entry(p_customer, 'REVERSAL', -po.points, 'challenge-reversal:' || po.challenge_id || ':' || po.step,
+        true, NULL, p_occurred_at, p_reversal_of => po.entry_id);
+      CONTINUE WHEN r.outcome <> 'POSTED';
+      UPDATE challenge_payouts p SET reversal_entry_id = r.entry_id
+        WHERE p.participant_id = po.participant_id AND p.step = po.step;
+      UPDATE challenge_participants cp SET points_paid = cp.points_paid - po.points WHERE cp.id = po.participant_id;
+      UPDATE challenges k SET spent = k.spent - po.points, updated_at = now() WHERE k.id = po.challenge_id;
+    END LOOP;
+  END LOOP;
+END
+$$;

@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+
+/**
+ * Challenges (docs/decisions/challenges.md): goals across a customer's transactions. `spent` is
+ * the points paid for its steps net of reversed rewards, moved under the challenge's row lock by
+ * challenges_progress; the check keeps it within the budget whatever the code above does.
+ */
+export const challenges = pgTable(
+  'challenges',
+  {
+    id: idColumn(),
+    nameEn: text('name_en').notNull(),
+    nameAr: text('name_ar').notNull(),
+    descriptionEn: text('description_en').notNull().default(''),
+    descriptionAr: text('description_ar').notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    rollingDays: integer('rolling_days'),
+    tierIds: integer('tier_ids').array().notNull().default(sql`'{}'::integer[]`),
+    segments: text('segments').array().notNull().default(sql`'{}'::text[]`),
+    criterionIds: integer('criterion_ids').array().notNull().default(sql`'{}'::integer[]`),
+    customerNumbers: text('customer_numbers').array().notNull().default(sql`'{}'::text[]`),
+    enrolment: text('enrolment', { enum: ['OPT_IN', 'AUTOMATIC'] }).notNull(),
+    goalKind: text('goal_kind', { enum: ['COUNT', 'AMOUNT', 'DAYS', 'TYPES'] }).notNull(),
+    transactionTypeIds: integer('transaction_type_ids').array().notNull().default(sql`'{}'::integer[]`),
+    amountCondition: text('amount_condition', { enum: ['GT', 'GTE', 'EQ', 'LT', 'LTE'] }),
+    amountValue: numeric('amount_value', { precision: 14, scale: 2, mode: 'number' }),
+    /** [{target, points}], ascending targets; the last is the goal. */
+    steps: jsonb('steps').$type<{ target: number; points: number }[]>().notNull(),
+    budget: integer('budget').notNull(),
+    spent: integer('spent').notNull().default(0),
+    repeat: text('repeat', { enum: ['ONCE', 'PER_PERIOD'] })
+      .notNull()
+      .default('ONCE'),
+    onReversal: text('on_reversal', { enum: ['REVERSE', 'KEEP'] })
+      .notNull()
+      .default('REVERSE'),
+    status: text('status', { enum: ['DRAFT', 'ACTIVE', 'PAUSED', 'ENDED'] })
+      .notNull()
+      .default('DRAFT'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('challenges_budget_check', sql`${t.budget} > 0 AND ${t.spent} >= 0 AND ${t.spent} <= ${t.budget}`),
+    check('challenges_period_check', sql`${t.endsAt} > ${t.startsAt}`),
+    index('challenges_status_idx').on(t.status),
+  ],
+);
+
+/**
+ * A customer's participation in a challenge: one row per cycle (a rolling challenge repeated per
+ * period starts a new cycle after each window). `progress` and `steps_reached` are recomputed from
+ * the participation's live events by challenges_progress and challenges_reverse.
+ */
+export const challengeParticipants = pgTable(
+  'challenge_participants',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    challengeId: integer('challenge_id')
+      .notNull()
+      .references(() => challenges.id, { onDelete: 'cascade' }),
+    customerId: bigint('customer_id', { mode: 'number' })
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    cycle: integer('cycle').notNull().default(1),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }),
+    progress: numeric('progress', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    stepsReached: integer('steps_reached').notNull().default(0),
+    pointsPaid: integer('points_paid').notNull().default(0),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('challenge_participants_cycle_key').on(t.challengeId, t.customerId, t.cycle),
+    index('challenge_participants_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * The transactions a participation counted: one row per (earning, challenge) — the key that makes
+ * progress move exactly once per transaction. No foreign key to ledger_entries: the batch inserts
+ * its entries after deciding them (loyalty_post_earnings).
+ */
+export const challengeEvents = pgTable(
+  'challenge_events',
+  {
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    challengeId: integer('challenge_id').notNull(),
+    // No foreign key (as campaign_awards): its check locked the participation in every earning.
+    participantId: bigint('participant_id', { mode: 'number' }).notNull(),
+    transactionTypeId: integer('transaction_type_id'),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    reversed: boolean('reversed').notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.challengeId] }),
+    index('challenge_events_participant_idx').on(t.participantId),
+  ],
+);
+
+/** A step's reward: paid once per participation and step; its ledger entry and, when taken back, the reversal's. */
+export const challengePayouts = pgTable(
+  'challenge_payouts',
+  {
+    participantId: bigint('participant_id', { mode: 'number' })
+      .notNull()
+      .references(() => challengeParticipants.id, { onDelete: 'cascade' }),
+    step: integer('step').notNull(),
+    challengeId: integer('challenge_id').notNull(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    points: integer('points').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.participantId, t.step] }),
+    index('challenge_payouts_challenge_idx').on(t.challengeId),
+  ],
+);

@@ -1,0 +1,452 @@
+import {
+  type Challenge,
+  type ChallengeFields,
+  type ChallengeListQuery,
+  type ChallengeProgressPreview,
+  type ChallengeReport,
+  type CustomerChallenge,
+  challengeChannelCommands,
+  challengeCommands,
+  type challengeResource,
+  channelCommands,
+} from '@loyalty/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
+import { challenges, eligibilityCriteria, tiers, transactionTypes } from '../../db/schema/index.ts';
+import type { Actor } from '../../platform/access.ts';
+import { defineHandler } from '../../platform/commands.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
+import { findOrFail, lockOrFail } from '../../platform/records.ts';
+import { findCustomerByNumber } from '../customers/index.ts';
+
+type Row = typeof challenges.$inferSelect;
+
+const listSpec: ResourceListSpec<typeof challenges, typeof challengeResource> = {
+  table: challenges,
+  sortable: {
+    nameEn: challenges.nameEn,
+    startsAt: challenges.startsAt,
+    endsAt: challenges.endsAt,
+    status: challenges.status,
+    spent: challenges.spent,
+    createdAt: challenges.createdAt,
+  },
+  defaultSort: { field: 'startsAt', direction: 'desc' },
+  tieBreaker: challenges.id,
+  search: [challenges.nameEn, challenges.nameAr, challenges.descriptionEn, challenges.descriptionAr],
+  filters: {
+    status: (v: Row['status']) => eq(challenges.status, v),
+    goalKind: (v: Row['goalKind']) => eq(challenges.goalKind, v),
+  },
+};
+
+export const toChallenge = (row: Row): Challenge => isoDates(row) as Challenge;
+
+export const listChallenges = (db: Executor, query: ChallengeListQuery) =>
+  listPage(db, listSpec, query, toChallenge);
+
+export const getChallenge = async (db: Executor, id: number) =>
+  toChallenge(await findOrFail(db, challenges, challenges.id, id, 'Challenge'));
+
+const invalid = (path: string, message: string, detail: string) =>
+  new AppError('VALIDATION_FAILED', detail, [{ path, message }]);
+
+/** Refuses ids that `table` does not hold (under `where` when given). */
+async function known(
+  db: Executor,
+  table: PgTable,
+  id: PgColumn,
+  ids: number[],
+  path: string,
+  message: string,
+  where?: ReturnType<typeof eq>,
+) {
+  if (!ids.length) return;
+  const found = await db
+    .select({ id })
+    .from(table)
+    .where(and(inArray(id, ids), where));
+  if (found.length !== ids.length) throw invalid(path, message, `Unknown ${path}`);
+}
+
+async function toValues(db: Executor, input: ChallengeFields) {
+  const typeIds = [...new Set(input.transactionTypeIds)];
+  const tierIds = [...new Set(input.tierIds)];
+  const criterionIds = [...new Set(input.criterionIds)];
+  await known(
+    db,
+    transactionTypes,
+    transactionTypes.id,
+    typeIds,
+    'transactionTypeIds',
+    'unknownTransactionType',
+    eq(transactionTypes.type, 'EARN'),
+  );
+  await known(db, tiers, tiers.id, tierIds, 'tierIds', 'unknownTier');
+  await known(
+    db,
+    eligibilityCriteria,
+    eligibilityCriteria.id,
+    criterionIds,
+    'criterionIds',
+    'unknownCriterion',
+  );
+  return {
+    ...input,
+    startsAt: new Date(input.startsAt),
+    endsAt: new Date(input.endsAt),
+    tierIds,
+    segments: [...new Set(input.segments)],
+    criterionIds,
+    customerNumbers: [...new Set(input.customerNumbers.map((n) => n.trim()).filter(Boolean))],
+    transactionTypeIds: typeIds,
+  };
+}
+
+const lockChallenge = (tx: Tx, id: number) => lockOrFail(tx, challenges, challenges.id, id, 'Challenge');
+
+async function setStatus(tx: Tx, id: number, status: Row['status']) {
+  const [row] = (await tx
+    .update(challenges)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(challenges.id, id))
+    .returning()) as [Row];
+  return toChallenge(row);
+}
+
+const target = { targetType: 'challenge' } as const;
+const statusError = (detail: string) => new AppError('CHALLENGE_STATUS', detail);
+
+/** A channel command is granted by the key's scope that grants the command named here. */
+const scopeOf = (command: string) => ({
+  approvable: false,
+  audited: false,
+  authorize: async (actor: Actor) => actor.apiKey !== undefined && actor.permissions.has(command),
+});
+
+export const challengeHandlers = [
+  defineHandler(
+    challengeCommands.create,
+    async ({ tx }, input) => {
+      const [row] = (await tx
+        .insert(challenges)
+        .values(await toValues(tx, input))
+        .returning()) as [Row];
+      const after = toChallenge(row);
+      return { result: after, ...target, targetId: row.id, after };
+    },
+    { recordKey: (input) => input.nameEn.toLowerCase(), approvalByDefault: true },
+  ),
+  defineHandler(challengeCommands.update, async ({ tx }, { id, ...input }) => {
+    const current = await lockChallenge(tx, id);
+    if (current.status === 'ACTIVE')
+      throw statusError('An active challenge’s terms cannot be changed: pause it first');
+    if (current.status === 'ENDED') throw statusError('An ended challenge cannot be changed');
+    if (input.budget < current.spent) {
+      throw invalid('budget', 'budgetBelowSpent', `The challenge has already paid ${current.spent} points`);
+    }
+    const before = toChallenge(current);
+    const [row] = (await tx
+      .update(challenges)
+      .set({ ...(await toValues(tx, input)), updatedAt: sql`now()` })
+      .where(eq(challenges.id, id))
+      .returning()) as [Row];
+    const after = toChallenge(row);
+    return { result: after, ...target, targetId: id, before, after };
+  }),
+  defineHandler(challengeCommands.delete, async ({ tx }, { id }) => {
+    const current = await lockChallenge(tx, id);
+    if (current.status !== 'DRAFT' || current.spent > 0) {
+      throw statusError('Only a draft challenge can be deleted: end it instead');
+    }
+    await tx.delete(challenges).where(eq(challenges.id, id));
+    return { result: undefined, ...target, targetId: id, before: toChallenge(current) };
+  }),
+  defineHandler(
+    challengeCommands.activate,
+    async ({ tx }, { id }) => {
+      const current = await lockChallenge(tx, id);
+      if (current.status === 'ACTIVE' || current.status === 'ENDED') {
+        throw statusError('Only a draft or paused challenge can be activated');
+      }
+      if (current.endsAt.getTime() <= Date.now()) {
+        throw statusError('The challenge’s period is over: change its end first');
+      }
+      const after = await setStatus(tx, id, 'ACTIVE');
+      return { result: after, ...target, targetId: id, before: toChallenge(current), after };
+    },
+    { approvalByDefault: true },
+  ),
+  defineHandler(challengeCommands.pause, async ({ tx }, { id }) => {
+    const current = await lockChallenge(tx, id);
+    if (current.status !== 'ACTIVE') throw statusError('Only an active challenge can be paused');
+    const after = await setStatus(tx, id, 'PAUSED');
+    return { result: after, ...target, targetId: id, before: toChallenge(current), after };
+  }),
+  defineHandler(challengeCommands.end, async ({ tx }, { id }) => {
+    const current = await lockChallenge(tx, id);
+    if (current.status === 'ENDED') throw statusError('The challenge has already ended');
+    const after = await setStatus(tx, id, 'ENDED');
+    return { result: after, ...target, targetId: id, before: toChallenge(current), after };
+  }),
+  defineHandler(
+    challengeChannelCommands.join,
+    async ({ tx }, { customerNumber, id }) => {
+      const customer = await findCustomerByNumber(tx, customerNumber);
+      const result = await joinChallenge(tx, customer.id, id);
+      return { result, ...target, targetId: id };
+    },
+    scopeOf(channelCommands.upsertCustomer.name),
+  ),
+];
+
+/**
+ * Opts a customer into a challenge: under the customer's lock (as their earnings take it), an
+ * ACTIVE challenge in its period whose audience holds them. Joining again answers the current
+ * participation; a finished one starts the next cycle only for a rolling challenge repeated per period.
+ */
+export async function joinChallenge(tx: Tx, customerId: number, id: number): Promise<CustomerChallenge> {
+  await tx.execute(sql`select 1 from customers where id = ${customerId} for update`);
+  const [row] = rowsOf<{ open: boolean; audience: boolean; cycle: number | null; done: boolean }>(
+    await tx.execute(sql`
+      select k.status = 'ACTIVE' and now() >= k.starts_at and now() < k.ends_at as open,
+        challenges_audience(c, k) as audience, p.cycle,
+        coalesce(p.completed_at is not null or p.window_ends_at <= now(), false) as done
+      from challenges k cross join customers c
+        left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
+          and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
+      where k.id = ${id} and c.id = ${customerId}`),
+  );
+  if (!row) throw new AppError('NOT_FOUND', 'Challenge not found');
+  const challenge = (await findOrFail(tx, challenges, challenges.id, id, 'Challenge')) as Row;
+  if (!row.open || !row.audience) throw new AppError('CHALLENGE_NOT_AVAILABLE');
+  if (row.cycle === null || row.done) {
+    if (row.cycle !== null && (challenge.repeat !== 'PER_PERIOD' || challenge.rollingDays === null)) {
+      throw new AppError('CHALLENGE_NOT_AVAILABLE', 'The customer has already completed this challenge');
+    }
+    await tx.execute(sql`
+      insert into challenge_participants (challenge_id, customer_id, cycle, window_ends_at)
+      values (${id}, ${customerId}, ${(row.cycle ?? 0) + 1},
+        case when ${challenge.rollingDays}::integer is not null
+          then now() + make_interval(days => ${challenge.rollingDays}::integer) end)`);
+  }
+  const [mine] = (await customerChallenges(tx, customerId)).filter((c) => c.id === id);
+  if (!mine) throw new AppError('CHALLENGE_NOT_AVAILABLE');
+  return mine;
+}
+
+interface CustomerChallengeRow {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  goal_kind: CustomerChallenge['goalKind'];
+  enrolment: CustomerChallenge['enrolment'];
+  starts_at: Date | string;
+  ends_at: Date | string;
+  steps: CustomerChallenge['steps'];
+  joined: boolean;
+  window_ends_at: Date | string | null;
+  progress: string | number | null;
+  steps_reached: number | null;
+  points_paid: number | null;
+  completed_at: Date | string | null;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * A customer's challenges: those they take part in (the latest cycle), and the ACTIVE ones in
+ * their period whose audience holds them (not joined yet: progress 0).
+ */
+export async function customerChallenges(db: Executor, customerId: number): Promise<CustomerChallenge[]> {
+  const rows = rowsOf<CustomerChallengeRow>(
+    await db.execute(sql`
+      select k.id, k.name_en, k.name_ar, k.description_en, k.description_ar, k.goal_kind, k.enrolment,
+        k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at, p.progress,
+        p.steps_reached, p.points_paid, p.completed_at
+      from challenges k cross join customers c
+        left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
+          and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
+      where c.id = ${customerId} and k.status <> 'DRAFT' and (p.id is not null
+        or (k.status = 'ACTIVE' and now() < k.ends_at and challenges_audience(c, k)))
+      order by k.ends_at desc, k.id`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    nameEn: r.name_en,
+    nameAr: r.name_ar,
+    descriptionEn: r.description_en,
+    descriptionAr: r.description_ar,
+    goalKind: r.goal_kind,
+    enrolment: r.enrolment,
+    startsAt: iso(r.starts_at),
+    endsAt: iso(r.ends_at),
+    steps: r.steps,
+    joined: r.joined,
+    windowEndsAt: r.window_ends_at === null ? null : iso(r.window_ends_at),
+    progress: Number(r.progress ?? 0),
+    stepsReached: r.steps_reached ?? 0,
+    pointsPaid: r.points_paid ?? 0,
+    completedAt: r.completed_at === null ? null : iso(r.completed_at),
+  }));
+}
+
+/** A challenge's page: its participants (latest first), the funnel by step and the cost. */
+export async function challengeReport(db: Executor, id: number): Promise<ChallengeReport> {
+  const challenge = (await findOrFail(db, challenges, challenges.id, id, 'Challenge')) as Row;
+  const participants = rowsOf<{
+    customer_id: number;
+    customer_number: string;
+    full_name: string;
+    full_name_ar: string | null;
+    cycle: number;
+    joined_at: Date | string;
+    window_ends_at: Date | string | null;
+    progress: string | number;
+    steps_reached: number;
+    points_paid: number;
+    completed_at: Date | string | null;
+  }>(
+    await db.execute(sql`
+      select cp.customer_id, c.customer_number, c.full_name, c.full_name_ar, cp.cycle, cp.joined_at,
+        cp.window_ends_at, cp.progress, cp.steps_reached, cp.points_paid, cp.completed_at
+      from challenge_participants cp join customers c on c.id = cp.customer_id
+      where cp.challenge_id = ${id} order by cp.joined_at desc, cp.id desc limit 200`),
+  );
+  const [totals] = rowsOf<{
+    participants: number;
+    completions: number;
+    reached: number[] | null;
+    reversed: number;
+  }>(
+    await db.execute(sql`
+      select (select count(*)::int from challenge_participants where challenge_id = ${id}) as participants,
+        (select count(*)::int from challenge_participants where challenge_id = ${id} and completed_at is not null) as completions,
+        (select array_agg(n order by s) from (select s, (select count(*)::int from challenge_participants
+          where challenge_id = ${id} and steps_reached >= s) as n
+          from generate_series(1, ${challenge.steps.length}::int) s) f) as reached,
+        (select coalesce(sum(points), 0)::int from challenge_payouts
+          where challenge_id = ${id} and reversal_entry_id is not null) as reversed`),
+  );
+  const count = totals?.participants ?? 0;
+  const completions = totals?.completions ?? 0;
+  return {
+    participants: participants.map((p) => ({
+      challengeId: id,
+      customerId: Number(p.customer_id),
+      customerNumber: p.customer_number,
+      fullName: p.full_name,
+      fullNameAr: p.full_name_ar,
+      cycle: p.cycle,
+      joinedAt: iso(p.joined_at),
+      windowEndsAt: p.window_ends_at === null ? null : iso(p.window_ends_at),
+      progress: Number(p.progress),
+      stepsReached: p.steps_reached,
+      pointsPaid: p.points_paid,
+      completedAt: p.completed_at === null ? null : iso(p.completed_at),
+    })),
+    funnel: [
+      { step: 0, target: 0, customers: count },
+      ...challenge.steps.map((s, i) => ({
+        step: i + 1,
+        target: s.target,
+        customers: totals?.reached?.[i] ?? 0,
+      })),
+    ],
+    cost: {
+      participants: count,
+      completions,
+      pointsPaid: challenge.spent,
+      pointsReversed: totals?.reversed ?? 0,
+      budget: challenge.budget,
+      costPerCompletion: completions ? Math.round((challenge.spent / completions) * 100) / 100 : null,
+    },
+  };
+}
+
+/**
+ * What one transaction would move (the points rules' simulate panel): per ACTIVE challenge, whether
+ * it counts for the customer and why, the progress before and after, the steps it would reach and
+ * their points. The same conditions as challenges_progress; nothing written.
+ */
+export async function previewChallenges(
+  db: Executor,
+  input: { customerNumber: string; transactionTypeId: number; amount: number; occurredAt?: string },
+): Promise<ChallengeProgressPreview[]> {
+  const customer = await findCustomerByNumber(db, input.customerNumber);
+  const at = input.occurredAt ?? new Date().toISOString();
+  const rows = rowsOf<{
+    id: number;
+    name_en: string;
+    name_ar: string;
+    goal_kind: ChallengeProgressPreview['goalKind'];
+    steps: { target: number; points: number }[];
+    reason: ChallengeProgressPreview['reason'];
+    before: string | number;
+    after: string | number;
+    reached: number;
+  }>(
+    await db.execute(sql`
+      with k as (
+        select k.*, k as ch, c as cust, p.id as part, p.steps_reached as reached_before, p.completed_at,
+          p.window_ends_at, ${at}::timestamptz as at
+        from challenges k cross join customers c
+          left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
+            and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
+        where k.status = 'ACTIVE' and c.id = ${customer.id}
+      ), judged as (
+        select k.*, case
+          when k.at < k.starts_at or k.at >= k.ends_at then 'PERIOD'
+          when cardinality(k.transaction_type_ids) > 0 and not ${input.transactionTypeId}::int = any (k.transaction_type_ids) then 'TYPE'
+          when k.amount_condition is not null and not case k.amount_condition
+            when 'GT' then ${input.amount}::numeric > k.amount_value when 'GTE' then ${input.amount}::numeric >= k.amount_value
+            when 'EQ' then ${input.amount}::numeric = k.amount_value when 'LT' then ${input.amount}::numeric < k.amount_value
+            else ${input.amount}::numeric <= k.amount_value end then 'AMOUNT'
+          when k.part is not null and k.completed_at is not null and (k.window_ends_at is null or k.at < k.window_ends_at) then 'DONE'
+          when (k.part is null or k.window_ends_at <= k.at) and k.enrolment = 'OPT_IN' then 'NOT_JOINED'
+          when (k.part is null or k.window_ends_at <= k.at) and not challenges_audience(k.cust, k.ch) then 'AUDIENCE'
+          else 'QUALIFIES' end as reason,
+          case when k.part is null or k.window_ends_at <= k.at then 0 else challenges_recount(k.part, k.goal_kind) end as before
+        from k
+      ), moved as (
+        select j.*, case when j.reason <> 'QUALIFIES' then j.before
+          when j.goal_kind = 'COUNT' then j.before + 1
+          when j.goal_kind = 'AMOUNT' then j.before + ${input.amount}::numeric
+          when j.goal_kind = 'DAYS' then j.before + case when j.part is not null and j.window_ends_at is distinct from null
+            and j.window_ends_at <= j.at then 1 when exists (select 1 from challenge_events ev where ev.participant_id = j.part
+            and not ev.reversed and ev.day = (j.at at time zone 'UTC')::date) then 0 else 1 end
+          else j.before + case when exists (select 1 from challenge_events ev where ev.participant_id = j.part
+            and not ev.reversed and ev.transaction_type_id = ${input.transactionTypeId}::int) then 0 else 1 end
+          end as after
+        from judged j
+      )
+      select m.id, m.name_en, m.name_ar, m.goal_kind, m.steps, m.reason, m.before, m.after,
+        coalesce(m.reached_before, 0) as reached
+      from moved m order by m.id`),
+  );
+  return rows.map((r) => {
+    const before = Number(r.before);
+    const after = Number(r.after);
+    const newly = r.steps
+      .map((s, i) => ({ ...s, step: i + 1 }))
+      .filter(
+        (s) => s.target <= after && s.target > before && s.step > (r.reason === 'QUALIFIES' ? 0 : Infinity),
+      );
+    return {
+      challengeId: r.id,
+      nameEn: r.name_en,
+      nameAr: r.name_ar,
+      goalKind: r.goal_kind,
+      qualifies: r.reason === 'QUALIFIES',
+      reason: r.reason,
+      progressBefore: before,
+      progressAfter: after,
+      stepsReached: newly.map((s) => s.step),
+      points: newly.reduce((sum, s) => sum + s.points, 0),
+    };
+  });
+}

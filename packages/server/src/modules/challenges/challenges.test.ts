@@ -1,0 +1,363 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { channel, programmeFixtures } from '../loyalty/testing.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let api: ReturnType<typeof channel>;
+let spendTypeId: number;
+let transferTypeId: number;
+let goldId: number;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const iso = (ms: number) => new Date(ms).toISOString();
+let seq = 0;
+let customerSeq = 0;
+
+const earn = (customerNumber: string, amount: number, code = 'CARD_SPEND', occurredAt?: string) =>
+  api('POST', '/transactions', {
+    externalId: `CH-${++seq}`,
+    customerNumber,
+    transactionTypeCode: code,
+    amount,
+    ...(occurredAt ? { occurredAt } : {}),
+  });
+
+const admin$ = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.inject({ method, url: `/api/admin${url}`, as: admin, ...(payload ? { payload } : {}) });
+
+const terms = (over: Record<string, unknown> = {}) => ({
+  nameEn: `Five card purchases ${Math.random().toString(36).slice(2, 8)}`,
+  nameAr: 'خمس مشتريات بالبطاقة',
+  descriptionEn: 'Five card purchases this month earn 1,000 points',
+  descriptionAr: 'خمس مشتريات بالبطاقة هذا الشهر تكسب ١٠٠٠ نقطة',
+  startsAt: iso(Date.now() - 30 * DAY),
+  endsAt: iso(Date.now() + 30 * DAY),
+  goalKind: 'COUNT',
+  transactionTypeIds: [spendTypeId],
+  steps: [
+    { target: 3, points: 200 },
+    { target: 5, points: 1000 },
+  ],
+  budget: 1_000_000,
+  ...over,
+});
+
+async function live(over: Record<string, unknown> = {}) {
+  await endAll();
+  const created = await admin$('POST', '/challenges', terms(over));
+  expect(created.statusCode, created.body).toBe(201);
+  const activated = await admin$('POST', `/challenges/${created.json().id}/activate`);
+  expect(activated.statusCode, activated.body).toBe(200);
+  return activated.json() as { id: number; status: string; spent: number };
+}
+
+async function customer(over: Record<string, unknown> = {}) {
+  const number = `CH${++customerSeq}`;
+  const res = await api('PUT', `/customers/${number}`, { fullName: `Challenger ${customerSeq}`, ...over });
+  expect(res.statusCode, res.body).toBe(201);
+  return number;
+}
+
+const progressOf = async (number: string, id: number) => {
+  const res = await api('GET', `/customers/${number}/challenges`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (
+    res.json().items as {
+      id: number;
+      progress: number;
+      stepsReached: number;
+      pointsPaid: number;
+      joined: boolean;
+    }[]
+  ).find((c) => c.id === id);
+};
+
+const balance = async (number: string) =>
+  (await api('GET', `/customers/${number}/balance`)).json().balance as number;
+const spentOf = async (id: number) => (await admin$('GET', `/challenges/${id}`)).json().spent as number;
+
+/** Every challenge ends so the next test's earnings move only its own. */
+async function endAll() {
+  await t.app.db.execute(sql`update challenges set status = 'ENDED' where status = 'ACTIVE'`);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await t.signIn();
+  const fx = programmeFixtures(t, admin);
+  await fx.tier('Blue', 0, 999);
+  goldId = (await fx.tier('Gold', 1000, 1_000_000)).id;
+  spendTypeId = (await fx.type('CARD_SPEND')).id;
+  transferTypeId = (await fx.type('TRANSFER')).id;
+  await fx.rule({ transactionTypeId: spendTypeId, amount: 10, pointsPerTransaction: 1 });
+  await fx.rule({ transactionTypeId: transferTypeId, amount: 10, pointsPerTransaction: 1 });
+  api = channel(t, await fx.apiKey());
+});
+
+describe('POST /api/admin/challenges (bad input)', () => {
+  it('refuses steps out of order, an amount condition without its value, a budget below the reward', async () => {
+    for (const [over, path, message] of [
+      [
+        {
+          steps: [
+            { target: 5, points: 1 },
+            { target: 3, points: 1 },
+          ],
+        },
+        'steps.1.target',
+        'stepsAscending',
+      ],
+      [{ amountCondition: 'GTE' }, 'amountValue', 'amountConditionBoth'],
+      [{ budget: 100 }, 'budget', 'budgetBelowReward'],
+      [{ repeat: 'PER_PERIOD' }, 'repeat', 'repeatNeedsRolling'],
+    ] as const) {
+      const res = await admin$('POST', '/challenges', terms(over));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json().errors).toContainEqual({ path, message });
+    }
+  });
+  it('refuses an unknown transaction type and a change to an active challenge', async () => {
+    const unknown = await admin$('POST', '/challenges', terms({ transactionTypeIds: [99_999] }));
+    expect(unknown.json().errors).toContainEqual({
+      path: 'transactionTypeIds',
+      message: 'unknownTransactionType',
+    });
+    const k = await live();
+    const changed = await admin$('PUT', `/challenges/${k.id}`, terms());
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().code).toBe('CHALLENGE_STATUS');
+    await endAll();
+  });
+});
+
+describe('goal kinds and steps', () => {
+  it('COUNT: 3 of 5 pays 200, 5 of 5 pays 1,000, each once; other types do not count', async () => {
+    const k = await live();
+    const n = await customer();
+    for (let i = 0; i < 2; i++) expect((await earn(n, 10)).statusCode).toBe(201);
+    await earn(n, 10, 'TRANSFER');
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, stepsReached: 0, pointsPaid: 0 });
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 3, stepsReached: 1, pointsPaid: 200 });
+    for (let i = 0; i < 4; i++) await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 5, stepsReached: 2, pointsPaid: 1200 });
+    // 7 card earnings + 1 transfer at 1 point each, and 1,200 from the challenge.
+    expect(await balance(n)).toBe(8 + 1200);
+    expect(await spentOf(k.id)).toBe(1200);
+    await endAll();
+  });
+  it('AMOUNT with an amount condition: the sum of qualifying amounts', async () => {
+    const k = await live({
+      goalKind: 'AMOUNT',
+      amountCondition: 'GTE',
+      amountValue: 50,
+      steps: [{ target: 500, points: 300 }],
+    });
+    const n = await customer();
+    await earn(n, 40); // below the condition: not counted
+    await earn(n, 250);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 250, pointsPaid: 0 });
+    await earn(n, 250);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 500, stepsReached: 1, pointsPaid: 300 });
+    await endAll();
+  });
+  it('DAYS: distinct UTC days; TYPES: distinct transaction types', async () => {
+    const days = await live({ goalKind: 'DAYS', steps: [{ target: 2, points: 50 }] });
+    const n = await customer();
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - 3 * DAY));
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - 3 * DAY + 60_000));
+    expect(await progressOf(n, days.id)).toMatchObject({ progress: 1 });
+    await earn(n, 10);
+    expect(await progressOf(n, days.id)).toMatchObject({ progress: 2, pointsPaid: 50 });
+    await endAll();
+    const types = await live({
+      goalKind: 'TYPES',
+      transactionTypeIds: [],
+      steps: [{ target: 2, points: 75 }],
+    });
+    const m = await customer();
+    await earn(m, 10);
+    await earn(m, 10);
+    expect(await progressOf(m, types.id)).toMatchObject({ progress: 1 });
+    await earn(m, 10, 'TRANSFER');
+    expect(await progressOf(m, types.id)).toMatchObject({ progress: 2, pointsPaid: 75 });
+    await endAll();
+  });
+});
+
+describe('opt-in, audience, budget', () => {
+  it('an opt-in challenge counts only after the customer joins (integration API), once', async () => {
+    const k = await live({ enrolment: 'OPT_IN', steps: [{ target: 2, points: 100 }] });
+    const n = await customer();
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ joined: false, progress: 0 });
+    const joined = await api('POST', `/customers/${n}/challenges/${k.id}/join`);
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(joined.json()).toMatchObject({ id: k.id, joined: true, progress: 0 });
+    const again = await api('POST', `/customers/${n}/challenges/${k.id}/join`);
+    expect(again.statusCode).toBe(200);
+    await earn(n, 10);
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
+    const done = await api('POST', `/customers/${n}/challenges/${k.id}/join`);
+    expect(done.statusCode).toBe(409);
+    expect(done.json().code).toBe('CHALLENGE_NOT_AVAILABLE');
+    await endAll();
+  });
+  it('audience: a tier and a customer list leave others out (and they cannot join)', async () => {
+    const inList = await customer();
+    const other = await customer();
+    const k = await live({ customerNumbers: [inList], steps: [{ target: 1, points: 10 }] });
+    await earn(inList, 10);
+    await earn(other, 10);
+    expect(await progressOf(inList, k.id)).toMatchObject({ pointsPaid: 10 });
+    expect(await progressOf(other, k.id)).toBeUndefined();
+    const refused = await api('POST', `/customers/${other}/challenges/${k.id}/join`);
+    expect(refused.json().code).toBe('CHALLENGE_NOT_AVAILABLE');
+    await endAll();
+    const gold = await live({ tierIds: [goldId], steps: [{ target: 1, points: 10 }] });
+    const blue = await customer();
+    await earn(blue, 10);
+    expect(await progressOf(blue, gold.id)).toBeUndefined();
+    await endAll();
+  });
+  it('the budget: a step it cannot pay is reached unpaid; the challenge ends when its smallest step cannot be paid', async () => {
+    const k = await live({
+      steps: [
+        { target: 1, points: 100 },
+        { target: 2, points: 450 },
+      ],
+      budget: 550,
+    });
+    const a = await customer();
+    const b = await customer();
+    await earn(a, 10);
+    await earn(b, 10);
+    await earn(a, 10);
+    expect(await progressOf(a, k.id)).toMatchObject({ stepsReached: 2, pointsPaid: 100 });
+    expect(await admin$('GET', `/challenges/${k.id}`).then((r) => r.json())).toMatchObject({
+      spent: 200,
+      status: 'ACTIVE',
+    });
+    const one = await live({ steps: [{ target: 1, points: 300 }], budget: 500 });
+    const c = await customer();
+    const d = await customer();
+    await earn(c, 10);
+    await earn(d, 10);
+    expect(await progressOf(c, one.id)).toMatchObject({ pointsPaid: 300 });
+    expect(await progressOf(d, one.id)).toBeUndefined();
+    expect(await admin$('GET', `/challenges/${one.id}`).then((r) => r.json())).toMatchObject({
+      spent: 300,
+      status: 'ENDED',
+    });
+  });
+});
+
+describe('reversal', () => {
+  it('REVERSE: a reversed qualifying transaction takes progress and the reward back; exactly once per transaction', async () => {
+    const k = await live({ steps: [{ target: 2, points: 100 }], onReversal: 'REVERSE' });
+    const n = await customer();
+    await earn(n, 10);
+    const second = await earn(n, 10);
+    const externalId = `CH-${seq}`;
+    expect(second.statusCode).toBe(201);
+    // The same transaction again (a channel retry) moves nothing.
+    const replay = await api('POST', '/transactions', {
+      externalId,
+      customerNumber: n,
+      transactionTypeCode: 'CARD_SPEND',
+      amount: 10,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
+    expect(await balance(n)).toBe(102);
+    const reversed = await api('POST', `/transactions/${externalId}/reversal`);
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 1, stepsReached: 0, pointsPaid: 0 });
+    expect(await balance(n)).toBe(1);
+    expect(await spentOf(k.id)).toBe(0);
+    // Reached again: paid again.
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
+    await endAll();
+  });
+  it('KEEP: progress goes back, the reward stays and is not paid twice', async () => {
+    const k = await live({ steps: [{ target: 2, points: 100 }], onReversal: 'KEEP' });
+    const n = await customer();
+    await earn(n, 10);
+    await earn(n, 10);
+    const reversed = await api('POST', `/transactions/CH-${seq}/reversal`);
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 1, pointsPaid: 100 });
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
+    expect(await spentOf(k.id)).toBe(100);
+    await endAll();
+  });
+});
+
+describe('concurrency', () => {
+  it('20 parallel earnings of one customer complete the challenge and pay exactly once', async () => {
+    const k = await live({
+      steps: [
+        { target: 5, points: 200 },
+        { target: 20, points: 1000 },
+      ],
+    });
+    const n = await customer();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => earn(n, 10)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 20, stepsReached: 2, pointsPaid: 1200 });
+    const [paid] = rowsOf<{ n: number; points: number }>(
+      await t.app.db.execute(sql`select count(*)::int as n, coalesce(sum(e.points), 0)::int as points
+        from ledger_entries e where e.reference like ${`challenge:${k.id}:%`}`),
+    );
+    expect(paid).toEqual({ n: 2, points: 1200 });
+    expect(await spentOf(k.id)).toBe(1200);
+    expect(await balance(n)).toBe(20 + 1200);
+    await endAll();
+  });
+});
+
+describe('the challenge page and the simulate preview', () => {
+  it('reports participants, the funnel by step and the cost; previews a transaction', async () => {
+    const k = await live();
+    const a = await customer();
+    const b = await customer();
+    for (let i = 0; i < 3; i++) await earn(a, 10);
+    await earn(b, 10);
+    const report = await admin$('GET', `/challenges/${k.id}/report`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().funnel).toEqual([
+      { step: 0, target: 0, customers: 2 },
+      { step: 1, target: 3, customers: 1 },
+      { step: 2, target: 5, customers: 0 },
+    ]);
+    expect(report.json().cost).toMatchObject({ participants: 2, completions: 0, pointsPaid: 200 });
+    const preview = await admin$(
+      'GET',
+      `/challenges/preview?customerNumber=${b}&transactionTypeId=${spendTypeId}&amount=10`,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().items).toContainEqual(
+      expect.objectContaining({
+        challengeId: k.id,
+        qualifies: true,
+        progressBefore: 1,
+        progressAfter: 2,
+        points: 0,
+      }),
+    );
+    const other = await admin$(
+      'GET',
+      `/challenges/preview?customerNumber=${a}&transactionTypeId=${transferTypeId}&amount=10`,
+    );
+    expect(other.json().items).toContainEqual(expect.objectContaining({ challengeId: k.id, reason: 'TYPE' }));
+    await endAll();
+  });
+});

@@ -1,0 +1,374 @@
+import {
+  type Challenge,
+  type ChallengeInput,
+  challengeAmountConditions,
+  challengeCommands,
+  challengeEnrolments,
+  challengeFields,
+  challengeGoalKinds,
+  challengeRepeats,
+  challengeResource,
+  challengeReversalPolicies,
+  MAX_CHALLENGE_CUSTOMERS,
+  MAX_CHALLENGE_STEPS,
+} from '@loyalty/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Flex, Form, type FormRule, Radio, Row } from 'antd';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { formatPoints } from '../../components/format.tsx';
+import { firstFormError } from '../../components/formErrors.ts';
+import { Input } from '../../components/Input.tsx';
+import { InputNumber } from '../../components/InputNumber.tsx';
+import { InlineLoading } from '../../components/LoadingOverlay.tsx';
+import { Panel } from '../../components/Panel.tsx';
+import { ProblemPanel } from '../../components/plain.tsx';
+import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { Select } from '../../components/Select.tsx';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
+import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { messageText } from '../../components/zodRules.ts';
+import { useLangNavigate } from '../../i18n/lang.ts';
+import { useToast } from '../../state/useToast.ts';
+import {
+  criterionChoices,
+  earnTypeChoices,
+  type Period,
+  PeriodInput,
+  parseCustomerList,
+  tierChoices,
+} from '../campaigns/widgets.ts';
+import { challengeApi } from './api.ts';
+
+/** The form's values: the input's shape, the period as a range, the customer list as text. */
+interface Values extends Omit<ChallengeInput, 'startsAt' | 'endsAt' | 'customerNumbers'> {
+  period: Period;
+  customerList: string;
+}
+
+const toInput = (v: Values): ChallengeInput => {
+  const { period, customerList, ...rest } = v;
+  return {
+    ...rest,
+    startsAt: period?.[0]?.toISOString() ?? '',
+    endsAt: period?.[1]?.toISOString() ?? '',
+    customerNumbers: parseCustomerList(customerList ?? ''),
+    amountValue: v.amountCondition ? (v.amountValue ?? null) : null,
+    steps: (v.steps ?? []).filter(Boolean),
+  };
+};
+
+const toValues = (c: Challenge): Values => ({
+  nameEn: c.nameEn,
+  nameAr: c.nameAr,
+  descriptionEn: c.descriptionEn,
+  descriptionAr: c.descriptionAr,
+  period: [dayjs(c.startsAt), dayjs(c.endsAt)],
+  rollingDays: c.rollingDays,
+  tierIds: c.tierIds,
+  segments: c.segments,
+  criterionIds: c.criterionIds,
+  customerList: c.customerNumbers.join('\n'),
+  enrolment: c.enrolment,
+  goalKind: c.goalKind,
+  transactionTypeIds: c.transactionTypeIds,
+  amountCondition: c.amountCondition,
+  amountValue: c.amountValue,
+  steps: c.steps,
+  budget: c.budget,
+  repeat: c.repeat,
+  onReversal: c.onReversal,
+});
+
+const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'period' : path);
+
+function errorText(t: TFunction, message: string) {
+  const own = `challenges.validation.${message}`;
+  return t(own) !== own ? t(own) : messageText(t, message);
+}
+
+/** `Challenges/New` and `Challenges/Edit/{id}`: one screen, two modes. */
+export default function ChallengeFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: ['challenges', 'detail', id],
+    queryFn: ({ signal }) => challengeApi.get(id, signal),
+    enabled: mode === 'edit' && valid,
+  });
+  if (mode === 'create') return <ChallengeForm />;
+  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('challenges.fetchFailed')} />;
+  if (!query.data) return <InlineLoading text={t('challenges.loading')} />;
+  return <ChallengeForm key={query.data.updatedAt} challenge={query.data} />;
+}
+
+function ChallengeForm({ challenge }: { challenge?: Challenge }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useLangNavigate();
+  const outcome = useWriteOutcome();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const dirty = useRef(false);
+  useUnsavedChangesGuard(dirty);
+  const amountCondition = Form.useWatch('amountCondition', form);
+  const locked = challenge?.status === 'ACTIVE' || challenge?.status === 'ENDED';
+  const listUrl = screenLink(challengeResource, 'list');
+  const initial: Partial<Values> = challenge
+    ? toValues(challenge)
+    : {
+        descriptionEn: '',
+        descriptionAr: '',
+        period: [dayjs().startOf('day'), dayjs().add(1, 'month').endOf('day')],
+        rollingDays: null,
+        tierIds: [],
+        segments: [],
+        criterionIds: [],
+        customerList: '',
+        enrolment: 'AUTOMATIC',
+        goalKind: 'COUNT',
+        transactionTypeIds: [],
+        amountCondition: null,
+        amountValue: null,
+        steps: [{ target: 5, points: 1000 }],
+        repeat: 'ONCE',
+        onReversal: 'REVERSE',
+      };
+
+  const rule =
+    (path: string): FormRule =>
+    ({ getFieldsValue }) => ({
+      validator: async () => {
+        const result = challengeFields.safeParse(toInput(getFieldsValue(true) as Values));
+        const issue = result.error?.issues.find((i) => fieldOf(i.path.join('.')) === path);
+        if (issue) throw new Error(errorText(t, issue.message));
+      },
+    });
+  const item = (path: string) => ({ name: path, rules: [rule(path)] });
+
+  const submit = async (values: Values) => {
+    const input = toInput(values);
+    if (!challengeFields.safeParse(input).success) return;
+    const done = await outcome(
+      challenge ? challengeApi.update(challenge.id, input) : challengeApi.create(input),
+      {
+        success: challenge ? 'challenges.updated' : 'challenges.created',
+        failure: challenge ? 'challenges.updateFailed' : 'challenges.createFailed',
+      },
+    );
+    if (done.ok) {
+      dirty.current = false;
+      await queryClient.invalidateQueries({ queryKey: ['challenges'] });
+      const result = done.result;
+      navigate(result.kind === 'applied' ? screenLink(challengeResource, 'view', result.data.id) : listUrl);
+      return;
+    }
+    form.setFields(
+      (done.error?.errors ?? []).map((e) => ({
+        name: fieldOf(e.path.split('.')[0] ?? '') as never,
+        errors: [errorText(t, e.message)],
+      })),
+    );
+  };
+
+  const dir = (l: 'En' | 'Ar') => (l === 'Ar' ? 'rtl' : 'ltr');
+  const choice = (values: readonly string[], prefix: string) =>
+    values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
+  return (
+    <Panel title={t(challenge ? 'routes.editChallenge' : 'routes.createChallenge')}>
+      {!challenge && <ApprovalNotice serviceId={challengeCommands.create.name} />}
+      <Form<Values>
+        form={form}
+        name="challenge"
+        layout="vertical"
+        initialValues={initial}
+        disabled={locked}
+        onValuesChange={() => {
+          dirty.current = true;
+        }}
+        onFinish={submit}
+        onFinishFailed={({ errorFields }) => {
+          const first = firstFormError(errorFields);
+          if (first) toast.error(first);
+        }}
+      >
+        <Row gutter={16}>
+          {(['En', 'Ar'] as const).map((l) => (
+            <Col xs={24} md={12} key={`name${l}`}>
+              <Form.Item label={t(`challenges.fields.name${l}`)} required {...item(`name${l}`)}>
+                <Input dir={dir(l)} />
+              </Form.Item>
+            </Col>
+          ))}
+          {(['En', 'Ar'] as const).map((l) => (
+            <Col xs={24} md={12} key={`description${l}`}>
+              <Form.Item label={t(`challenges.fields.description${l}`)} {...item(`description${l}`)}>
+                <Input.TextArea rows={2} dir={dir(l)} />
+              </Form.Item>
+            </Col>
+          ))}
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.period')} required {...item('period')}>
+              <PeriodInput />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              label={t('challenges.fields.rollingDays')}
+              extra={t('challenges.form.rollingHelp')}
+              {...item('rollingDays')}
+            >
+              <InputNumber min={1} max={366} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('challenges.fields.enrolment')} required {...item('enrolment')}>
+              <Radio.Group options={choice(challengeEnrolments, 'challenges.enrolments')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.goalKind')} required {...item('goalKind')}>
+              <Radio.Group options={choice(challengeGoalKinds, 'challenges.goalKinds')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('challenges.fields.transactionTypes')}
+              extra={t('challenges.form.allTypes')}
+              {...item('transactionTypeIds')}
+            >
+              <ChoiceSelect
+                options={earnTypeChoices}
+                mode="multiple"
+                placeholder={t('challenges.form.allTypes')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('challenges.fields.amountCondition')} {...item('amountCondition')}>
+              <Select
+                allowClear
+                placeholder={t('challenges.form.anyAmount')}
+                options={choice(challengeAmountConditions, 'challenges.conditions')}
+              />
+            </Form.Item>
+          </Col>
+          {amountCondition && (
+            <Col xs={12} md={6}>
+              <Form.Item label={t('challenges.fields.amountValue')} required {...item('amountValue')}>
+                <InputNumber min={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24}>
+            <Form.List name="steps">
+              {(fields, { add, remove }) => (
+                <Flex vertical gap={4} style={{ marginBottom: 16 }}>
+                  <span>{t('challenges.fields.steps')}</span>
+                  {fields.map((f, i) => (
+                    <Flex key={f.key} gap={8} align="start" wrap>
+                      <Form.Item
+                        label={t('challenges.fields.stepTarget', { n: i + 1 })}
+                        name={[f.name, 'target']}
+                        rules={[rule(`steps.${i}.target`)]}
+                      >
+                        <InputNumber min={0} />
+                      </Form.Item>
+                      <Form.Item
+                        label={t('challenges.fields.stepPoints', { n: i + 1 })}
+                        name={[f.name, 'points']}
+                        rules={[rule(`steps.${i}.points`)]}
+                      >
+                        <InputNumber min={1} />
+                      </Form.Item>
+                      {fields.length > 1 && (
+                        <Button style={{ marginTop: 30 }} onClick={() => remove(f.name)}>
+                          {t('challenges.form.removeStep')}
+                        </Button>
+                      )}
+                    </Flex>
+                  ))}
+                  {fields.length < MAX_CHALLENGE_STEPS && (
+                    <Button
+                      style={{ alignSelf: 'flex-start' }}
+                      onClick={() => add({ target: null, points: null })}
+                    >
+                      {t('challenges.form.addStep')}
+                    </Button>
+                  )}
+                </Flex>
+              )}
+            </Form.List>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('challenges.fields.budget')} required {...item('budget')}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label={t('challenges.fields.repeat')} {...item('repeat')}>
+              <Select options={choice(challengeRepeats, 'challenges.repeats')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.onReversal')} {...item('onReversal')}>
+              <Radio.Group options={choice(challengeReversalPolicies, 'challenges.reversals')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.tiers')} {...item('tierIds')}>
+              <ChoiceSelect
+                options={tierChoices}
+                mode="multiple"
+                placeholder={t('challenges.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.segments')} {...item('segments')}>
+              <ChoiceSelect
+                options={fixedChoices(['RETAIL', 'BUSINESS'], 'challenges.segments')}
+                mode="multiple"
+                placeholder={t('challenges.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={t('challenges.fields.criteria')} {...item('criterionIds')}>
+              <ChoiceSelect
+                options={criterionChoices}
+                mode="multiple"
+                placeholder={t('challenges.form.everyone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={t('challenges.fields.customerNumbers')}
+              extra={t('challenges.form.customerListHelp', { max: formatPoints(MAX_CHALLENGE_CUSTOMERS) })}
+              {...item('customerList')}
+            >
+              <Input.TextArea rows={3} dir="ltr" placeholder="C-100245, C-100246" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Flex gap={8} style={{ marginTop: 16 }}>
+          {!locked && (
+            <Button type="primary" htmlType="submit">
+              {t('common.save')}
+            </Button>
+          )}
+          <Button disabled={false} onClick={() => navigate(listUrl)}>
+            {t('common.cancel')}
+          </Button>
+        </Flex>
+      </Form>
+    </Panel>
+  );
+}
