@@ -1,6 +1,7 @@
 import { approvalCommands } from './approvals/requests.ts';
 import { authCommands } from './auth/session.ts';
 import type { Language } from './bilingual.ts';
+import { challengeChannelCommands } from './challenges/challenges.ts';
 import { consentCommands } from './content/legalDocuments.ts';
 import { householdChannelCommands } from './households/households.ts';
 import { importReceiveCommand } from './imports/imports.ts';
@@ -245,6 +246,15 @@ export const commandNamesAr: Record<string, string> = {
   'household.transfer': 'تحويل نقاط بين أفراد أسرة (بموافقة شخص ثانٍ)',
   'channel.household.consent': 'تسجيل موافقة العميل على الانضمام إلى أسرته',
   'channel.transfer.post': 'تحويل نقاط داخل الأسرة',
+  // challenges
+  'challenge.read': 'عرض التحديات والمشاركين فيها وتقدمهم',
+  'challenge.create': 'إنشاء تحدٍّ',
+  'challenge.update': 'تعديل تحدٍّ غير نشط',
+  'challenge.delete': 'حذف مسودة تحدٍّ',
+  'challenge.activate': 'تفعيل تحدٍّ',
+  'challenge.pause': 'إيقاف تحدٍّ مؤقتاً',
+  'challenge.end': 'إنهاء تحدٍّ',
+  'channel.challenge.join': 'انضمام عميل إلى تحدٍّ (بالاشتراك الاختياري)',
 };
 
 /** Every command and permission code the system has, with its English summary. */
@@ -256,6 +266,7 @@ export const commandSummaries: Record<string, string> = Object.fromEntries([
     channelCommands,
     consentCommands,
     householdChannelCommands,
+    challengeChannelCommands,
     { importReceiveCommand },
   ].flatMap((group) => Object.values(group).map((c) => [c.name, c.summary])),
 ]);

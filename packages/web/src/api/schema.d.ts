@@ -6945,79 +6945,6 @@ export type paths = {
       };
     };
   };
-  "/api/admin/challenges/customers/{customerNumber}": {
-    /** A customer’s challenges with progress (customer info) */
-    get: {
-      parameters: {
-        path: {
-          /** @description The bank’s customer number */
-          customerNumber: string;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          content: {
-            "application/json": {
-              items: ({
-                  completedAt: string | null;
-                  descriptionAr: string;
-                  descriptionEn: string;
-                  endsAt: string;
-                  /** @enum {string} */
-                  enrolment: "OPT_IN" | "AUTOMATIC";
-                  /** @enum {string} */
-                  goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
-                  id: number;
-                  joined: boolean;
-                  nameAr: string;
-                  nameEn: string;
-                  pointsPaid: number;
-                  progress: number;
-                  startsAt: string;
-                  steps: {
-                      points: number;
-                      target: number;
-                    }[];
-                  stepsReached: number;
-                  windowEndsAt: string | null;
-                })[];
-            };
-          };
-        };
-        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
-        400: {
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Not signed in, or the session has ended */
-        401: {
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description The caller may not do this */
-        403: {
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description RFC 9457 problem details */
-        404: {
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-        /** @description Unexpected server error or service unavailable */
-        default: {
-          content: {
-            "application/problem+json": components["schemas"]["Problem"];
-          };
-        };
-      };
-    };
-  };
   "/api/admin/challenges/export": {
     /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
     get: {
@@ -8951,6 +8878,79 @@ export type paths = {
         };
         /** @description The body is not of a type the operation takes */
         415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/customer-challenges": {
+    /** A customer’s challenges with progress (customer info) */
+    get: {
+      parameters: {
+        query: {
+          /** @description The bank’s customer number */
+          customerNumber: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  completedAt: string | null;
+                  descriptionAr: string;
+                  descriptionEn: string;
+                  endsAt: string;
+                  /** @enum {string} */
+                  enrolment: "OPT_IN" | "AUTOMATIC";
+                  /** @enum {string} */
+                  goalKind: "COUNT" | "AMOUNT" | "DAYS" | "TYPES";
+                  id: number;
+                  joined: boolean;
+                  nameAr: string;
+                  nameEn: string;
+                  pointsPaid: number;
+                  progress: number;
+                  startsAt: string;
+                  steps: {
+                      points: number;
+                      target: number;
+                    }[];
+                  stepsReached: number;
+                  windowEndsAt: string | null;
+                })[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
           content: {
             "application/problem+json": components["schemas"]["Problem"];
           };

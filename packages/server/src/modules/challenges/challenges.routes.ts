@@ -77,18 +77,19 @@ export const challengeExtraRoutes: FastifyPluginAsyncZod = async (app) => {
     (req) => challengeReport(app.db, req.params.id),
   );
   app.get(
-    `${path}/customers/:customerNumber`,
+    // A query, not a path under /challenges/{id}: a customer's list, read by their number.
+    '/customer-challenges',
     {
       config: read,
       schema: {
         tags,
         summary: 'A customer’s challenges with progress (customer info)',
-        params: customerNumberParams,
+        querystring: customerNumberParams,
         response: { 200: customerChallengesSchema, 404: problemSchema },
       },
     },
     async (req) => {
-      const customer = await findCustomerByNumber(app.db, req.params.customerNumber);
+      const customer = await findCustomerByNumber(app.db, req.query.customerNumber);
       return { items: await customerChallenges(app.db, customer.id) };
     },
   );

@@ -21,8 +21,7 @@ export const challengesApi = {
   report: (id: number, signal?: AbortSignal): Promise<ChallengeReport> =>
     apiGet('/api/admin/challenges/{id}/report', { path: { id }, signal }),
   customer: async (customerNumber: string, signal?: AbortSignal): Promise<CustomerChallenge[]> =>
-    (await apiGet('/api/admin/challenges/customers/{customerNumber}', { path: { customerNumber }, signal }))
-      .items,
+    (await apiGet('/api/admin/customer-challenges', { query: { customerNumber }, signal })).items,
   preview: async (
     query: { customerNumber: string; transactionTypeId: number; amount: number; occurredAt?: string },
     signal?: AbortSignal,
