@@ -20,6 +20,7 @@ import { customerPermissionResource } from './identity/customerPermissions.ts';
 import { roleResource } from './identity/roles.ts';
 import { staffPermissionResource } from './identity/staffPermissions.ts';
 import { userResource } from './identity/users.ts';
+import { fileLayoutResource } from './imports/fileLayouts.ts';
 import { importResource } from './imports/imports.ts';
 import { apiKeyResource } from './integration/apiKeys.ts';
 import { adminLogResource } from './logs/adminLogs.ts';
@@ -88,4 +89,5 @@ export const resources: ResourceDescriptor[] = [
   webhookEndpointResource,
   webhookDeliveryResource,
   importResource,
+  fileLayoutResource,
 ];

@@ -10445,6 +10445,842 @@ export type paths = {
       };
     };
   };
+  "/api/admin/file-layouts": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          format?: "CSV" | "FIXED_WIDTH";
+          /** @description true: only records whose Arabic name or description is empty or the same as the English */
+          missingTranslation?: boolean;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  /** @description ISO 8601, UTC */
+                  createdAt: string;
+                  delimiter: string | null;
+                  /** @enum {string} */
+                  encoding: "UTF-8" | "WINDOWS-1256";
+                  fixedWidth: ({
+                    discriminator: {
+                      length: number;
+                      start: number;
+                    };
+                    recordLength?: number;
+                    records: ({
+                        code: string;
+                        fields: ({
+                            decimals?: number;
+                            format?: string;
+                            length: number;
+                            name: string;
+                            start: number;
+                            /** @enum {string} */
+                            type: "string" | "integer" | "decimal" | "date";
+                          })[];
+                        /** @enum {string} */
+                        role: "HEADER" | "DETAIL" | "TRAILER";
+                      })[];
+                    totalOf?: string;
+                    trailerCount?: string;
+                    trailerTotal?: string;
+                  }) | null;
+                  /** @enum {string} */
+                  format: "CSV" | "FIXED_WIDTH";
+                  headerRow: boolean;
+                  id: number;
+                  /** @enum {string} */
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  mapping: {
+                    [key: string]: string;
+                  };
+                  name: string;
+                  nameAr: string;
+                  quote: string;
+                  /** @description ISO 8601, UTC */
+                  updatedAt: string;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a file layout */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            delimiter?: string;
+            /**
+             * @default UTF-8
+             * @enum {string}
+             */
+            encoding?: "UTF-8" | "WINDOWS-1256";
+            fixedWidth?: {
+              discriminator: {
+                length: number;
+                start: number;
+              };
+              recordLength?: number;
+              records: ({
+                  code: string;
+                  fields: ({
+                      decimals?: number;
+                      format?: string;
+                      length: number;
+                      name: string;
+                      start: number;
+                      /** @enum {string} */
+                      type: "string" | "integer" | "decimal" | "date";
+                    })[];
+                  /** @enum {string} */
+                  role: "HEADER" | "DETAIL" | "TRAILER";
+                })[];
+              totalOf?: string;
+              trailerCount?: string;
+              trailerTotal?: string;
+            };
+            /** @enum {string} */
+            format: "CSV" | "FIXED_WIDTH";
+            /** @default true */
+            headerRow?: boolean;
+            /** @enum {string} */
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            mapping?: {
+              [key: string]: string;
+            };
+            name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
+            /** @default " */
+            quote?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Update a file layout */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            delimiter?: string;
+            /**
+             * @default UTF-8
+             * @enum {string}
+             */
+            encoding?: "UTF-8" | "WINDOWS-1256";
+            fixedWidth?: {
+              discriminator: {
+                length: number;
+                start: number;
+              };
+              recordLength?: number;
+              records: ({
+                  code: string;
+                  fields: ({
+                      decimals?: number;
+                      format?: string;
+                      length: number;
+                      name: string;
+                      start: number;
+                      /** @enum {string} */
+                      type: "string" | "integer" | "decimal" | "date";
+                    })[];
+                  /** @enum {string} */
+                  role: "HEADER" | "DETAIL" | "TRAILER";
+                })[];
+              totalOf?: string;
+              trailerCount?: string;
+              trailerTotal?: string;
+            };
+            /** @enum {string} */
+            format: "CSV" | "FIXED_WIDTH";
+            /** @default true */
+            headerRow?: boolean;
+            /** @enum {string} */
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            mapping?: {
+              [key: string]: string;
+            };
+            name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
+            /** @default " */
+            quote?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Delete a file layout */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description No content */
+        204: {
+          content: never;
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}/mapping": {
+    /** Save a file layout's column mapping */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            mapping: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}/preview": {
+    /** A file's first lines as the layout reads them, before the mapping (nothing is stored) */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              columns: string[];
+              rows: {
+                  line: number;
+                  values: string[];
+                }[];
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          format?: "csv" | "xlsx";
+          /** @description true: only records whose Arabic name or description is empty or the same as the English */
+          missingTranslation?: boolean;
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/households": {
     /** Households */
     get: {
@@ -11160,6 +11996,13 @@ export type paths = {
                   channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
                   /** @description SHA-256 of the file as received */
                   checksum: string;
+                  control: ({
+                    records: number;
+                    /** @description the detail records' total of the layout's totalOf field */
+                    total: string | null;
+                    trailerRecords: number | null;
+                    trailerTotal: string | null;
+                  }) | null;
                   createdAt: string;
                   createdBy: string;
                   duplicates: number;
@@ -11170,7 +12013,7 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
@@ -11178,6 +12021,7 @@ export type paths = {
                   invalidLines: number;
                   /** @enum {string} */
                   kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  layoutId: number | null;
                   lines: number;
                   points: number;
                   posted: number;
@@ -11233,6 +12077,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -11243,7 +12094,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11251,6 +12102,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -11332,6 +12184,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -11342,7 +12201,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11350,6 +12209,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -11462,6 +12322,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -11472,7 +12339,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11480,6 +12347,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -11560,6 +12428,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -11570,7 +12445,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11578,6 +12453,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -11712,6 +12588,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -11722,7 +12605,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -11730,6 +12613,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
