@@ -2,7 +2,7 @@ import type { FileLayoutInput } from '@loyalty/contracts';
 
 /**
  * The core banking system's end-of-day file, the fixed-width layout a bank's nightly export
- * typically has (the demo's layout, and the tests'): 63-character records, the record type in
+ * typically has (the demo's layout, and the tests'): 67-character records, the record type in
  * column 1 — `H` header (bank code, business date), `D` detail (reference, CIF number, transaction
  * code, amount in halalas, time), `T` trailer (detail count, amount total) — mapped to the
  * transaction fields of the integration API.
@@ -17,7 +17,7 @@ export const coreBankingLayout: FileLayoutInput = {
   headerRow: false,
   fixedWidth: {
     discriminator: { start: 1, length: 1 },
-    recordLength: 63,
+    recordLength: 67,
     records: [
       {
         code: 'H',
@@ -33,9 +33,9 @@ export const coreBankingLayout: FileLayoutInput = {
         fields: [
           { name: 'txnRef', start: 2, length: 16, type: 'string' },
           { name: 'cif', start: 18, length: 12, type: 'string' },
-          { name: 'txnCode', start: 30, length: 8, type: 'string' },
-          { name: 'amount', start: 38, length: 12, type: 'decimal', decimals: 2 },
-          { name: 'txnTime', start: 50, length: 14, type: 'date', format: 'YYYYMMDDHHmmss' },
+          { name: 'txnCode', start: 30, length: 12, type: 'string' },
+          { name: 'amount', start: 42, length: 12, type: 'decimal', decimals: 2 },
+          { name: 'txnTime', start: 54, length: 14, type: 'date', format: 'YYYYMMDDHHmmss' },
         ],
       },
       {
@@ -76,13 +76,13 @@ export function coreBankingFile(
   trailer: { count?: number; halalas?: number } = {},
 ): string {
   const detail = (d: CoreBankingLine) =>
-    `D${d.ref.padEnd(16)}${d.cif.padEnd(12)}${d.code.padEnd(8)}${String(d.halalas).padStart(12, '0')}${d.time}`;
+    `D${d.ref.padEnd(16)}${d.cif.padEnd(12)}${d.code.padEnd(12)}${String(d.halalas).padStart(12, '0')}${d.time}`;
   const count = trailer.count ?? details.length;
   const total = trailer.halalas ?? details.reduce((s, d) => s + d.halalas, 0);
   return [
-    `H${'LOYBNK'}${businessDate}`.padEnd(63),
+    `H${'LOYBNK'}${businessDate}`.padEnd(67),
     ...details.map(detail),
-    `T${String(count).padStart(9, '0')}${String(total).padStart(15, '0')}`.padEnd(63),
+    `T${String(count).padStart(9, '0')}${String(total).padStart(15, '0')}`.padEnd(67),
     '',
   ].join('\r\n');
 }

@@ -181,12 +181,14 @@ export async function* readFixedWidth(
     }
     const read = readRecord(type, record);
     const values = columns.map((c) => read.values[c] ?? '');
+    const wrongLength = record.length !== lengthOf(spec, type);
     if (totalField) {
       const amount = read.values[totalField.name] ?? '';
-      if (read.fault?.field === totalField.name) totalKnown = false;
+      // A record of the wrong length may have its fields shifted: its amount is not known either.
+      if (wrongLength || read.fault?.field === totalField.name) totalKnown = false;
       else if (amount) total += micros(amount);
     }
-    if (record.length !== lengthOf(spec, type)) yield { line, values, reason: 'badRecordLength' };
+    if (wrongLength) yield { line, values, reason: 'badRecordLength' };
     else yield { line, values, ...read.fault };
   }
   if (failure) throw failure;
