@@ -1,5 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import approvalsAr from '../packages/web/src/features/approvals/locales/ar.json' with { type: 'json' };
+import approvalsEn from '../packages/web/src/features/approvals/locales/en.json' with { type: 'json' };
 import { productUrl } from './ownProduct.ts';
 
 /** This test file's own product (e2e/ownProduct.ts). */
@@ -67,4 +69,14 @@ export async function typeInPicker(page: Page, selector: string, value: string) 
   await input.click();
   await input.fill(value);
   await input.press('Enter');
+}
+
+/** Opens the Approvals inbox, views its first pending request and approves it (the signed-in user checks). */
+export async function approveFirstPending(page: Page, lang: 'en' | 'ar') {
+  const t = (lang === 'en' ? approvalsEn : approvalsAr).approvals;
+  await page.goto(`/dashboard/Approvals?lang=${lang}`);
+  const row = page.getByTestId('requests-inbox').locator('tr', { hasText: t.status.PENDING }).first();
+  await row.getByRole('button', { name: t.view }).click();
+  await page.getByRole('button', { name: t.approve, exact: true }).click();
+  await toast(page, t.done.APPROVED);
 }

@@ -7,7 +7,7 @@ import campaignsEn from '../packages/web/src/features/campaigns/locales/en.json'
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { type ApiCall, integrationApi, staffApi } from './api.ts';
-import { signIn, toast, useBrowser } from './browser.ts';
+import { approveFirstPending, signIn, toast, useBrowser } from './browser.ts';
 
 const texts = {
   en: { ...en, ...approvalsEn, ...campaignsEn },
@@ -83,14 +83,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('approval-notice').waitFor();
       await page.getByRole('button', { name: t.campaigns.actions.activate }).click();
       await toast(page, t.common.submittedForApproval);
-      await page.goto(`/dashboard/Approvals?lang=${lang}`);
-      const row = page
-        .getByTestId('requests-inbox')
-        .locator('tr', { hasText: t.approvals.status.PENDING })
-        .first();
-      await row.getByRole('button', { name: t.approvals.view }).click();
-      await page.getByRole('button', { name: t.approvals.approve, exact: true }).click();
-      await toast(page, t.approvals.done.APPROVED);
+      await approveFirstPending(page, lang);
       await page.goto(`${editUrl}?lang=${lang}`);
       await page.getByTestId('campaign-status').getByText(t.campaigns.statuses.ACTIVE).waitFor();
       // An active campaign's terms are locked.

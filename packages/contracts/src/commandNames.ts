@@ -238,6 +238,11 @@ export const commandNamesAr: Record<string, string> = {
   'import.pause': 'إيقاف ترحيل ملف استيراد مؤقتًا: يتوقف بعد الدفعة الجارية',
   'import.resume': 'استئناف ترحيل ملف استيراد موقوف من حيث توقف',
   'channel.transactionFile.post': 'إرسال ملف معاملات للاستيراد',
+  'fileLayout.read': 'عرض تخطيطات ملفات الاستيراد',
+  'fileLayout.create': 'إنشاء تخطيط لملفات الاستيراد',
+  'fileLayout.update': 'تعديل تخطيط ملفات الاستيراد',
+  'fileLayout.delete': 'حذف تخطيط ملفات الاستيراد',
+  'fileLayout.map': 'حفظ ربط أعمدة الملف بحقول الاستيراد في التخطيط',
   // households
   'household.read': 'عرض الأسر وأفرادها وتحويلات النقاط بينهم',
   'household.create': 'إنشاء أسرة يرأسها عميل',

@@ -21,6 +21,7 @@ import { customerPermissionResource } from './identity/customerPermissions.ts';
 import { roleResource } from './identity/roles.ts';
 import { staffPermissionResource } from './identity/staffPermissions.ts';
 import { userResource } from './identity/users.ts';
+import { fileLayoutResource } from './imports/fileLayouts.ts';
 import { importResource } from './imports/imports.ts';
 import { apiKeyResource } from './integration/apiKeys.ts';
 import { adminLogResource } from './logs/adminLogs.ts';
@@ -90,4 +91,5 @@ export const resources: ResourceDescriptor[] = [
   webhookEndpointResource,
   webhookDeliveryResource,
   importResource,
+  fileLayoutResource,
 ];

@@ -123,6 +123,10 @@ export const importLineReasons = [
   'alreadyOpened',
   // reversals in transactions files
   'unknownOriginal',
+  // fixed-width records (a layout's)
+  'badRecordLength',
+  'unknownRecordType',
+  'badNumber',
   // the engine's refusals when posting
   'CONFLICT',
   'NOT_ACTIVE',
@@ -141,6 +145,8 @@ export const importUploadFields = z.object({
   channel: channelSchema.optional(),
   /** Post the valid lines of a file that has bad ones (otherwise nothing posts from it); "false" is false. */
   postValid: z.union([z.boolean(), z.stringbool()]).default(false),
+  /** The saved file layout that reads the file (its kind, encoding, format and column mapping win). */
+  layoutId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export const importUploadInput = importUploadFields.extend({
   fileName: text(200).default(''),
@@ -156,6 +162,14 @@ export const importLineErrorSchema = z.object({
   field: z.string().nullable(),
 });
 export type ImportLineError = z.infer<typeof importLineErrorSchema>;
+
+export const importControlSchema = z.object({
+  records: z.number().int(),
+  total: z.string().nullable().describe("the detail records' total of the layout's totalOf field"),
+  trailerRecords: z.number().int().nullable(),
+  trailerTotal: z.string().nullable(),
+});
+export type ImportControl = z.infer<typeof importControlSchema>;
 
 export const importSchema = z.object({
   id: z.number().int(),
@@ -178,6 +192,10 @@ export const importSchema = z.object({
   /** 0–100. */
   progress: z.number().int(),
   createdBy: z.string(),
+  /** The file layout that read the file; null: the kind's default CSV. */
+  layoutId: z.number().int().nullable(),
+  /** A fixed-width file's reconciliation: the detail records and total read, the trailer's. */
+  control: importControlSchema.nullable(),
   approvedBy: z.string().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
-import { seedDemoImports } from './imports.ts';
+import { seedDemoFileLayouts, seedDemoImports } from './imports.ts';
 import { generateCustomers, seedDemoProgramme, seedProgramme } from './index.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
 
@@ -207,7 +207,9 @@ describe('demo data', () => {
     await seedDemoImports(t.app.db);
     await seedDemoImports(t.app.db);
     const admin = await t.signIn();
-    const list = (await t.inject({ method: 'GET', url: '/api/admin/imports', as: admin })).json();
+    const list = (
+      await t.inject({ method: 'GET', url: '/api/admin/imports?q=pos-settlement', as: admin })
+    ).json();
     expect(list.total).toBe(1);
     const one = (
       await t.inject({ method: 'GET', url: `/api/admin/imports/${list.items[0].id}`, as: admin })
@@ -222,5 +224,25 @@ describe('demo data', () => {
       refused: { unknownCustomer: 1, badDate: 1 },
     });
     expect(one.fileName).toMatch(/^pos-settlement-\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+
+  it("has the core banking end-of-day fixed-width layout in both languages, and last night's file read by it, reconciled with its trailer", async () => {
+    await seedDemoFileLayouts(t.app.db);
+    await seedDemoFileLayouts(t.app.db);
+    const admin = await t.signIn();
+    const layouts = (await t.inject({ method: 'GET', url: '/api/admin/file-layouts', as: admin })).json();
+    expect(layouts.total).toBe(1);
+    expect(layouts.items[0]).toMatchObject({ format: 'FIXED_WIDTH', encoding: 'WINDOWS-1256' });
+    expect(layouts.items[0].nameAr).toMatch(/[\u0600-\u06FF]/);
+    const list = (await t.inject({ method: 'GET', url: '/api/admin/imports?q=cbs-eod', as: admin })).json();
+    expect(list.total).toBe(1);
+    expect(list.items[0]).toMatchObject({
+      status: 'VALIDATED',
+      lines: 12,
+      invalidLines: 0,
+      channel: 'BRANCH',
+    });
+    expect(list.items[0].control.records).toBe(list.items[0].control.trailerRecords);
+    expect(list.items[0].control.total).toBe(list.items[0].control.trailerTotal);
   });
 });

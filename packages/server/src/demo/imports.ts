@@ -1,7 +1,8 @@
 import { UploadBytes } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
-import { stageFile } from '../modules/imports/index.ts';
+import { fileLayouts } from '../db/schema/index.ts';
+import { coreBankingFile, coreBankingLayout, stageFile } from '../modules/imports/index.ts';
 
 const DAY = 86_400_000;
 
@@ -63,6 +64,56 @@ export async function seedDemoImports(db: Db) {
         postValid: true,
         fileName: `pos-settlement-${day}.csv`,
         content: new UploadBytes(new TextEncoder().encode(`${csv.join('\r\n')}\r\n`)),
+      },
+      { userId: admin.id, username: admin.username },
+    ),
+  );
+}
+
+/**
+ * Once: the core banking system's end-of-day file layout (fixed width: header, details, trailer;
+ * Windows-1256), its columns mapped to the transaction fields, and last night's file read by it —
+ * its trailer's count and total reconciled — waiting for a second person to post it.
+ */
+export async function seedDemoFileLayouts(db: Db) {
+  const [done] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from file_layouts`));
+  if (done?.n) return;
+  const { fixedWidth, mapping, ...layout } = coreBankingLayout;
+  const [row] = await db
+    .insert(fileLayouts)
+    .values({ ...layout, delimiter: null, fixedWidth: fixedWidth ?? null, mapping: mapping ?? {} })
+    .returning({ id: fileLayouts.id });
+  const [admin] = rowsOf<{ id: number; username: string }>(
+    await db.execute(sql`select id, username from users order by id limit 1`),
+  );
+  const branch = rowsOf<{ n: string }>(
+    await db.execute(sql`select customer_number as n from customers where status = 'ACTIVE'
+      order by id limit 12`),
+  );
+  if (!row || !admin || !branch.length) return;
+  const night = new Date(Math.floor(Date.now() / DAY) * DAY - DAY);
+  const ymd = night.toISOString().slice(0, 10).replaceAll('-', '');
+  const file = coreBankingFile(
+    ymd,
+    branch.map((b, i) => ({
+      ref: `CBS${ymd}${String(501 + i).padStart(4, '0')}`,
+      cif: b.n,
+      code: 'CARD_SPEND',
+      halalas: 2_500 + ((i * 48_271) % 120_000),
+      time: `${ymd}${String(9 + (i % 9)).padStart(2, '0')}${String((i * 7) % 60).padStart(2, '0')}00`,
+    })),
+  );
+  await db.transaction((tx) =>
+    stageFile(
+      tx,
+      {
+        kind: 'TRANSACTIONS',
+        encoding: 'WINDOWS-1256',
+        channel: 'BRANCH',
+        postValid: false,
+        layoutId: row.id,
+        fileName: `cbs-eod-${ymd}.dat`,
+        content: new UploadBytes(new TextEncoder().encode(file)),
       },
       { userId: admin.id, username: admin.username },
     ),

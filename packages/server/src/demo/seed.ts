@@ -10,7 +10,7 @@ import { seedDemoConfiguration } from './configuration.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
-import { seedDemoImports } from './imports.ts';
+import { seedDemoFileLayouts, seedDemoImports } from './imports.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
@@ -46,6 +46,7 @@ export async function seedDemo(db: Db) {
   await seedDemoCorrections(db);
   // Once: last night's card-processor file, staged and waiting for a checker.
   await seedDemoImports(db);
+  await seedDemoFileLayouts(db);
   // Once, last (the demo's postings raise no events): a paused webhook endpoint.
   await seedDemoWebhooks(db);
 }

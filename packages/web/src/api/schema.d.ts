@@ -11599,6 +11599,842 @@ export type paths = {
       };
     };
   };
+  "/api/admin/file-layouts": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          format?: "CSV" | "FIXED_WIDTH";
+          /** @description true: only records whose Arabic name or description is empty or the same as the English */
+          missingTranslation?: boolean;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  /** @description ISO 8601, UTC */
+                  createdAt: string;
+                  delimiter: string | null;
+                  /** @enum {string} */
+                  encoding: "UTF-8" | "WINDOWS-1256";
+                  fixedWidth: ({
+                    discriminator: {
+                      length: number;
+                      start: number;
+                    };
+                    recordLength?: number;
+                    records: ({
+                        code: string;
+                        fields: ({
+                            decimals?: number;
+                            format?: string;
+                            length: number;
+                            name: string;
+                            start: number;
+                            /** @enum {string} */
+                            type: "string" | "integer" | "decimal" | "date";
+                          })[];
+                        /** @enum {string} */
+                        role: "HEADER" | "DETAIL" | "TRAILER";
+                      })[];
+                    totalOf?: string;
+                    trailerCount?: string;
+                    trailerTotal?: string;
+                  }) | null;
+                  /** @enum {string} */
+                  format: "CSV" | "FIXED_WIDTH";
+                  headerRow: boolean;
+                  id: number;
+                  /** @enum {string} */
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  mapping: {
+                    [key: string]: string;
+                  };
+                  name: string;
+                  nameAr: string;
+                  quote: string;
+                  /** @description ISO 8601, UTC */
+                  updatedAt: string;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a file layout */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            delimiter?: string;
+            /**
+             * @default UTF-8
+             * @enum {string}
+             */
+            encoding?: "UTF-8" | "WINDOWS-1256";
+            fixedWidth?: {
+              discriminator: {
+                length: number;
+                start: number;
+              };
+              recordLength?: number;
+              records: ({
+                  code: string;
+                  fields: ({
+                      decimals?: number;
+                      format?: string;
+                      length: number;
+                      name: string;
+                      start: number;
+                      /** @enum {string} */
+                      type: "string" | "integer" | "decimal" | "date";
+                    })[];
+                  /** @enum {string} */
+                  role: "HEADER" | "DETAIL" | "TRAILER";
+                })[];
+              totalOf?: string;
+              trailerCount?: string;
+              trailerTotal?: string;
+            };
+            /** @enum {string} */
+            format: "CSV" | "FIXED_WIDTH";
+            /** @default true */
+            headerRow?: boolean;
+            /** @enum {string} */
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            mapping?: {
+              [key: string]: string;
+            };
+            name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
+            /** @default " */
+            quote?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Update a file layout */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            delimiter?: string;
+            /**
+             * @default UTF-8
+             * @enum {string}
+             */
+            encoding?: "UTF-8" | "WINDOWS-1256";
+            fixedWidth?: {
+              discriminator: {
+                length: number;
+                start: number;
+              };
+              recordLength?: number;
+              records: ({
+                  code: string;
+                  fields: ({
+                      decimals?: number;
+                      format?: string;
+                      length: number;
+                      name: string;
+                      start: number;
+                      /** @enum {string} */
+                      type: "string" | "integer" | "decimal" | "date";
+                    })[];
+                  /** @enum {string} */
+                  role: "HEADER" | "DETAIL" | "TRAILER";
+                })[];
+              totalOf?: string;
+              trailerCount?: string;
+              trailerTotal?: string;
+            };
+            /** @enum {string} */
+            format: "CSV" | "FIXED_WIDTH";
+            /** @default true */
+            headerRow?: boolean;
+            /** @enum {string} */
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            mapping?: {
+              [key: string]: string;
+            };
+            name: string;
+            /**
+             * @description Arabic; empty: not translated yet, the English text is shown
+             * @default
+             */
+            nameAr?: string;
+            /** @default " */
+            quote?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Delete a file layout */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description No content */
+        204: {
+          content: never;
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}/mapping": {
+    /** Save a file layout's column mapping */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            mapping: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              delimiter: string | null;
+              /** @enum {string} */
+              encoding: "UTF-8" | "WINDOWS-1256";
+              fixedWidth: ({
+                discriminator: {
+                  length: number;
+                  start: number;
+                };
+                recordLength?: number;
+                records: ({
+                    code: string;
+                    fields: ({
+                        decimals?: number;
+                        format?: string;
+                        length: number;
+                        name: string;
+                        start: number;
+                        /** @enum {string} */
+                        type: "string" | "integer" | "decimal" | "date";
+                      })[];
+                    /** @enum {string} */
+                    role: "HEADER" | "DETAIL" | "TRAILER";
+                  })[];
+                totalOf?: string;
+                trailerCount?: string;
+                trailerTotal?: string;
+              }) | null;
+              /** @enum {string} */
+              format: "CSV" | "FIXED_WIDTH";
+              headerRow: boolean;
+              id: number;
+              /** @enum {string} */
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              mapping: {
+                [key: string]: string;
+              };
+              name: string;
+              nameAr: string;
+              quote: string;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/{id}/preview": {
+    /** A file's first lines as the layout reads them, before the mapping (nothing is stored) */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              columns: string[];
+              rows: {
+                  line: number;
+                  values: string[];
+                }[];
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/file-layouts/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          format?: "csv" | "xlsx";
+          /** @description true: only records whose Arabic name or description is empty or the same as the English */
+          missingTranslation?: boolean;
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/households": {
     /** Households */
     get: {
@@ -12314,6 +13150,13 @@ export type paths = {
                   channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
                   /** @description SHA-256 of the file as received */
                   checksum: string;
+                  control: ({
+                    records: number;
+                    /** @description the detail records' total of the layout's totalOf field */
+                    total: string | null;
+                    trailerRecords: number | null;
+                    trailerTotal: string | null;
+                  }) | null;
                   createdAt: string;
                   createdBy: string;
                   duplicates: number;
@@ -12324,7 +13167,7 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
@@ -12332,6 +13175,7 @@ export type paths = {
                   invalidLines: number;
                   /** @enum {string} */
                   kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  layoutId: number | null;
                   lines: number;
                   points: number;
                   posted: number;
@@ -12387,6 +13231,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -12397,7 +13248,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -12405,6 +13256,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -12486,6 +13338,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -12496,7 +13355,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -12504,6 +13363,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -12616,6 +13476,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -12626,7 +13493,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -12634,6 +13501,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -12714,6 +13582,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -12724,7 +13599,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -12732,6 +13607,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;
@@ -12866,6 +13742,13 @@ export type paths = {
               channel: "MOBILE_APP" | "INTERNET_BANKING" | "BRANCH" | "CALL_CENTRE" | "POS" | null;
               /** @description SHA-256 of the file as received */
               checksum: string;
+              control: ({
+                records: number;
+                /** @description the detail records' total of the layout's totalOf field */
+                total: string | null;
+                trailerRecords: number | null;
+                trailerTotal: string | null;
+              }) | null;
               createdAt: string;
               createdBy: string;
               duplicates: number;
@@ -12876,7 +13759,7 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
@@ -12884,6 +13767,7 @@ export type paths = {
               invalidLines: number;
               /** @enum {string} */
               kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              layoutId: number | null;
               lines: number;
               points: number;
               posted: number;

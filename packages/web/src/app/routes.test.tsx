@@ -66,7 +66,7 @@ const specDashboardPaths = [
   'MasterDataManagement/Features',
   'MainReports/Schedules', 'MainReports/Schedules/Add', 'MainReports/Schedules/Edit/:id', // issue 16, beyond the spec
   'Integration/Webhooks', 'Integration/Webhooks/Add', 'Integration/Webhooks/Edit/:id', 'Integration/Webhooks/:id', // issue 50
-  'Imports', 'Imports/New', 'Imports/:id', // issue 49
+  'Imports', 'Imports/New', 'Imports/:id', 'Imports/Layouts', 'Imports/Layouts/New', 'Imports/Layouts/:id', // issue 49
   'Challenges', 'Challenges/New', 'Challenges/Edit/:id', 'Challenges/:id', // issue 53
 ];
 

@@ -123,6 +123,7 @@ export const dashboardRoutes: DashboardRoute[] = [
     'customer-permissions',
     'customers',
     'imports',
+    'file-layouts',
     { path: 'customer/info', label: 'customerInfo', parent: 'customer', ...customerPages.customerInfo },
   ]),
   ...inGroup('loyalty', ['tiers', 'points-rules', 'transaction-types']),

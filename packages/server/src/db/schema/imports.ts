@@ -1,3 +1,4 @@
+import type { ColumnMapping, FixedWidth, ImportControl } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -13,9 +14,32 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from './columns.ts';
+import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { users } from './identity.ts';
 import { apiKeys } from './integration.ts';
+
+/**
+ * A saved file layout (modules/imports/fileLayouts.service.ts, decisions/imports.md "File layouts"):
+ * how a bank's file is read (CSV options, or fixed-width records) and the column mapping to its
+ * kind's fields, reused by every upload naming it.
+ */
+export const fileLayouts = pgTable('file_layouts', {
+  id: idColumn(),
+  name: text('name').notNull(),
+  nameAr: text('name_ar').notNull().default(''),
+  kind: text('kind', { enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] }).notNull(),
+  format: text('format', { enum: ['CSV', 'FIXED_WIDTH'] }).notNull(),
+  encoding: text('encoding', { enum: ['UTF-8', 'WINDOWS-1256'] }).notNull(),
+  /** CSV: null: sniffed from the first line. */
+  delimiter: text('delimiter'),
+  quote: text('quote').notNull().default('"'),
+  headerRow: boolean('header_row').notNull().default(true),
+  fixedWidth: jsonb('fixed_width').$type<FixedWidth>(),
+  /** The kind's field → the file's column. */
+  mapping: jsonb('mapping').$type<ColumnMapping>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /**
  * A bulk import (modules/imports, decisions/imports.md): one file, staged line by line in
@@ -35,6 +59,10 @@ export const imports = pgTable(
     /** The key that pushed the file (integration API); null for staff uploads. */
     apiKeyId: integer('api_key_id').references(() => apiKeys.id),
     postValid: boolean('post_valid').notNull().default(false),
+    /** The layout that read the file; null: the kind's default CSV. */
+    layoutId: integer('layout_id').references(() => fileLayouts.id, { onDelete: 'set null' }),
+    /** A fixed-width file's reconciliation with its trailer. */
+    control: jsonb('control').$type<ImportControl>(),
     status: text('status', {
       enum: ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'PAUSED', 'DONE', 'FAILED'],
     }).notNull(),

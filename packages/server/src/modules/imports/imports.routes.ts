@@ -31,7 +31,7 @@ import { limits } from './limits.ts';
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /** A file sent as multipart (field `file`, the options as fields) or, from a channel, as the body. */
-async function received(
+export async function received(
   req: FastifyRequest,
 ): Promise<{ fileName: string; content: UploadBytes; fields: object }> {
   if (!req.isMultipart()) {
@@ -55,7 +55,7 @@ async function received(
   return { ...file, fields };
 }
 
-const multipart = {
+export const multipart = {
   limits: { fileSize: limits.maxFileBytes, files: 1, fields: 10, parts: 11 },
   throwFileSizeLimit: true,
 };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type Import,
+  type ImportControl,
   type ImportLineError,
   type ImportLineReason,
   type ImportListQuery,
@@ -23,10 +24,11 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import type { EarningRow } from '../loyalty/index.ts';
+import { findFileLayout, mapColumns, readFile } from './fileLayouts.service.ts';
 import type { FileCheck } from './kinds/kind.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
-import { fileFault, readCsv } from './parse.ts';
+import { fileFault } from './parse.ts';
 
 /** The job that posts approved imports (decisions/imports.md). */
 export const IMPORT_POST_JOB = 'imports.post';
@@ -57,6 +59,8 @@ export const toImport = (row: ImportRow, errors: ImportLineError[] = []): Import
   postValid: row.postValid,
   status: row.status,
   lines: row.lines,
+  layoutId: row.layoutId,
+  control: row.control,
   invalidLines: row.invalidLines,
   posted: row.posted,
   duplicates: row.duplicates,
@@ -162,7 +166,10 @@ async function stageKindBatch(tx: Tx, file: FileCheck, batch: LineRow[]) {
  * (parse.ts); otherwise every line is kept with its refusal, if any. A file with a bad line is
  * INVALID (nothing will post) unless the valid lines are to be posted.
  */
-export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+  const layout = upload.layoutId ? await findFileLayout(tx, upload.layoutId) : undefined;
+  // A layout reads its own kind of file, in its own encoding.
+  const input = layout ? { ...upload, kind: layout.kind, encoding: layout.encoding } : upload;
   const bytes = input.content.data;
   const checksum = createHash('sha256').update(bytes).digest('hex');
   const [earlier] = await tx
@@ -184,6 +191,7 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
       channel: maker.apiKey?.channel ?? input.channel ?? null,
       apiKeyId: maker.apiKey?.id ?? null,
       postValid: input.postValid,
+      layoutId: layout?.id ?? null,
       status: 'VALIDATED',
       createdById: maker.userId,
       createdBy: maker.username,
@@ -209,17 +217,23 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
     }
     batch = [];
   };
-  for await (const rec of readCsv(bytes, input.encoding)) {
+  let control: ImportControl | null = null;
+  for await (const rec of readFile(bytes, input.encoding, layout)) {
+    if ('control' in rec) {
+      control = rec.control;
+      continue;
+    }
     if ('header' in rec) {
-      header = rec.header;
+      header = mapColumns(rec.header, layout?.mapping);
       const missing = importRequiredColumns[input.kind].filter((c) => !header?.includes(c));
       if (missing.length) throw fileFault('missingColumns', 1);
       continue;
     }
     lines += 1;
     const checked = checkKindFileLine(header as string[], rec.values, file.check);
-    let reason = checked.reason;
-    let field = checked.field;
+    // A fault the reading found (a fixed-width record's length, type or field) comes first.
+    let reason = rec.reason ?? checked.reason;
+    let field = rec.reason ? rec.field && mapColumns([rec.field], layout?.mapping)[0] : checked.field;
     const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
     if (!reason && seen.has(key)) {
       reason = unique.reason;
@@ -237,6 +251,7 @@ export async function stageFile(tx: Tx, input: ImportUploadInput, maker: Maker):
       lines,
       invalidLines: invalid,
       refused,
+      control,
       status: invalid > 0 && !input.postValid ? 'INVALID' : 'VALIDATED',
     })
     .where(eq(imports.id, created.id))

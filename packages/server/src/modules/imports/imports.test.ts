@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import { limits } from './limits.ts';
-import { form, gateImportPosting } from './testing.ts';
+import { approveAndRun, form, gateImportPosting } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -39,18 +39,7 @@ async function runJob() {
 }
 
 /** Posts an import as the maker, approves it as the checker, runs the job: answers the import. */
-async function approveAndPost(id: number) {
-  const held = await t.inject({ method: 'POST', url: `/api/admin/imports/${id}/post`, as: maker });
-  expect(held.statusCode).toBe(202);
-  const approved = await t.inject({
-    method: 'POST',
-    url: `/api/admin/approval-requests/${held.json().requestId}/approve`,
-    as: checker,
-  });
-  expect(approved.statusCode).toBe(200);
-  await runJob();
-  return get(id);
-}
+const approveAndPost = (id: number) => approveAndRun(t, id, maker, checker);
 
 const entriesOf = (externalIds: string[]) =>
   t.app.db.select().from(ledgerEntries).where(inArray(ledgerEntries.externalId, externalIds));

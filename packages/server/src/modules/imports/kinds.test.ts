@@ -6,8 +6,7 @@ import { customers } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { runExpiry } from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
-import { IMPORT_POST_JOB } from './imports.service.ts';
-import { form, gateImportPosting } from './testing.ts';
+import { approveAndRun, form, gateImportPosting } from './testing.ts';
 
 // The kinds besides transactions (issue 49): customers (the integration upsert) and opening
 // balances (the migration), staged, validated per line, approved by a second person, posted by the job.
@@ -25,31 +24,9 @@ const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOS
 
 const upload = (kind: string, file: string | Uint8Array, fields: Record<string, string> = {}) =>
   t.inject({ method: 'POST', url: '/api/admin/imports', as: maker, ...form(file, { kind, ...fields }) });
-const get = async (id: number) =>
-  (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as: admin })).json();
 
 /** Posts an import as the maker, approves it as the checker, runs the job: answers the import. */
-async function approveAndPost(id: number) {
-  const held = await t.inject({ method: 'POST', url: `/api/admin/imports/${id}/post`, as: maker });
-  expect(held.statusCode).toBe(202);
-  const approved = await t.inject({
-    method: 'POST',
-    url: `/api/admin/approval-requests/${held.json().requestId}/approve`,
-    as: checker,
-  });
-  expect(approved.statusCode).toBe(200);
-  // As the runner's own next tick would: on a loaded machine one tick has found the import still
-  // QUEUED (the clean-clone PostgreSQL run of a3f6449, beside the browser suite).
-  for (let tries = 0; tries < 5; tries++) {
-    await t.app.jobs.settled();
-    await t.app.jobs.requestRun(IMPORT_POST_JOB);
-    await t.app.jobs.tick(IMPORT_POST_JOB);
-    await t.app.jobs.settled();
-    const now = await get(id);
-    if (now.status !== 'QUEUED' && now.status !== 'POSTING') return now;
-  }
-  return get(id);
-}
+const approveAndPost = (id: number) => approveAndRun(t, id, maker, checker);
 
 const customer = async (n: string) =>
   (await t.app.db.select().from(customers).where(eq(customers.customerNumber, n)))[0];

@@ -1,5 +1,7 @@
 import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
+import { fileLayoutRoutes } from './fileLayouts.routes.ts';
+import { fileLayoutHandlers } from './fileLayouts.service.ts';
 import { importChannelRoutes, importRoutes } from './imports.routes.ts';
 import { importHandlers, importJobs } from './imports.service.ts';
 import { importInboxJobs } from './inbox.ts';
@@ -12,11 +14,12 @@ export const importsModule: ServerModule = {
   routes: async (app) => {
     await app.register(importRoutes);
     await app.register(importPauseRoutes);
+    await app.register(fileLayoutRoutes);
   },
   rootRoutes: async (app) => {
     await app.register(importChannelRoutes, { prefix: '/api/integration/v1' });
   },
-  handlers: [...importHandlers, ...importPauseHandlers],
+  handlers: [...importHandlers, ...importPauseHandlers, ...fileLayoutHandlers],
   jobs: [...importJobs, ...importInboxJobs],
   queues: [
     statusQueue('imports', 'imports', {

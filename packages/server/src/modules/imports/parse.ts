@@ -1,5 +1,5 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
-import type { ImportEncoding } from '@loyalty/contracts';
+import type { ImportEncoding, ImportLineReason } from '@loyalty/contracts';
 import { CsvError, parse } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { AppError } from '../../platform/errors.ts';
@@ -12,13 +12,18 @@ import { limits } from './limits.ts';
 export interface FileRecord {
   line: number;
   values: string[];
+  /** A fault the reading found in the line (fixed-width records: length, type, a field's format). */
+  reason?: ImportLineReason;
+  field?: string;
 }
 
 /** A fault of the whole file: nothing of it is staged (400 CSV_INVALID naming the line and reason). */
-export const fileFault = (reason: string, line?: number) =>
-  new AppError('CSV_INVALID', `The file cannot be read: ${reason}${line ? ` (line ${line})` : ''}`, [
-    { path: line ? `line ${line}` : 'file', message: `imports.${reason}` },
-  ]);
+export const fileFault = (reason: string, line?: number, detail?: string) =>
+  new AppError(
+    'CSV_INVALID',
+    `The file cannot be read: ${reason}${line ? ` (line ${line})` : ''}${detail ? `: ${detail}` : ''}`,
+    [{ path: line ? `line ${line}` : 'file', message: `imports.${reason}` }],
+  );
 
 /** Strict UTF-8: bytes that are not UTF-8 are a wrong encoding, not replacement characters. */
 class Utf8Decoder extends Transform {
@@ -67,26 +72,28 @@ const csvReasons: Record<string, string> = {
   CSV_MAX_RECORD_SIZE: 'lineTooLong',
 };
 
-/**
- * Reads a CSV file as a stream: decoded from `encoding` (UTF-8, strict, with or without a BOM; or
- * Windows-1256 by iconv-lite), its delimiter sniffed from the header, quoted fields with
- * delimiters and line breaks, parsed by csv-parse. Yields the header's columns first, then each
- * record. File faults (wrong encoding, a quote left open, no header, no data) throw `fileFault`.
- */
-export async function* readCsv(
-  bytes: Uint8Array,
-  encoding: ImportEncoding,
-): AsyncGenerator<{ header: string[] } | FileRecord> {
+/** A file's bytes as a stream of chunks. */
+function byteStream(bytes: Uint8Array): Readable {
   const chunkSize = 64 * 1024;
-  const source = Readable.from(
+  return Readable.from(
     (function* () {
       for (let i = 0; i < bytes.byteLength; i += chunkSize)
         yield Buffer.from(bytes.subarray(i, i + chunkSize));
     })(),
   );
+}
+
+/**
+ * A file decoded from `encoding` (UTF-8, strict, with or without a BOM; or Windows-1256 by
+ * iconv-lite) as a text stream whose first chunk is read already (an empty file is a fault).
+ */
+export async function decodedText(
+  bytes: Uint8Array,
+  encoding: ImportEncoding,
+): Promise<{ head: string; text: Readable }> {
+  const source = byteStream(bytes);
   const decoded =
     encoding === 'UTF-8' ? source.pipe(new Utf8Decoder()) : source.pipe(iconv.decodeStream('windows-1256'));
-  // The first chunk decides the delimiter.
   const iterator = decoded[Symbol.asyncIterator]();
   const first = await iterator.next().catch((err: unknown) => {
     throw err instanceof AppError ? err : fileFault('wrongEncoding');
@@ -99,15 +106,6 @@ export async function* readCsv(
   )
     throw fileFault('empty');
   const head = String(first.value);
-  const parser = parse({
-    delimiter: sniffDelimiter(head),
-    bom: true,
-    relax_column_count: true,
-    skip_empty_lines: true,
-    trim: true,
-    info: true,
-    max_record_size: limits.maxLineBytes,
-  });
   const text = Readable.from(
     (async function* () {
       yield head;
@@ -115,6 +113,40 @@ export async function* readCsv(
         yield String(next.value);
     })(),
   );
+  return { head, text };
+}
+
+/** A CSV layout's options (a saved file layout's; absent: the kinds' default, a header row, sniffed). */
+export interface CsvOptions {
+  delimiter?: string | null | undefined;
+  quote?: string | undefined;
+  /** False: no header row; the columns are called `1`, `2`… by position. */
+  headerRow?: boolean | undefined;
+}
+
+/**
+ * Reads a CSV file as a stream: decoded (`decodedText`), its delimiter the layout's or sniffed from
+ * the first line, quoted fields with delimiters and line breaks, parsed by csv-parse. Yields the
+ * header's columns first, then each record. File faults (wrong encoding, a quote left open, no
+ * header, no data) throw `fileFault`.
+ */
+export async function* readCsv(
+  bytes: Uint8Array,
+  encoding: ImportEncoding,
+  options: CsvOptions = {},
+): AsyncGenerator<{ header: string[] } | FileRecord> {
+  const { head, text } = await decodedText(bytes, encoding);
+  const headerRow = options.headerRow ?? true;
+  const parser = parse({
+    delimiter: options.delimiter || sniffDelimiter(head),
+    quote: options.quote ?? '"',
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+    info: true,
+    max_record_size: limits.maxLineBytes,
+  });
   text.on('error', (err) => parser.destroy(err));
   text.pipe(parser);
   let header: string[] | undefined;
@@ -124,9 +156,9 @@ export async function* readCsv(
       info: { lines: number };
     }>) {
       if (!header) {
-        header = record;
+        header = headerRow ? record : record.map((_, i) => String(i + 1));
         yield { header };
-        continue;
+        if (headerRow) continue;
       }
       yield { line: info.lines, values: record };
     }

@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
+import { channel, programmeFixtures } from '../loyalty/testing.ts';
+import { IMPORT_POST_JOB } from './imports.service.ts';
 
 /** The imports area's test fixtures: a multipart upload body, and posting put under maker-checker. */
 
@@ -36,4 +38,44 @@ export function form(file: string | Uint8Array, fields: Record<string, string> =
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A programme to import earnings into: the Blue tier, SPEND at a point a riyal, and these customers (by the POS key). */
+export async function spendProgramme(t: TestApp, customerNumbers: string[]) {
+  const admin = await t.signIn();
+  const fx = programmeFixtures(t, admin);
+  await fx.tier('Blue', 0, 1_000_000);
+  const spend = await fx.type('SPEND');
+  await fx.rule({ transactionTypeId: spend.id, amount: 1, pointsPerTransaction: 1 });
+  const pos = channel(t, await fx.apiKey(['customers'], 'POS'));
+  for (const c of customerNumbers) {
+    expect((await pos('PUT', `/customers/${c}`, { fullName: `Customer ${c}` })).statusCode).toBe(201);
+  }
+  return { admin, fx };
+}
+
+type As = { authorization: string };
+
+/**
+ * Posts an import as the maker (held: 202), approves it as the checker, and runs the posting job
+ * until the import leaves QUEUED and POSTING (as the runner's own next ticks would: on a loaded
+ * machine one tick has found it still QUEUED). Answers the import.
+ */
+export async function approveAndRun(t: TestApp, id: number, maker: As, checker: As) {
+  const held = await t.inject({ method: 'POST', url: `/api/admin/imports/${id}/post`, as: maker });
+  expect(held.statusCode).toBe(202);
+  const approved = await t.inject({
+    method: 'POST',
+    url: `/api/admin/approval-requests/${held.json().requestId}/approve`,
+    as: checker,
+  });
+  expect(approved.statusCode).toBe(200);
+  for (let tries = 0; ; tries++) {
+    await t.app.jobs.settled();
+    await t.app.jobs.requestRun(IMPORT_POST_JOB);
+    await t.app.jobs.tick(IMPORT_POST_JOB);
+    await t.app.jobs.settled();
+    const now = (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as: checker })).json();
+    if (tries >= 4 || (now.status !== 'QUEUED' && now.status !== 'POSTING')) return now;
+  }
 }

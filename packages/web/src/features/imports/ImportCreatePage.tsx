@@ -5,8 +5,9 @@ import {
   importFileColumns,
   importKinds,
   importResource,
+  localName,
 } from '@loyalty/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form } from 'antd';
 import { Fragment, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -19,8 +20,10 @@ import { Typography } from '../../components/Typography.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
 import { importsApi } from './api.ts';
+import { MappingPreview } from './MappingPreview.tsx';
 
 interface Values {
+  layoutId?: number;
   kind: ImportKind;
   encoding: string;
   channel?: string;
@@ -32,7 +35,7 @@ interface Values {
  * whole says why here; a staged one opens its page (preview, line errors, the error file).
  */
 export default function ImportCreatePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const navigate = useLangNavigate();
   const queryClient = useQueryClient();
@@ -40,16 +43,25 @@ export default function ImportCreatePage() {
   const [refusal, setRefusal] = useState<ApiError>();
   const [sending, setSending] = useState(false);
   const [form] = Form.useForm<Values>();
-  const kind: ImportKind = Form.useWatch('kind', form) ?? 'TRANSACTIONS';
+  const layouts = useQuery({
+    queryKey: ['file-layouts', 'choices'],
+    queryFn: ({ signal }) => importsApi.layouts(signal),
+  });
+  const layoutId: number | undefined = Form.useWatch('layoutId', form);
+  const layout = layouts.data?.find((l) => l.id === layoutId);
+  // A layout reads its own kind of file, in its own encoding.
+  const chosenKind: ImportKind | undefined = Form.useWatch('kind', form);
+  const kind: ImportKind = layout?.kind ?? chosenKind ?? 'TRANSACTIONS';
   const options = (values: readonly string[], prefix: string) =>
     values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
 
   const submit = async (values: Values) => {
     if (!file) return;
     const body = new FormData();
-    body.append('kind', values.kind);
-    body.append('encoding', values.encoding);
-    if (values.channel && values.kind === 'TRANSACTIONS') body.append('channel', values.channel);
+    if (layout) body.append('layoutId', String(layout.id));
+    body.append('kind', layout?.kind ?? values.kind);
+    body.append('encoding', layout?.encoding ?? values.encoding);
+    if (values.channel && kind === 'TRANSACTIONS') body.append('channel', values.channel);
     // Sent only when on: the server reads the field as a boolean of its presence ("false" is a string).
     if (values.postValid) body.append('postValid', 'true');
     body.append('file', file, file.name);
@@ -77,16 +89,33 @@ export default function ImportCreatePage() {
       <Form<Values>
         form={form}
         layout="vertical"
-        style={{ maxWidth: 560 }}
+        style={{ maxWidth: layout && file ? 960 : 560 }}
         initialValues={{ kind: 'TRANSACTIONS', encoding: 'UTF-8', postValid: false }}
         onFinish={submit}
       >
-        <Form.Item name="kind" label={t('imports.fields.kind')} htmlFor="import_kind">
-          <Select id="import_kind" options={options(importKinds, 'imports.kinds')} />
+        <Form.Item
+          name="layoutId"
+          label={t('imports.layout')}
+          htmlFor="import_layout"
+          extra={t('imports.layoutHelp')}
+        >
+          <Select
+            id="import_layout"
+            allowClear
+            placeholder={t('imports.noLayout')}
+            options={(layouts.data ?? []).map((l) => ({ value: l.id, label: localName(l, i18n.language) }))}
+          />
         </Form.Item>
-        <Form.Item name="encoding" label={t('imports.fields.encoding')} htmlFor="import_encoding">
-          <Select id="import_encoding" options={options(importEncodings, 'imports.encodings')} />
-        </Form.Item>
+        {!layout && (
+          <>
+            <Form.Item name="kind" label={t('imports.fields.kind')} htmlFor="import_kind">
+              <Select id="import_kind" options={options(importKinds, 'imports.kinds')} />
+            </Form.Item>
+            <Form.Item name="encoding" label={t('imports.fields.encoding')} htmlFor="import_encoding">
+              <Select id="import_encoding" options={options(importEncodings, 'imports.encodings')} />
+            </Form.Item>
+          </>
+        )}
         {kind === 'TRANSACTIONS' && (
           <Form.Item name="channel" label={t('imports.fields.channel')} htmlFor="import_channel">
             <Select
@@ -110,40 +139,42 @@ export default function ImportCreatePage() {
           htmlFor="import_file"
           required
           extra={
-            <>
-              <Trans
-                i18nKey="imports.fileHelp"
-                components={{
-                  // The columns are the file's own names, the same in every language.
-                  columns: (
-                    <span translate="no" dir="ltr">
-                      {importFileColumns[kind].map((c, i) => (
-                        <Fragment key={c}>
-                          {i > 0 && ', '}
-                          <code>{c}</code>
-                        </Fragment>
-                      ))}
-                    </span>
-                  ),
-                }}
-              />{' '}
-              <Trans
-                i18nKey={`imports.kindHelp.${kind}`}
-                components={{
-                  lot: (
-                    <code translate="no" dir="ltr">
-                      points@YYYY-MM-DD
-                    </code>
-                  ),
-                }}
-              />
-            </>
+            layout ? undefined : (
+              <>
+                <Trans
+                  i18nKey="imports.fileHelp"
+                  components={{
+                    // The columns are the file's own names, the same in every language.
+                    columns: (
+                      <span translate="no" dir="ltr">
+                        {importFileColumns[kind].map((c, i) => (
+                          <Fragment key={c}>
+                            {i > 0 && ', '}
+                            <code>{c}</code>
+                          </Fragment>
+                        ))}
+                      </span>
+                    ),
+                  }}
+                />{' '}
+                <Trans
+                  i18nKey={`imports.kindHelp.${kind}`}
+                  components={{
+                    lot: (
+                      <code translate="no" dir="ltr">
+                        points@YYYY-MM-DD
+                      </code>
+                    ),
+                  }}
+                />
+              </>
+            )
           }
         >
           <input
             id="import_file"
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.txt,.dat,text/csv,text/plain"
             onChange={(e) => {
               setFile(e.target.files?.[0]);
               setRefusal(undefined);
@@ -163,6 +194,11 @@ export default function ImportCreatePage() {
                 </Typography.Text>
               ))}
             </Flex>
+          </Form.Item>
+        )}
+        {layout && file && (
+          <Form.Item>
+            <MappingPreview key={`${layout.id}-${layout.updatedAt}`} layout={layout} file={file} />
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" disabled={!file} loading={sending}>

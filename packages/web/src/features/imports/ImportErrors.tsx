@@ -1,12 +1,38 @@
 import type { Import, ImportLineError } from '@loyalty/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataColumn, DataTable } from '../../components/DataTable.tsx';
 import { Ltr } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { useAppSelector } from '../../state/store.ts';
 import { importsApi } from './api.ts';
+
+type FileRow = { line: number; values: string[] };
+
+/**
+ * The columns of a file's first rows: its line number, then each of the file's columns (titled by
+ * `title`). The file's own column names and values are not translated; values without Arabic read
+ * left to right.
+ */
+export function fileColumns(
+  lineTitle: string,
+  columns: string[],
+  title: (column: string, index: number) => ReactNode,
+) {
+  return [
+    { key: 'line', title: lineTitle, render: (_: unknown, r: FileRow) => r.line },
+    ...columns.map((c, i) => ({
+      key: `c${i}`,
+      title: title(c, i),
+      render: (_: unknown, r: FileRow) => {
+        const value = r.values[i] ?? '';
+        return /[\u0600-\u06FF]/.test(value) ? value : <Ltr>{value}</Ltr>;
+      },
+    })),
+  ] satisfies DataColumn<FileRow>[];
+}
 
 /** The first rows of the file as read, and its bad lines with the link to the error file. */
 export function ImportLines({ imp }: { imp: Import }) {
@@ -16,18 +42,9 @@ export function ImportLines({ imp }: { imp: Import }) {
     queryKey: ['imports', 'preview', imp.id],
     queryFn: ({ signal }) => importsApi.preview(imp.id, signal),
   });
-  const previewColumns: DataColumn<{ line: number; values: string[] }>[] = [
-    { key: 'line', title: t('imports.line'), render: (_, r) => r.line },
-    ...(preview.data?.columns ?? []).map((c, i) => ({
-      key: `c${i}`,
-      // The file's own column names and values: not translated; values without Arabic read left to right.
-      title: <span translate="no">{c}</span>,
-      render: (_: unknown, r: { values: string[] }) => {
-        const value = r.values[i] ?? '';
-        return /[\u0600-\u06FF]/.test(value) ? value : <Ltr>{value}</Ltr>;
-      },
-    })),
-  ];
+  const previewColumns = fileColumns(t('imports.line'), preview.data?.columns ?? [], (c) => (
+    <span translate="no">{c}</span>
+  ));
   const errorColumns: DataColumn<ImportLineError>[] = [
     { key: 'line', title: t('imports.line'), render: (_, e) => e.line },
     {

@@ -1,4 +1,4 @@
-import { importCommands } from '@loyalty/contracts';
+import { type ImportControl, importCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -132,7 +132,41 @@ export default function ImportPage() {
           </Flex>
         )}
       </Panel>
+      {imp.control && <Reconciliation control={imp.control} />}
       <ImportLines imp={imp} />
     </Flex>
+  );
+}
+
+/** A fixed-width file's records and total as read, beside its trailer's (the file was refused had they differed). */
+function Reconciliation({ control }: { control: ImportControl }) {
+  const { t } = useTranslation();
+  const side = (file: string | number | null, trailer: string | number | null) =>
+    file === null ? (
+      '—'
+    ) : (
+      <Flex gap={8} wrap>
+        <span>
+          {t('imports.fileSide')}: <Ltr>{file}</Ltr>
+        </span>
+        <span>
+          {t('imports.trailerSide')}: <Ltr>{trailer ?? '—'}</Ltr>
+        </span>
+        {trailer !== null && String(trailer) === String(file) && (
+          <Tag color="success">{t('imports.matches')}</Tag>
+        )}
+      </Flex>
+    );
+  return (
+    <Panel title={t('imports.reconciliation')}>
+      <Descriptions size="small" column={1}>
+        <Descriptions.Item label={t('imports.records')}>
+          {side(control.records, control.trailerRecords)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('imports.total')}>
+          {side(control.total, control.trailerTotal)}
+        </Descriptions.Item>
+      </Descriptions>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import type { Import, ImportPreview } from '@loyalty/contracts';
+import type { FileLayout, FileLayoutPreview, Import, ImportPreview } from '@loyalty/contracts';
 import { downloadFile } from '../../api/download.ts';
 import { apiGet, apiSend, apiWrite } from '../../api/typed.ts';
 
@@ -12,6 +12,12 @@ export const importsApi = {
   post: (id: number) => apiWrite('post', '/api/admin/imports/{id}/post', { path: { id } }),
   pause: (id: number) => apiWrite('post', '/api/admin/imports/{id}/pause', { path: { id } }),
   resume: (id: number) => apiWrite('post', '/api/admin/imports/{id}/resume', { path: { id } }),
+  layouts: async (signal?: AbortSignal): Promise<FileLayout[]> =>
+    (await apiGet('/api/admin/file-layouts', { query: { pageSize: 100 }, signal })).items,
+  previewByLayout: (id: number, body: FormData): Promise<FileLayoutPreview> =>
+    apiSend('post', '/api/admin/file-layouts/{id}/preview', { path: { id }, body }),
+  saveMapping: (id: number, mapping: Record<string, string>) =>
+    apiWrite('put', '/api/admin/file-layouts/{id}/mapping', { path: { id }, body: { mapping } }),
   errorFile: (id: number, token: string | null) =>
     downloadFile(`/api/admin/imports/${id}/errors`, {}, token, `import-${id}-errors.csv`),
 };
