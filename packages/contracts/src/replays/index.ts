@@ -8,7 +8,14 @@ import { boundedDay, checkedDayRange } from '../dates.ts';
  * send, with its path id and body — tried on the programme's real earnings of a period, through
  * the same earning decision that posts, against today's configuration.
  */
-export const replayableCommands = ['pointsRule.create', 'pointsRule.update', 'pointsRule.delete'] as const;
+export const replayableCommands = [
+  'pointsRule.create',
+  'pointsRule.update',
+  'pointsRule.delete',
+  'tier.update',
+  'campaign.create',
+  'campaign.update',
+] as const;
 export type ReplayableCommand = (typeof replayableCommands)[number];
 
 /** The default period: the last this many days, today included. */
@@ -44,6 +51,12 @@ const breakdown = z.array(
 );
 export type ReplayBreakdown = z.infer<typeof breakdown>;
 
+const tierRef = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  nameAr: z.string().nullable(),
+});
+
 export const replaySchema = z.object({
   id: z.number().int(),
   command: z.enum(replayableCommands),
@@ -67,6 +80,41 @@ export const replaySchema = z.object({
     .object({ points: z.number().int(), pointValue: z.number(), money: z.number() })
     .nullable()
     .describe('The difference in points times the programme’s point value'),
+  byExpiryMonth: breakdown
+    .nullable()
+    .describe('key: the month (YYYY-MM) the period’s points would expire in; the expiry forecast’s change'),
+  tierMoves: z
+    .object({
+      up: z.number().int(),
+      down: z.number().int(),
+      sample: z.array(
+        z.object({
+          customerNumber: z.string(),
+          fullName: z.string(),
+          fullNameAr: z.string().nullable(),
+          qualifyingPoints: z.number().int(),
+          from: tierRef,
+          to: tierRef,
+        }),
+      ),
+    })
+    .nullable()
+    .describe(
+      'A tier change: the customers whose tier today its thresholds would move, counted, with a sample',
+    ),
+  campaign: z
+    .object({
+      budget: z.number().int(),
+      bonusPaid: z.number().int().describe('Within the budget'),
+      bonusWanted: z.number().int().describe('What the campaign would have paid with no budget'),
+      customersReached: z.number().int(),
+      runOutDay: z.string().nullable().describe('The UTC day the budget would have run out; null: it lasts'),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      byDay: z.array(z.object({ day: z.string(), bonus: z.number().int(), spent: z.number().int() })),
+    })
+    .nullable()
+    .describe('A campaign: run from the first day of the period for as long as it lasts'),
   exactness: z
     .object({
       ledgerPoints: z.number().int().describe('What the period’s earnings posted'),

@@ -18744,7 +18744,7 @@ export type paths = {
         content: {
           "application/json": {
             /** @enum {string} */
-            command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+            command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete" | "tier.update" | "campaign.create" | "campaign.update";
             /**
              * Format: date
              * @description Default: 90 days before today
@@ -18855,6 +18855,16 @@ export type paths = {
                   pointsAfter: number;
                   pointsBefore: number;
                 })[]) | null;
+              /** @description key: the month (YYYY-MM) the period’s points would expire in; the expiry forecast’s change */
+              byExpiryMonth: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
               /** @description key: the tier id at the time ("" = no tier) */
               byTier: (({
                   difference: number;
@@ -18875,8 +18885,26 @@ export type paths = {
                   pointsAfter: number;
                   pointsBefore: number;
                 })[]) | null;
+              /** @description A campaign: run from the first day of the period for as long as it lasts */
+              campaign: ({
+                /** @description Within the budget */
+                bonusPaid: number;
+                /** @description What the campaign would have paid with no budget */
+                bonusWanted: number;
+                budget: number;
+                byDay: {
+                    bonus: number;
+                    day: string;
+                    spent: number;
+                  }[];
+                customersReached: number;
+                endsAt: string;
+                /** @description The UTC day the budget would have run out; null: it lasts */
+                runOutDay: string | null;
+                startsAt: string;
+              }) | null;
               /** @enum {string} */
-              command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+              command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete" | "tier.update" | "campaign.create" | "campaign.update";
               createdAt: string;
               error: string | null;
               exactness: {
@@ -18905,6 +18933,27 @@ export type paths = {
               /** @enum {string} */
               status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
               targetId: number | null;
+              /** @description A tier change: the customers whose tier today its thresholds would move, counted, with a sample */
+              tierMoves: ({
+                down: number;
+                sample: ({
+                    customerNumber: string;
+                    from: {
+                      id: number | null;
+                      name: string | null;
+                      nameAr: string | null;
+                    };
+                    fullName: string;
+                    fullNameAr: string | null;
+                    qualifyingPoints: number;
+                    to: {
+                      id: number | null;
+                      name: string | null;
+                      nameAr: string | null;
+                    };
+                  })[];
+                up: number;
+              }) | null;
               to: string;
               totals: {
                 customersAffected: number;
