@@ -100,6 +100,7 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await replayHere(panel)).toMatch(/^[+-]?[\d,]+$/);
       await panel.getByTestId('replay-tier-moves').waitFor();
       await panel.getByTestId('replay-by-expiry').waitFor();
+      await panel.getByTestId('replay-share').waitFor();
       await page.keyboard.press('Escape');
     });
 

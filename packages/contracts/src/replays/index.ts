@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type AreaCatalogue, command } from '../commands.ts';
 import { dbId } from '../common.ts';
 import { boundedDay, checkedDayRange } from '../dates.ts';
+import { exportFormats } from '../reports/exports.ts';
 
 /**
  * Replay over history (docs/decisions/replay.md): a candidate change — the command a change would
@@ -134,12 +135,32 @@ export const replaySchema = z.object({
 });
 export type Replay = z.infer<typeof replaySchema>;
 
+/** A finished replay's figures as a file: `GET /replays/{id}/export?format=`. */
+export const replayExportQuery = z.object({ format: z.enum(exportFormats).default('csv') });
+
+/** A finished replay's figures e-mailed as a file, like a scheduled report. */
+export const replayEmailInput = z.object({
+  id: dbId,
+  format: z.enum(exportFormats).default('xlsx'),
+  recipientIds: z.array(dbId).min(1, { error: 'fillAllFields' }).max(50),
+});
+export type ReplayEmailInput = z.input<typeof replayEmailInput>;
+
+/** Who may be sent a replay's figures: staff with an e-mail who may replay and read what is replayed. */
+export const replayRecipientSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  fullNameAr: z.string(),
+  email: z.string(),
+});
+
 export const replayCommands = {
   start: command(
     'replay.start',
     replayInput,
     'Replay a change over the programme’s history: what it would have cost',
   ),
+  email: command('replay.email', replayEmailInput, 'E-mail a replay’s figures as CSV or XLSX'),
 };
 
 export const replaysCatalogue: AreaCatalogue = { commands: Object.values(replayCommands), reads: [] };

@@ -1,12 +1,16 @@
 import {
   campaignRead,
+  type ExportFormat,
+  exportMediaTypes,
   INT32_MAX,
   pointsRuleCommands,
   pointsRuleRead,
   REPLAY_DEFAULT_DAYS,
   type Replay,
   type ReplayBreakdown,
+  type ReplayEmailInput,
   type ReplayInput,
+  type ReportRow,
   replayCommands,
   tierCommands,
   tierRead,
@@ -18,11 +22,13 @@ import { replays } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { reportsReader } from '../../platform/exports.ts';
+import { exportFileName, reportsReader } from '../../platform/exports.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
+import { enqueueMails } from '../../platform/mail.ts';
 import { candidateCampaign } from '../campaigns/index.ts';
 import { businessRules, serviceLimit } from '../configuration/index.ts';
 import { type EarningCampaign, type Programme, programme } from '../loyalty/index.ts';
+import { bufferOf, reportStream, staffHolding } from '../reports/index.ts';
 
 /** The job that runs queued replays. */
 export const REPLAY_JOB = 'replays.run';
@@ -178,6 +184,83 @@ function requireReader(actor: Pick<Actor, 'permissions'>, command: Replay['comma
   if (!actor.permissions.has(readPermissionOf[command])) throw new AppError('FORBIDDEN');
 }
 
+/** A replay its reader may see: refused (403) to one who may not read what it replays. */
+export async function readableReplay(db: Executor, actor: Pick<Actor, 'permissions'>, id: number) {
+  const replay = await getReplay(db, id);
+  requireReader(actor, replay.command);
+  return replay;
+}
+
+/** Staff a replay's figures may be sent to: who may replay, and read what is replayed. */
+export const replayRecipients = (db: Executor, command: Replay['command']) =>
+  staffHolding(db, [replayCommands.start.name, readPermissionOf[command]]);
+
+/** The columns of a replay's file: one row per figure, its section saying which. */
+const FILE_COLUMNS = [
+  'section',
+  'key',
+  'name',
+  'nameAr',
+  'earnings',
+  'pointsBefore',
+  'pointsAfter',
+  'difference',
+  'bonus',
+  'budgetSpent',
+  'fromTier',
+  'toTier',
+];
+
+/** A finished replay's figures as CSV or XLSX (the reports' writer: reports/files.ts). */
+export async function replayFile(r: Replay, format: ExportFormat) {
+  if (r.status !== 'DONE' || !r.totals) throw new AppError('CONFLICT', 'The replay has not finished');
+  const rows: ReportRow[] = [
+    { section: 'totals', key: `${r.from}..${r.to}`, ...r.totals },
+    { section: 'liability', key: 'money', difference: r.liabilityChange?.money ?? null },
+  ];
+  const sections: [string, ReplayBreakdown | null][] = [
+    ['day', r.byDay],
+    ['tier', r.byTier],
+    ['transactionType', r.byTransactionType],
+    ['channel', r.byChannel],
+    ['expiryMonth', r.byExpiryMonth],
+  ];
+  for (const [section, list] of sections) for (const x of list ?? []) rows.push({ section, ...x });
+  if (r.campaign) {
+    const c = r.campaign;
+    rows.push({ section: 'campaign', key: c.runOutDay ?? '', bonus: c.bonusPaid, budgetSpent: c.budget });
+    for (const d of c.byDay)
+      rows.push({ section: 'campaignDay', key: d.day, bonus: d.bonus, budgetSpent: d.spent });
+  }
+  if (r.tierMoves) {
+    rows.push(
+      { section: 'tierMovesUp', earnings: r.tierMoves.up },
+      { section: 'tierMovesDown', earnings: r.tierMoves.down },
+    );
+    for (const m of r.tierMoves.sample) {
+      rows.push({
+        section: 'tierMove',
+        key: m.customerNumber,
+        name: m.fullName,
+        nameAr: m.fullNameAr,
+        pointsBefore: m.qualifyingPoints,
+        fromTier: m.from.name,
+        toTier: m.to.name,
+      });
+    }
+  }
+  async function* once() {
+    yield rows;
+  }
+  const name = `replay-${r.id}`;
+  return {
+    fileName: exportFileName(`${name}-${r.from}-${r.to}`, format),
+    contentType: exportMediaTypes[format],
+    content: await bufferOf(reportStream(once(), FILE_COLUMNS, name, format)),
+    rows: rows.length,
+  };
+}
+
 export const replayHandlers = [
   defineHandler(
     replayCommands.start,
@@ -202,6 +285,54 @@ export const replayHandlers = [
       return { result: { id: replay.id }, targetType: 'replay', targetId: replay.id, after: replay };
     },
     // Asking what a change would have cost changes nothing anyone checks: never held for approval.
+    { approvable: false },
+  ),
+  defineHandler(
+    replayCommands.email,
+    async ({ tx, actor }, input: ReplayEmailInput) => {
+      const r = await readableReplay(tx, actor, input.id);
+      const allowed = new Map((await replayRecipients(tx, r.command)).map((u) => [u.id, u]));
+      const to = input.recipientIds.map((id) => allowed.get(id));
+      if (to.some((u) => !u)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Every recipient needs an e-mail address and the permission to replay and read this change',
+          [{ path: 'recipientIds', message: 'replays.email.recipientNotAllowed' }],
+        );
+      }
+      const file = await replayFile(r, input.format ?? 'xlsx');
+      await enqueueMails(
+        tx,
+        to.flatMap((u) =>
+          u
+            ? [
+                {
+                  to: u.email,
+                  subject: `What would this have cost? ${r.command}, ${r.from} to ${r.to}`,
+                  text: [
+                    `${u.fullName},`,
+                    '',
+                    `Attached: the replay of ${r.command} over ${r.from} to ${r.to} (difference ${r.totals?.difference} points).`,
+                    `مرفق: إعادة احتساب ${r.command} للفترة من ${r.from} إلى ${r.to} (الفرق ${r.totals?.difference} نقطة).`,
+                    '',
+                    'Loyalty Admin — {{app}}',
+                  ].join('\n'),
+                  attachments: [
+                    { fileName: file.fileName, contentType: file.contentType, content: file.content },
+                  ],
+                },
+              ]
+            : [],
+        ),
+      );
+      return {
+        result: { sent: to.length },
+        targetType: 'replay',
+        targetId: r.id,
+        after: { format: input.format, recipientIds: input.recipientIds },
+      };
+    },
+    // Sending figures to colleagues changes nothing anyone checks, as a report's run.
     { approvable: false },
   ),
 ];

@@ -89,6 +89,74 @@ describe('a tier change replayed over history', () => {
     expect(months.reduce((n, m) => n + m.difference, 0)).toBe(r.totals?.difference);
   });
 
+  it('exports the figures as CSV and XLSX and e-mails them to staff who may replay and read tiers', async () => {
+    const r = await k.replay({
+      command: 'tier.update',
+      id: silver.id,
+      input: { ...silver, minPoints: 300 },
+      ...periodA,
+    });
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/admin/replays/${r.id}/export?format=csv`,
+      as: admin,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]).toContain('section,key,name');
+    expect(lines.some((l) => l.startsWith(`totals,`) && l.includes(String(r.totals?.difference)))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('tierMove,')).length).toBe(r.tierMoves?.sample.length);
+    const xlsx = await t.inject({
+      method: 'GET',
+      url: `/api/admin/replays/${r.id}/export?format=xlsx`,
+      as: admin,
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const reader = await t.userWith(['replay.start', 'tier.read']);
+    const [{ id: readerId } = { id: 0 }] = await k.query<{ id: number }>(
+      sql`select max(id)::int as id from users`,
+    );
+    await t.app.db.execute(sql`update users set email = 'reader@bank.example' where id = ${readerId}`);
+    const blind = await t.userWith(['replay.start']);
+    const [{ id: blindId } = { id: 0 }] = await k.query<{ id: number }>(
+      sql`select max(id)::int as id from users`,
+    );
+    await t.app.db.execute(sql`update users set email = 'blind@bank.example' where id = ${blindId}`);
+    const recipients = await t.inject({
+      method: 'GET',
+      url: `/api/admin/replays/${r.id}/recipients`,
+      as: admin,
+    });
+    const ids = (recipients.json() as { id: number }[]).map((u) => u.id);
+    expect(ids).toContain(readerId);
+    expect(ids).not.toContain(blindId);
+    const refused = await t.inject({
+      method: 'POST',
+      url: `/api/admin/replays/${r.id}/email`,
+      as: admin,
+      payload: { format: 'csv', recipientIds: [blindId] },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    const sent = await t.inject({
+      method: 'POST',
+      url: `/api/admin/replays/${r.id}/email`,
+      as: admin,
+      payload: { format: 'xlsx', recipientIds: [readerId] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await k.query<{ to: string; files: number }>(sql`select m.to, (select count(*)::int
+      from outbound_mail_attachments a where a.mail_id = m.id) as files from outbound_mail m
+      where m.to = 'reader@bank.example'`);
+    expect(mail).toEqual({ to: 'reader@bank.example', files: 1 });
+    // A caller who may not read tiers sees neither the file nor the replay's recipients.
+    const denied = await t.inject({ method: 'GET', url: `/api/admin/replays/${r.id}/export`, as: blind });
+    expect(denied.statusCode).toBe(403);
+    expect(reader).toBeTruthy();
+  });
+
   it('refuses a body the command refuses and a tier that does not exist', async () => {
     const bad = await t.inject({
       method: 'POST',

@@ -15,6 +15,7 @@ import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { replaysApi } from './api.ts';
+import { ReplayShare } from './ReplayShare.tsx';
 
 const working = (r: Replay | undefined) => !r || r.status === 'QUEUED' || r.status === 'RUNNING';
 const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
@@ -110,6 +111,7 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
         <Statistic title={t('replays.customersAffected')} value={totals.customersAffected} />
         <Statistic title={t('replays.liabilityChange')} value={formatAmount(money)} />
       </Flex>
+      <ReplayShare replay={r} />
       <Typography.Text type="secondary">
         {t('replays.period', { from: r.from, to: r.to, earnings: formatPoints(totals.earnings) })}
       </Typography.Text>
