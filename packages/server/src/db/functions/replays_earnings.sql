@@ -64,7 +64,7 @@ BEGIN
         le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date AS posted_day, c AS cust,
         (le.expires_at AT TIME ZONE 'UTC')::date AS expires_on,
         CASE WHEN hb.found THEN hb.tier WHEN ha.found THEN ha.tier ELSE c.tier_id END AS then_tier,
-        EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reversal_of = le.id) AS was_reversed
+        rv.found IS NOT NULL AS was_reversed
       FROM ledger_entries le
         JOIN customers c ON c.id = le.customer_id
         LEFT JOIN LATERAL (SELECT true AS found, h.to_tier_id AS tier FROM customer_tier_history h
@@ -73,6 +73,9 @@ BEGIN
         LEFT JOIN LATERAL (SELECT true AS found, h.from_tier_id AS tier FROM customer_tier_history h
           WHERE h.customer_id = le.customer_id AND h.changed_at >= le.created_at
           ORDER BY h.id LIMIT 1) ha ON true
+        -- A reversal is the same customer's (their index: reversal_of has none of its own).
+        LEFT JOIN LATERAL (SELECT true AS found FROM ledger_entries r
+          WHERE r.customer_id = le.customer_id AND r.reversal_of = le.id LIMIT 1) rv ON true
       WHERE le.kind = 'EARN' AND le.transaction_type_id IS NOT NULL
         AND le.occurred_at >= p_from AND le.occurred_at < p_to
         AND le.customer_id BETWEEN p_first AND p_last
