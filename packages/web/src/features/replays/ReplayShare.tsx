@@ -1,11 +1,12 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { Replay } from '@loyalty/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Flex, Select } from 'antd';
+import { Button, Flex } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client.ts';
 import { ExportButton } from '../../components/ExportButton.tsx';
+import { Select } from '../../components/Select.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
@@ -48,13 +49,12 @@ export function ReplayShare({ replay }: { replay: Replay }) {
             placeholder={t('replays.email.recipients')}
             aria-label={t('replays.email.recipients')}
             value={to}
-            onChange={setTo}
+            onChange={(v) => setTo((Array.isArray(v) ? v : []).map(Number))}
             loading={recipients.isLoading}
             options={(recipients.data ?? []).map((u) => ({
               value: u.id,
               label: lang === 'ar' && u.fullNameAr ? u.fullNameAr : u.fullName,
             }))}
-            data-testid="replay-recipients"
           />
           <Button
             icon={<MailOutlined />}
