@@ -24,7 +24,9 @@
  *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --migration 0] (a transactions file
  *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
  *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers;
- *   --file-gb N streams an N GB file to the push): bench/imports.ts.
+ *   --file-gb N streams an N GB file to the push): bench/imports.ts,
+ *   --replay [--days 90 --seed-customers N --seed-transactions 10] (a points-rule change replayed
+ *   over the period's earnings, the screens meanwhile): bench/replay.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
  */
@@ -37,6 +39,7 @@ import { measureFloor } from './floor.ts';
 import { benchImport } from './imports.ts';
 import { busyShare, type CpuTicks, cpuMsPer, cpuTicks } from './machineCpu.ts';
 import { benchMessaging } from './messaging.ts';
+import { benchReplay, seedReplay } from './replay.ts';
 import { benchAnalytics, benchReports } from './reports.ts';
 import { freePort, json as httpJson, request as httpRequest, startServer, stopServer } from './server.ts';
 import { installed } from './tools.ts';
@@ -58,6 +61,10 @@ const { values: opts } = parseArgs({
     reports: { type: 'boolean', default: false },
     analytics: { type: 'boolean', default: false },
     webhooks: { type: 'boolean', default: false },
+    replay: { type: 'boolean', default: false },
+    days: { type: 'string', default: '90' },
+    'seed-customers': { type: 'string', default: '0' },
+    'seed-transactions': { type: 'string', default: '10' },
     events: { type: 'string', default: '20000' },
     rounds: { type: 'string', default: '3' },
     'earn-rate': { type: 'string', default: '100' },
@@ -489,9 +496,16 @@ async function importOnly() {
   }
 }
 
-/** `--reports` / `--analytics`: management's reads at scale instead of earning (bench/reports.ts). */
+/**
+ * `--reports` / `--analytics` / `--replay`: management's reads at scale instead of earning
+ * (bench/reports.ts, bench/replay.ts).
+ */
 async function reportsOnly() {
-  if (!process.env.DATABASE_URL) throw new Error('--reports and --analytics need DATABASE_URL (PostgreSQL)');
+  if (!process.env.DATABASE_URL)
+    throw new Error('--reports, --analytics and --replay need DATABASE_URL (PostgreSQL)');
+  if (opts.replay && Number(opts['seed-customers']) > 0) {
+    await seedReplay(Number(opts['seed-customers']), Number(opts['seed-transactions']));
+  }
   const child = opts.url ? undefined : await benchServer();
   try {
     const { accessToken } = await json<{ accessToken: string }>(
@@ -507,6 +521,7 @@ async function reportsOnly() {
     const bench = { json, timed: (url: string) => timed(url, staff), staff, base, samples, server: child };
     if (opts.reports) await benchReports(bench);
     if (opts.analytics) await benchAnalytics(bench);
+    if (opts.replay) await benchReplay(bench, Number(opts.days));
   } finally {
     if (child) await stopServer(child);
     agent.destroy();
@@ -568,7 +583,7 @@ async function abPhases(
 async function main() {
   if (opts.messaging) return messagingOnly();
   if (opts.import) return importOnly();
-  if (opts.reports || opts.analytics) return reportsOnly();
+  if (opts.reports || opts.analytics || opts.replay) return reportsOnly();
   if (opts.webhooks) {
     return benchWebhooks({
       events: Number(opts.events),

@@ -22,7 +22,7 @@ import { analyse } from '../packages/server/src/modules/analytics/nlp.service.ts
 
 type Json = <T>(method: string, url: string, headers: Record<string, string>, body?: unknown) => Promise<T>;
 type Timed = (url: string) => Promise<number>;
-interface Bench {
+export interface Bench {
   json: Json;
   timed: Timed;
   staff: Record<string, string>;
@@ -31,7 +31,7 @@ interface Bench {
   server: ChildProcess | undefined;
 }
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
@@ -47,7 +47,7 @@ async function latencies(label: string, timed: Timed, url: (i: number) => string
 }
 
 /** A process's resident memory now and at its peak (Linux), in MB. */
-function memory(pid: number | undefined): { rss: number; peak: number } | undefined {
+export function memory(pid: number | undefined): { rss: number; peak: number } | undefined {
   if (!pid) return undefined;
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');

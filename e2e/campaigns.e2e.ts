@@ -70,6 +70,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByText(t.campaigns.validation.budgetBelowCap).first().waitFor();
       await page.locator('#campaign_budget').fill('1000');
       // No holdout (a new campaign's default is 10 %): the one customer must get the bonus.
+      expect(await page.locator('#campaign_holdoutPct').inputValue()).toBe('10');
       await page.locator('#campaign_holdoutPct').fill('0');
       await page.locator('#campaign_customerList').fill(customer);
       await page.locator('button[type="submit"]').click();
@@ -120,6 +121,9 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByText(t.campaigns.performance.byProduct).waitFor();
       await page.getByRole('cell', { name: shown }).first().waitFor();
       await page.getByText(t.campaigns.performance.uplift, { exact: true }).waitFor();
+      // The demo's live campaign holds out 10 %: its treated customers against the held-out ones.
+      await page.getByText(`${t.campaigns.performance.holdout}: `).first().waitFor();
+      await page.getByRole('cell', { name: t.campaigns.performance.treated, exact: true }).first().waitFor();
     });
   });
 }

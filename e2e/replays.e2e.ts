@@ -19,7 +19,7 @@ async function replayHere(scope: Locator) {
   const figures = scope.getByTestId('replay-figures');
   await figures.waitFor({ timeout: 60_000 });
   // The chart by day and the breakdowns are drawn with the totals.
-  await figures.locator('canvas').waitFor();
+  await figures.locator('canvas').last().waitFor();
   await figures.getByTestId('replay-by-tier').waitFor();
   return (await figures.getByTestId('replay-difference').locator('.statistic-value').textContent())
     ?.replace(/[\u2066\u2069]/g, '')
@@ -28,6 +28,8 @@ async function replayHere(scope: Locator) {
 
 let api: ApiCall;
 let ruleId: number;
+let tierId: number;
+let campaignId: number;
 
 // One person plays maker and checker (self-approval on), as approvals.e2e.ts does.
 const gate = (on: boolean) =>
@@ -47,6 +49,17 @@ beforeAll(async () => {
   };
   ruleId = rules.items[0]?.id as number;
   expect(ruleId).toBeGreaterThan(0);
+  const tiers = (await (await api('GET', '/tiers?sort=minPoints:asc&pageSize=10')).json()) as {
+    items: { id: number; minPoints: number }[];
+  };
+  tierId = tiers.items.find((x) => x.minPoints > 0)?.id as number;
+  expect(tierId).toBeGreaterThan(0);
+  const campaigns = (await (await api('GET', '/campaigns?pageSize=50')).json()) as {
+    items: { id: number; status: string }[];
+  };
+  // The demo's draft or scheduled campaign: its form can still be changed.
+  campaignId = campaigns.items.find((x) => x.status !== 'ACTIVE' && x.status !== 'ENDED')?.id as number;
+  expect(campaignId).toBeGreaterThan(0);
   expect((await gate(true)).status).toBe(200);
 });
 afterAll(async () => {
@@ -75,6 +88,31 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
       await page.locator('button[type="submit"]').click();
       await toast(page, t.common.submittedForApproval);
+    });
+
+    it('edits a tier’s thresholds and sees what they would have cost and whom they would move', async () => {
+      await page.goto(`/dashboard/edit-tire/${tierId}?lang=${lang}`);
+      const min = page.locator('#tiers_minPoints');
+      await min.waitFor();
+      await min.fill(String(Math.floor(Number(await min.inputValue()) / 2)));
+      await page.getByTestId('tier-replay').click();
+      const panel = page.getByTestId('replay');
+      expect(await replayHere(panel)).toMatch(/^[+-]?[\d,]+$/);
+      await panel.getByTestId('replay-tier-moves').waitFor();
+      await panel.getByTestId('replay-by-expiry').waitFor();
+      await panel.getByTestId('replay-share').waitFor();
+      await page.keyboard.press('Escape');
+    });
+
+    it('asks what a campaign would have cost on its form: bonus paid, budget by day, run-out day', async () => {
+      await page.goto(`/dashboard/edit-item/${campaignId}?lang=${lang}`);
+      await page.getByTestId('campaign-replay').click();
+      const panel = page.getByTestId('replay');
+      await replayHere(panel);
+      const campaign = panel.getByTestId('replay-campaign');
+      await campaign.locator('canvas').waitFor();
+      expect(await campaign.getByTestId('replay-run-out').textContent()).toBeTruthy();
+      await page.keyboard.press('Escape');
     });
 
     it('the checker sees the same figures on the approval request', async () => {

@@ -2,13 +2,21 @@ import { z } from 'zod';
 import { type AreaCatalogue, command } from '../commands.ts';
 import { dbId } from '../common.ts';
 import { boundedDay, checkedDayRange } from '../dates.ts';
+import { exportFormats } from '../reports/exports.ts';
 
 /**
  * Replay over history (docs/decisions/replay.md): a candidate change — the command a change would
  * send, with its path id and body — tried on the programme's real earnings of a period, through
  * the same earning decision that posts, against today's configuration.
  */
-export const replayableCommands = ['pointsRule.create', 'pointsRule.update', 'pointsRule.delete'] as const;
+export const replayableCommands = [
+  'pointsRule.create',
+  'pointsRule.update',
+  'pointsRule.delete',
+  'tier.update',
+  'campaign.create',
+  'campaign.update',
+] as const;
 export type ReplayableCommand = (typeof replayableCommands)[number];
 
 /** The default period: the last this many days, today included. */
@@ -44,6 +52,12 @@ const breakdown = z.array(
 );
 export type ReplayBreakdown = z.infer<typeof breakdown>;
 
+const tierRef = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  nameAr: z.string().nullable(),
+});
+
 export const replaySchema = z.object({
   id: z.number().int(),
   command: z.enum(replayableCommands),
@@ -67,6 +81,41 @@ export const replaySchema = z.object({
     .object({ points: z.number().int(), pointValue: z.number(), money: z.number() })
     .nullable()
     .describe('The difference in points times the programme’s point value'),
+  byExpiryMonth: breakdown
+    .nullable()
+    .describe('key: the month (YYYY-MM) the period’s points would expire in; the expiry forecast’s change'),
+  tierMoves: z
+    .object({
+      up: z.number().int(),
+      down: z.number().int(),
+      sample: z.array(
+        z.object({
+          customerNumber: z.string(),
+          fullName: z.string(),
+          fullNameAr: z.string().nullable(),
+          qualifyingPoints: z.number().int(),
+          from: tierRef,
+          to: tierRef,
+        }),
+      ),
+    })
+    .nullable()
+    .describe(
+      'A tier change: the customers whose tier today its thresholds would move, counted, with a sample',
+    ),
+  campaign: z
+    .object({
+      budget: z.number().int(),
+      bonusPaid: z.number().int().describe('Within the budget'),
+      bonusWanted: z.number().int().describe('What the campaign would have paid with no budget'),
+      customersReached: z.number().int(),
+      runOutDay: z.string().nullable().describe('The UTC day the budget would have run out; null: it lasts'),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      byDay: z.array(z.object({ day: z.string(), bonus: z.number().int(), spent: z.number().int() })),
+    })
+    .nullable()
+    .describe('A campaign: run from the first day of the period for as long as it lasts'),
   exactness: z
     .object({
       ledgerPoints: z.number().int().describe('What the period’s earnings posted'),
@@ -86,12 +135,32 @@ export const replaySchema = z.object({
 });
 export type Replay = z.infer<typeof replaySchema>;
 
+/** A finished replay's figures as a file: `GET /replays/{id}/export?format=`. */
+export const replayExportQuery = z.object({ format: z.enum(exportFormats).default('csv') });
+
+/** A finished replay's figures e-mailed as a file, like a scheduled report. */
+export const replayEmailInput = z.object({
+  id: dbId,
+  format: z.enum(exportFormats).default('xlsx'),
+  recipientIds: z.array(dbId).min(1, { error: 'fillAllFields' }).max(50),
+});
+export type ReplayEmailInput = z.input<typeof replayEmailInput>;
+
+/** Who may be sent a replay's figures: staff with an e-mail who may replay and read what is replayed. */
+export const replayRecipientSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  fullNameAr: z.string(),
+  email: z.string(),
+});
+
 export const replayCommands = {
   start: command(
     'replay.start',
     replayInput,
     'Replay a change over the programme’s history: what it would have cost',
   ),
+  email: command('replay.email', replayEmailInput, 'E-mail a replay’s figures as CSV or XLSX'),
 };
 
 export const replaysCatalogue: AreaCatalogue = { commands: Object.values(replayCommands), reads: [] };

@@ -20782,7 +20782,7 @@ export type paths = {
         content: {
           "application/json": {
             /** @enum {string} */
-            command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+            command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete" | "tier.update" | "campaign.create" | "campaign.update";
             /**
              * Format: date
              * @description Default: 90 days before today
@@ -20893,6 +20893,16 @@ export type paths = {
                   pointsAfter: number;
                   pointsBefore: number;
                 })[]) | null;
+              /** @description key: the month (YYYY-MM) the period’s points would expire in; the expiry forecast’s change */
+              byExpiryMonth: (({
+                  difference: number;
+                  earnings: number;
+                  key: string;
+                  name: string | null;
+                  nameAr: string | null;
+                  pointsAfter: number;
+                  pointsBefore: number;
+                })[]) | null;
               /** @description key: the tier id at the time ("" = no tier) */
               byTier: (({
                   difference: number;
@@ -20913,8 +20923,26 @@ export type paths = {
                   pointsAfter: number;
                   pointsBefore: number;
                 })[]) | null;
+              /** @description A campaign: run from the first day of the period for as long as it lasts */
+              campaign: ({
+                /** @description Within the budget */
+                bonusPaid: number;
+                /** @description What the campaign would have paid with no budget */
+                bonusWanted: number;
+                budget: number;
+                byDay: {
+                    bonus: number;
+                    day: string;
+                    spent: number;
+                  }[];
+                customersReached: number;
+                endsAt: string;
+                /** @description The UTC day the budget would have run out; null: it lasts */
+                runOutDay: string | null;
+                startsAt: string;
+              }) | null;
               /** @enum {string} */
-              command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete";
+              command: "pointsRule.create" | "pointsRule.update" | "pointsRule.delete" | "tier.update" | "campaign.create" | "campaign.update";
               createdAt: string;
               error: string | null;
               exactness: {
@@ -20943,6 +20971,27 @@ export type paths = {
               /** @enum {string} */
               status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
               targetId: number | null;
+              /** @description A tier change: the customers whose tier today its thresholds would move, counted, with a sample */
+              tierMoves: ({
+                down: number;
+                sample: ({
+                    customerNumber: string;
+                    from: {
+                      id: number | null;
+                      name: string | null;
+                      nameAr: string | null;
+                    };
+                    fullName: string;
+                    fullNameAr: string | null;
+                    qualifyingPoints: number;
+                    to: {
+                      id: number | null;
+                      name: string | null;
+                      nameAr: string | null;
+                    };
+                  })[];
+                up: number;
+              }) | null;
               to: string;
               totals: {
                 customersAffected: number;
@@ -20952,6 +21001,191 @@ export type paths = {
                 pointsBefore: number;
               } | null;
             };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/replays/{id}/email": {
+    /** E-mail a replay’s figures as CSV or XLSX */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /**
+             * @default xlsx
+             * @enum {string}
+             */
+            format?: "csv" | "xlsx";
+            recipientIds: number[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              sent: number;
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Conflicts with current data */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/replays/{id}/export": {
+    /** A finished replay’s figures as CSV or XLSX */
+    get: {
+      parameters: {
+        query?: {
+          format?: "csv" | "xlsx";
+        };
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description A record it names does not exist */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/replays/{id}/recipients": {
+    /** Staff a replay’s figures may be e-mailed to */
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+                email: string;
+                fullName: string;
+                fullNameAr: string;
+                id: number;
+              }[];
           };
         };
         /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */

@@ -14,13 +14,24 @@
 --     entry's), so it is left out: an earning it clipped shows as a mismatch.
 -- The campaigns' bonus is the posted one in both (`bonus`): it is counted in before and after
 -- alike, unless the daily limit refuses the earning.
+-- Candidate tiers (`p_after -> 'tiers'`: [[tier id, min points]…], highest first, as are today's in
+-- `p_before -> 'tiers'`): each configuration carries the customer's lifetime points along (from
+-- their lots posted before the period's first earning, then what it awarded; reversed earnings
+-- count nothing). Where the candidate thresholds put those points in another tier than today's
+-- put today's, the candidate's tier decides (a downgrade only under the IMMEDIATE policy,
+-- `p_after ->> 'downgrade'`); elsewhere the tier history had (`after_tier_id`).
+-- A candidate campaign (`p_after -> 'campaign'`: its terms as the earning takes them, with a
+-- budget that never runs out here, its cap running along the customer, `campaignId` the real one
+-- when it exists): its bonus (`campaign_bonus`, in after_points) replaces what the real campaign
+-- paid on the entry; the budget is spent in time order by the caller (replays.service.ts).
+DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb);
 CREATE OR REPLACE FUNCTION replays_earnings(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
   p_limit jsonb DEFAULT NULL
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
-  tier_id integer, ledger_points integer, bonus integer, reversed boolean, before_points integer,
-  after_points integer)
+  tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
+  before_points integer, after_points integer, campaign_bonus integer, expires date)
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
   e record;
@@ -30,17 +41,30 @@ DECLARE
   configs jsonb[] := ARRAY[p_before, p_after];
   business jsonb[] := ARRAY[nullif(p_before -> 'business', 'null') - 'monthlyCap',
     nullif(p_after -> 'business', 'null') - 'monthlyCap'];
+  tiers_today jsonb := p_before -> 'tiers';
+  tiers_after jsonb := p_after -> 'tiers';
+  immediate boolean := coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE';
+  campaign jsonb := p_after -> 'campaign';
+  cand_id integer := (p_after ->> 'campaignId')::integer;
+  cap integer := (campaign ->> 'cap')::integer;
+  had integer;
+  tiers integer[] := ARRAY[NULL, NULL];
+  expected integer;
+  candidate integer;
   last_customer bigint;
   last_day date;
   counts integer[];
   sums integer[];
+  lifetime integer[];
   points integer[] := ARRAY[0, 0];
+  removed integer;
 BEGIN
   FOR e IN
     SELECT le.id, le.customer_id, le.transaction_type_id, le.amount, le.occurred_at, le.points,
         le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date AS posted_day, c AS cust,
+        (le.expires_at AT TIME ZONE 'UTC')::date AS expires_on,
         CASE WHEN hb.found THEN hb.tier WHEN ha.found THEN ha.tier ELSE c.tier_id END AS then_tier,
-        EXISTS (SELECT 1 FROM ledger_entries r WHERE r.reversal_of = le.id) AS was_reversed
+        rv.found IS NOT NULL AS was_reversed
       FROM ledger_entries le
         JOIN customers c ON c.id = le.customer_id
         LEFT JOIN LATERAL (SELECT true AS found, h.to_tier_id AS tier FROM customer_tier_history h
@@ -49,11 +73,23 @@ BEGIN
         LEFT JOIN LATERAL (SELECT true AS found, h.from_tier_id AS tier FROM customer_tier_history h
           WHERE h.customer_id = le.customer_id AND h.changed_at >= le.created_at
           ORDER BY h.id LIMIT 1) ha ON true
+        -- A reversal is the same customer's (their index: reversal_of has none of its own).
+        LEFT JOIN LATERAL (SELECT true AS found FROM ledger_entries r
+          WHERE r.customer_id = le.customer_id AND r.reversal_of = le.id LIMIT 1) rv ON true
       WHERE le.kind = 'EARN' AND le.transaction_type_id IS NOT NULL
         AND le.occurred_at >= p_from AND le.occurred_at < p_to
         AND le.customer_id BETWEEN p_first AND p_last
       ORDER BY le.customer_id, le.id
   LOOP
+    IF e.customer_id IS DISTINCT FROM last_customer THEN
+      had := 0;
+      tiers := ARRAY[e.then_tier, e.then_tier];
+      IF tiers_after IS NOT NULL THEN
+        SELECT coalesce(sum(l.points), 0)::integer INTO removed FROM ledger_entries l
+          WHERE l.customer_id = e.customer_id AND l.lot AND l.id < e.id;
+        lifetime := ARRAY[removed, removed];
+      END IF;
+    END IF;
     IF e.customer_id IS DISTINCT FROM last_customer OR e.posted_day IS DISTINCT FROM last_day THEN
       last_customer := e.customer_id;
       last_day := e.posted_day;
@@ -62,7 +98,6 @@ BEGIN
     END IF;
     cust := e.cust;
     cust.status := 'ACTIVE';
-    cust.tier_id := e.then_tier;
     cust.earn_day := today;
     entry_id := e.id;
     customer_id := e.customer_id;
@@ -70,24 +105,63 @@ BEGIN
     type_id := e.transaction_type_id;
     channel := coalesce(e.channel, '');
     tier_id := e.then_tier;
+    after_tier_id := e.then_tier;
     ledger_points := e.points;
     bonus := e.bonus_points;
     reversed := e.was_reversed;
+    expires := e.expires_on;
+    campaign_bonus := 0;
+    removed := 0;
+    IF tiers_after IS NOT NULL THEN
+      -- The tier today's thresholds give today's running points, and the candidate's its own.
+      expected := replays_ladder_tier(tiers_today, lifetime[1]);
+      candidate := replays_ladder_tier(tiers_after, lifetime[2]);
+      IF candidate IS DISTINCT FROM expected THEN
+        IF immediate OR candidate IS NOT NULL AND coalesce((SELECT (x ->> 1)::integer FROM
+            jsonb_array_elements(tiers_after) x WHERE (x ->> 0)::integer = candidate), 0)
+            >= coalesce((SELECT (x ->> 1)::integer FROM jsonb_array_elements(tiers_after) x
+            WHERE (x ->> 0)::integer = tiers[2]), -1) THEN
+          tiers[2] := candidate;
+        END IF;
+      ELSE
+        tiers[2] := e.then_tier;
+      END IF;
+      after_tier_id := tiers[2];
+    END IF;
+    IF cand_id IS NOT NULL THEN
+      SELECT coalesce(sum(a.points), 0)::integer INTO removed FROM campaign_awards a
+        WHERE a.entry_id = e.id AND a.campaign_id = cand_id;
+    END IF;
 
     -- 1: today's configuration, 2: the candidate; each with its own running daily counts.
     FOR k IN 1 .. 2 LOOP
       cust.earn_count := counts[k];
       cust.earn_points := sums[k];
+      cust.tier_id := CASE WHEN k = 1 THEN e.then_tier ELSE after_tier_id END;
       d := loyalty_decide_earning(cust, e.transaction_type_id, e.amount, e.occurred_at,
-        configs[k] -> 'rules' -> e.transaction_type_id::text, p_limit, NULL, business[k], NULL);
+        configs[k] -> 'rules' -> e.transaction_type_id::text, p_limit, NULL, business[k],
+        CASE WHEN k = 2 AND campaign IS NOT NULL AND (cap IS NULL OR had < cap)
+          THEN jsonb_build_array(CASE WHEN cap IS NULL THEN campaign
+            ELSE jsonb_set(campaign, '{cap}', to_jsonb(cap - had)) END) END);
       points[k] := CASE WHEN d.outcome = 'POSTED' THEN d.points + e.bonus_points ELSE 0 END;
       IF d.outcome = 'POSTED' AND d.counted IS NOT NULL THEN
         counts[k] := counts[k] + 1;
         sums[k] := sums[k] + d.counted;
       END IF;
+      IF k = 2 AND d.outcome = 'POSTED' AND campaign IS NOT NULL THEN
+        campaign_bonus := d.bonus_points;
+        points[k] := points[k] - removed + d.bonus_points;
+        IF NOT e.was_reversed THEN
+          had := had + d.bonus_points;
+        END IF;
+      END IF;
     END LOOP;
     before_points := points[1];
     after_points := points[2];
+    IF tiers_after IS NOT NULL AND NOT e.was_reversed THEN
+      lifetime[1] := lifetime[1] + points[1];
+      lifetime[2] := lifetime[2] + points[2];
+    END IF;
     RETURN NEXT;
   END LOOP;
 END

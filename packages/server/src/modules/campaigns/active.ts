@@ -47,28 +47,53 @@ async function load(db: Executor): Promise<EarningCampaign[]> {
     db,
     rows.flatMap((r) => r.criterionIds),
   );
-  return rows
-    .sort((a, b) => b.priority - a.priority || a.id - b.id)
-    .map((r) => ({
-      id: r.id,
-      startsAt: r.startsAt.toISOString(),
-      endsAt: r.endsAt.toISOString(),
-      days: r.daysOfWeek,
-      hourFrom: r.hourFrom,
-      hourTo: r.hourTo,
-      types: r.transactionTypeIds,
-      customers: r.customerNumbers.map((n) => n.toUpperCase()),
-      tiers: r.tierIds,
-      segments: r.segments,
-      criteria: r.criterionIds.flatMap((id) => criteria.get(id) ?? []),
-      kind: r.bonusKind,
-      value: r.bonusValue,
-      per: r.perAmount,
-      cap: r.customerCap,
-      stackable: r.stackable,
-      holdoutPct: r.holdoutPct,
-      holdoutSeed: r.holdoutSeed,
-    }));
+  return rows.sort((a, b) => b.priority - a.priority || a.id - b.id).map((r) => campaignTerms(r, criteria));
+}
+
+type Terms = Pick<
+  typeof campaigns.$inferSelect,
+  | 'id'
+  | 'startsAt'
+  | 'endsAt'
+  | 'daysOfWeek'
+  | 'hourFrom'
+  | 'hourTo'
+  | 'transactionTypeIds'
+  | 'customerNumbers'
+  | 'tierIds'
+  | 'segments'
+  | 'criterionIds'
+  | 'bonusKind'
+  | 'bonusValue'
+  | 'perAmount'
+  | 'customerCap'
+  | 'stackable'
+  | 'holdoutPct'
+  | 'holdoutSeed'
+>;
+
+/** A campaign's terms as the earning's decision takes them (loyalty_campaign_bonus). */
+export function campaignTerms(r: Terms, criteria: Map<number, CriterionJson>): EarningCampaign {
+  return {
+    id: r.id,
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    days: r.daysOfWeek,
+    hourFrom: r.hourFrom,
+    hourTo: r.hourTo,
+    types: r.transactionTypeIds,
+    customers: r.customerNumbers.map((n) => n.toUpperCase()),
+    tiers: r.tierIds,
+    segments: r.segments,
+    criteria: r.criterionIds.flatMap((id) => criteria.get(id) ?? []),
+    kind: r.bonusKind,
+    value: r.bonusValue,
+    per: r.perAmount,
+    cap: r.customerCap,
+    stackable: r.stackable,
+    holdoutPct: r.holdoutPct,
+    holdoutSeed: r.holdoutSeed,
+  };
 }
 
 // A campaign targets eligibility criteria, which the configuration area edits.

@@ -9,10 +9,11 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { campaigns, eligibilityCriteria, tiers, transactionTypes } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, validationError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail, lockOrFail } from '../../platform/records.ts';
-import { invalidateCampaigns } from './active.ts';
+import type { EarningCampaign } from '../loyalty/index.ts';
+import { campaignTerms, criteriaJson, invalidateCampaigns } from './active.ts';
 
 type Row = typeof campaigns.$inferSelect;
 
@@ -101,6 +102,43 @@ async function toValues(db: Executor, input: CampaignFields) {
     priority: input.priority,
     holdoutPct: input.holdoutPct,
   };
+}
+
+/** The holdout seed a replayed new campaign is given (the real one is drawn when it is created). */
+const REPLAY_HOLDOUT_SEED = 52;
+
+/**
+ * A campaign as a create or update would leave it, for a replay (modules/replays): its terms as
+ * the earning takes them (id -1: no running share or budget of a real campaign is read), its
+ * budget and period, and the real campaign's id for an update. The body is parsed by the
+ * command's own schema and its ids checked as the command checks them; nothing is written.
+ */
+export async function candidateCampaign(
+  db: Executor,
+  command: 'campaign.create' | 'campaign.update',
+  id: number | null,
+  input: unknown,
+): Promise<{ terms: EarningCampaign; budget: number; campaignId: number | null }> {
+  let existing: Row | undefined;
+  let fields: CampaignFields;
+  if (command === 'campaign.update') {
+    if (id === null) throw invalid('id', 'required', 'The campaign to change is required');
+    existing = await findOrFail(db, campaigns, campaigns.id, id, 'Campaign');
+    const parsed = campaignCommands.update.input.safeParse({ ...(input as object), id });
+    if (!parsed.success) throw validationError(parsed.error);
+    fields = parsed.data;
+  } else {
+    const parsed = campaignCommands.create.input.safeParse(input);
+    if (!parsed.success) throw validationError(parsed.error);
+    fields = parsed.data;
+  }
+  const values = await toValues(db, fields);
+  const criteria = await criteriaJson(db, values.criterionIds);
+  const terms = campaignTerms(
+    { ...values, id: -1, holdoutSeed: existing?.holdoutSeed ?? REPLAY_HOLDOUT_SEED },
+    criteria,
+  );
+  return { terms, budget: values.budget, campaignId: existing?.id ?? null };
 }
 
 const lockCampaign = (tx: Tx, id: number) => lockOrFail(tx, campaigns, campaigns.id, id, 'Campaign');

@@ -1,8 +1,18 @@
-import { idParams, problemSchema, replayCommands, replayInput, replaySchema } from '@loyalty/contracts';
+import {
+  exportMediaTypes,
+  idParams,
+  problemSchema,
+  replayCommands,
+  replayEmailInput,
+  replayExportQuery,
+  replayInput,
+  replayRecipientSchema,
+  replaySchema,
+} from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { runCommand } from '../../platform/http.ts';
-import { getReplay, REPLAY_JOB } from './replays.service.ts';
+import { actorOf, runCommand } from '../../platform/http.ts';
+import { getReplay, REPLAY_JOB, readableReplay, replayFile, replayRecipients } from './replays.service.ts';
 
 const tags = ['Replays'];
 const access = { access: { permission: replayCommands.start.name } };
@@ -43,5 +53,66 @@ export const replayRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => getReplay(app.db, req.params.id),
+  );
+
+  app.get(
+    '/replays/:id/export',
+    {
+      config: { ...access, download: [exportMediaTypes.csv, exportMediaTypes.xlsx] },
+      schema: {
+        tags,
+        summary: 'A finished replay’s figures as CSV or XLSX',
+        params: idParams,
+        querystring: replayExportQuery,
+      },
+    },
+    async (req, reply) => {
+      const r = await readableReplay(app.db, actorOf(req), req.params.id);
+      const file = await replayFile(r, req.query.format);
+      reply
+        .type(req.query.format === 'csv' ? `${exportMediaTypes.csv}; charset=utf-8` : file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`);
+      return reply.send(file.content);
+    },
+  );
+  app.get(
+    '/replays/:id/recipients',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Staff a replay’s figures may be e-mailed to',
+        params: idParams,
+        response: { 200: z.array(replayRecipientSchema), 404: problemSchema },
+      },
+    },
+    async (req) => {
+      const r = await readableReplay(app.db, actorOf(req), req.params.id);
+      return (await replayRecipients(app.db, r.command)).map(({ id, fullName, fullNameAr, email }) => ({
+        id,
+        fullName,
+        fullNameAr,
+        email,
+      }));
+    },
+  );
+  app.post(
+    '/replays/:id/email',
+    {
+      config: { access: { permission: replayCommands.email.name } },
+      schema: {
+        tags,
+        summary: `${replayCommands.email.summary}`,
+        params: idParams,
+        body: replayEmailInput.omit({ id: true }),
+        response: {
+          200: z.object({ sent: z.number().int() }),
+          400: problemSchema,
+          403: problemSchema,
+          404: problemSchema,
+        },
+      },
+    },
+    (req, reply) => runCommand(req, reply, replayCommands.email.name, { ...req.body, id: req.params.id }),
   );
 };

@@ -1,11 +1,19 @@
 import {
+  campaignRead,
+  type ExportFormat,
+  exportMediaTypes,
+  INT32_MAX,
   pointsRuleCommands,
   pointsRuleRead,
   REPLAY_DEFAULT_DAYS,
   type Replay,
   type ReplayBreakdown,
+  type ReplayEmailInput,
   type ReplayInput,
+  type ReportRow,
   replayCommands,
+  tierCommands,
+  tierRead,
 } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
@@ -14,10 +22,13 @@ import { replays } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, validationError } from '../../platform/errors.ts';
-import { reportsReader } from '../../platform/exports.ts';
+import { exportFileName, reportsReader } from '../../platform/exports.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
+import { enqueueMails } from '../../platform/mail.ts';
+import { candidateCampaign } from '../campaigns/index.ts';
 import { businessRules, serviceLimit } from '../configuration/index.ts';
-import { type Programme, programme } from '../loyalty/index.ts';
+import { type EarningCampaign, type Programme, programme } from '../loyalty/index.ts';
+import { bufferOf, reportStream, staffHolding } from '../reports/index.ts';
 
 /** The job that runs queued replays. */
 export const REPLAY_JOB = 'replays.run';
@@ -35,6 +46,9 @@ const readPermissionOf: Record<Replay['command'], string> = {
   'pointsRule.create': pointsRuleRead.code,
   'pointsRule.update': pointsRuleRead.code,
   'pointsRule.delete': pointsRuleRead.code,
+  'tier.update': tierRead.code,
+  'campaign.create': campaignRead.code,
+  'campaign.update': campaignRead.code,
 };
 
 function parsed<T>(
@@ -83,6 +97,55 @@ export function candidateRules(
   return rules;
 }
 
+/** A tier ladder as the replay takes it: [tier id, min points], highest first. */
+type Ladder = [number, number][];
+const ladderOf = (tiers: readonly { id: number; minPoints: number }[]): Ladder =>
+  [...tiers].sort((a, b) => b.minPoints - a.minPoints || a.id - b.id).map((t) => [t.id, t.minPoints]);
+
+/** The tier ladder with `tier.update` applied in memory, its body parsed by the command's schema. */
+export function candidateLadder(prog: Programme, id: number | null, input: unknown): Ladder {
+  if (id === null) throw new AppError('VALIDATION_FAILED', undefined, [{ path: 'id', message: 'required' }]);
+  if (!prog.tiersById.has(id)) throw new AppError('NOT_FOUND', 'Tier not found');
+  const fields = parsed(tierCommands.update.input.safeParse({ ...(input as object), id }));
+  return ladderOf(prog.tiers.map((t) => (t.id === id ? { id, minPoints: fields.minPoints } : t)));
+}
+
+/** What a command changes, for a replay: the rules, the tier ladder or a campaign. */
+interface Candidate {
+  rules: Rules;
+  ladder?: Ladder;
+  campaign?: { terms: EarningCampaign; budget: number; campaignId: number | null };
+}
+
+async function candidateOf(
+  db: Executor,
+  prog: Programme,
+  command: Replay['command'],
+  id: number | null,
+  input: unknown,
+): Promise<Candidate> {
+  const today = prog.rulesByType;
+  if (command === 'tier.update') return { rules: today, ladder: candidateLadder(prog, id, input) };
+  if (command === 'campaign.create' || command === 'campaign.update') {
+    return { rules: today, campaign: await candidateCampaign(db, command, id, input) };
+  }
+  return { rules: candidateRules(today, command, id, input) };
+}
+
+/**
+ * A candidate campaign run over the period: from its first day for as long as the campaign
+ * lasts (within the period); its budget is spent afterwards in time order (`spend`).
+ */
+function shifted(terms: EarningCampaign, from: string, to: string): EarningCampaign {
+  const start = Date.parse(from);
+  const lasts = Date.parse(terms.endsAt) - Date.parse(terms.startsAt);
+  return {
+    ...terms,
+    startsAt: new Date(start).toISOString(),
+    endsAt: new Date(Math.min(Date.parse(to), start + lasts)).toISOString(),
+  };
+}
+
 const rulesJson = (rules: Rules) => JSON.stringify(Object.fromEntries(rules));
 
 const toReplay = (r: Row): Replay => {
@@ -104,6 +167,9 @@ const toReplay = (r: Row): Replay => {
     byTransactionType: result.byTransactionType ?? null,
     byChannel: result.byChannel ?? null,
     liabilityChange: result.liabilityChange ?? null,
+    byExpiryMonth: result.byExpiryMonth ?? null,
+    tierMoves: result.tierMoves ?? null,
+    campaign: result.campaign ?? null,
     exactness: result.exactness ?? null,
   };
 };
@@ -118,6 +184,83 @@ function requireReader(actor: Pick<Actor, 'permissions'>, command: Replay['comma
   if (!actor.permissions.has(readPermissionOf[command])) throw new AppError('FORBIDDEN');
 }
 
+/** A replay its reader may see: refused (403) to one who may not read what it replays. */
+export async function readableReplay(db: Executor, actor: Pick<Actor, 'permissions'>, id: number) {
+  const replay = await getReplay(db, id);
+  requireReader(actor, replay.command);
+  return replay;
+}
+
+/** Staff a replay's figures may be sent to: who may replay, and read what is replayed. */
+export const replayRecipients = (db: Executor, command: Replay['command']) =>
+  staffHolding(db, [replayCommands.start.name, readPermissionOf[command]]);
+
+/** The columns of a replay's file: one row per figure, its section saying which. */
+const FILE_COLUMNS = [
+  'section',
+  'key',
+  'name',
+  'nameAr',
+  'earnings',
+  'pointsBefore',
+  'pointsAfter',
+  'difference',
+  'bonus',
+  'budgetSpent',
+  'fromTier',
+  'toTier',
+];
+
+/** A finished replay's figures as CSV or XLSX (the reports' writer: reports/files.ts). */
+export async function replayFile(r: Replay, format: ExportFormat) {
+  if (r.status !== 'DONE' || !r.totals) throw new AppError('CONFLICT', 'The replay has not finished');
+  const rows: ReportRow[] = [
+    { section: 'totals', key: `${r.from}..${r.to}`, ...r.totals },
+    { section: 'liability', key: 'money', difference: r.liabilityChange?.money ?? null },
+  ];
+  const sections: [string, ReplayBreakdown | null][] = [
+    ['day', r.byDay],
+    ['tier', r.byTier],
+    ['transactionType', r.byTransactionType],
+    ['channel', r.byChannel],
+    ['expiryMonth', r.byExpiryMonth],
+  ];
+  for (const [section, list] of sections) for (const x of list ?? []) rows.push({ section, ...x });
+  if (r.campaign) {
+    const c = r.campaign;
+    rows.push({ section: 'campaign', key: c.runOutDay ?? '', bonus: c.bonusPaid, budgetSpent: c.budget });
+    for (const d of c.byDay)
+      rows.push({ section: 'campaignDay', key: d.day, bonus: d.bonus, budgetSpent: d.spent });
+  }
+  if (r.tierMoves) {
+    rows.push(
+      { section: 'tierMovesUp', earnings: r.tierMoves.up },
+      { section: 'tierMovesDown', earnings: r.tierMoves.down },
+    );
+    for (const m of r.tierMoves.sample) {
+      rows.push({
+        section: 'tierMove',
+        key: m.customerNumber,
+        name: m.fullName,
+        nameAr: m.fullNameAr,
+        pointsBefore: m.qualifyingPoints,
+        fromTier: m.from.name,
+        toTier: m.to.name,
+      });
+    }
+  }
+  async function* once() {
+    yield rows;
+  }
+  const name = `replay-${r.id}`;
+  return {
+    fileName: exportFileName(`${name}-${r.from}-${r.to}`, format),
+    contentType: exportMediaTypes[format],
+    content: await bufferOf(reportStream(once(), FILE_COLUMNS, name, format)),
+    rows: rows.length,
+  };
+}
+
 export const replayHandlers = [
   defineHandler(
     replayCommands.start,
@@ -125,7 +268,7 @@ export const replayHandlers = [
       requireReader(actor, input.command);
       // The change is tried now, so a bad body is refused at once (and again when run: the
       // configuration may have moved meanwhile).
-      candidateRules((await programme(tx)).rulesByType, input.command, input.id ?? null, input.input);
+      await candidateOf(tx, await programme(tx), input.command, input.id ?? null, input.input);
       const [row] = (await tx
         .insert(replays)
         .values({
@@ -142,6 +285,54 @@ export const replayHandlers = [
       return { result: { id: replay.id }, targetType: 'replay', targetId: replay.id, after: replay };
     },
     // Asking what a change would have cost changes nothing anyone checks: never held for approval.
+    { approvable: false },
+  ),
+  defineHandler(
+    replayCommands.email,
+    async ({ tx, actor }, input: ReplayEmailInput) => {
+      const r = await readableReplay(tx, actor, input.id);
+      const allowed = new Map((await replayRecipients(tx, r.command)).map((u) => [u.id, u]));
+      const to = input.recipientIds.map((id) => allowed.get(id));
+      if (to.some((u) => !u)) {
+        throw new AppError(
+          'VALIDATION_FAILED',
+          'Every recipient needs an e-mail address and the permission to replay and read this change',
+          [{ path: 'recipientIds', message: 'replays.email.recipientNotAllowed' }],
+        );
+      }
+      const file = await replayFile(r, input.format ?? 'xlsx');
+      await enqueueMails(
+        tx,
+        to.flatMap((u) =>
+          u
+            ? [
+                {
+                  to: u.email,
+                  subject: `What would this have cost? ${r.command}, ${r.from} to ${r.to}`,
+                  text: [
+                    `${u.fullName},`,
+                    '',
+                    `Attached: the replay of ${r.command} over ${r.from} to ${r.to} (difference ${r.totals?.difference} points).`,
+                    `مرفق: إعادة احتساب ${r.command} للفترة من ${r.from} إلى ${r.to} (الفرق ${r.totals?.difference} نقطة).`,
+                    '',
+                    'Loyalty Admin — {{app}}',
+                  ].join('\n'),
+                  attachments: [
+                    { fileName: file.fileName, contentType: file.contentType, content: file.content },
+                  ],
+                },
+              ]
+            : [],
+        ),
+      );
+      return {
+        result: { sent: to.length },
+        targetType: 'replay',
+        targetId: r.id,
+        after: { format: input.format, recipientIds: input.recipientIds },
+      };
+    },
+    // Sending figures to colleagues changes nothing anyone checks, as a report's run.
     { approvable: false },
   ),
 ];
@@ -174,6 +365,86 @@ const listed = (acc: Acc, names?: Map<number, { name: string; nameAr: string }>)
       };
     });
 
+/** One group of one day of a step: its sums, and the candidate campaign's bonus in `pointsAfter`. */
+interface Part extends Sums {
+  grp: string;
+  key: string;
+  day: string;
+  bonus: number;
+}
+
+/**
+ * A candidate campaign's budget spent in time order, a day at a time: what each day pays (all it
+ * would pay while the budget lasts; on the day it runs out, what is left, shared among that day's
+ * earnings in proportion), the day it runs out.
+ */
+export function spend(wantedByDay: Map<string, number>, budget: number) {
+  let spent = 0;
+  let runOutDay: string | null = null;
+  const paid = new Map<string, number>();
+  const byDay: { day: string; bonus: number; spent: number }[] = [];
+  for (const [day, wanted] of [...wantedByDay].sort(([a], [b]) => a.localeCompare(b))) {
+    const bonus = Math.min(wanted, budget - spent);
+    spent += bonus;
+    paid.set(day, wanted > 0 ? bonus / wanted : 1);
+    if (wanted > 0 || bonus > 0) byDay.push({ day, bonus, spent });
+    if (runOutDay === null && spent >= budget && wanted > 0) runOutDay = day;
+  }
+  return { paid, byDay, spent, runOutDay };
+}
+
+type TierMoves = NonNullable<Replay['tierMoves']>;
+
+/**
+ * The customers whose tier today the candidate ladder would move: their qualifying points today
+ * (loyalty_qualifying_points) put in another tier by it than by today's ladder, and that tier not
+ * theirs; counted up and down (by the candidate's minimums), the ten with most points as a sample.
+ */
+async function tierMoves(read: Executor, prog: Programme, today: Ladder, after: Ladder): Promise<TierMoves> {
+  const [row] = rowsOf<{
+    up: string;
+    down: string;
+    sample: {
+      n: string;
+      name: string;
+      name_ar: string | null;
+      q: number;
+      from: number | null;
+      to: number | null;
+    }[];
+  }>(
+    await read.execute(sql`
+      with a as (select (x ->> 0)::int as id, (x ->> 1)::int as min from jsonb_array_elements(${JSON.stringify(after)}::jsonb) x),
+      q as (select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
+          loyalty_qualifying_points(c.id, c.lifetime_points) as q from customers c where c.status <> 'CLOSED'),
+      m as (select q.*, replays_ladder_tier(${JSON.stringify(today)}::jsonb, q.q) as expected,
+          replays_ladder_tier(${JSON.stringify(after)}::jsonb, q.q) as cand from q),
+      moved as materialized (select m.*, coalesce(ta.min, -1) as to_min, coalesce(tf.min, -1) as from_min
+        from m left join a ta on ta.id = m.cand left join a tf on tf.id = m.tier_id
+        where m.cand is distinct from m.expected and m.cand is distinct from m.tier_id)
+      select (select count(*) from moved where to_min > from_min) as up,
+        (select count(*) from moved where to_min <= from_min) as down,
+        (select coalesce(jsonb_agg(s), '[]') from (select customer_number as n, full_name as name,
+          full_name_ar as name_ar, q, tier_id as from, cand as to from moved order by q desc, id limit 10) s) as sample`),
+  );
+  const ref = (id: number | null) => {
+    const t = id === null ? undefined : prog.tiersById.get(id);
+    return { id, name: t?.name ?? null, nameAr: t?.nameAr ?? null };
+  };
+  return {
+    up: Number(row?.up ?? 0),
+    down: Number(row?.down ?? 0),
+    sample: (row?.sample ?? []).map((s) => ({
+      customerNumber: s.n,
+      fullName: s.name,
+      fullNameAr: s.name_ar,
+      qualifyingPoints: Number(s.q),
+      from: ref(s.from),
+      to: ref(s.to),
+    })),
+  };
+}
+
 /**
  * Runs one replay: its period's earnings, a step of customers at a time, decided with today's and
  * the candidate configuration (replays_earnings: the decision that posts) on the reports reader.
@@ -182,21 +453,32 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const read = reportsReader(db);
   const prog = await programme(db);
   const today = prog.rulesByType;
-  const after = candidateRules(today, row.command as Replay['command'], row.targetId, row.input);
-  const business = (await businessRules(db)) ?? null;
-  const limit = (await serviceLimit(db, 'earn')) ?? null;
-  const before = JSON.stringify({ rules: Object.fromEntries(today), business });
-  const candidate = JSON.stringify({ rules: JSON.parse(rulesJson(after)), business });
   const from = `${row.from}T00:00:00Z`;
   const to = new Date(Date.parse(`${row.to}T00:00:00Z`) + 86_400_000).toISOString();
+  const cand = await candidateOf(db, prog, row.command as Replay['command'], row.targetId, row.input);
+  const business = (await businessRules(db)) ?? null;
+  const limit = (await serviceLimit(db, 'earn')) ?? null;
+  const ladder = ladderOf(prog.tiers);
+  const before = JSON.stringify({
+    rules: Object.fromEntries(today),
+    business,
+    ...(cand.ladder && { tiers: ladder }),
+  });
+  const candidate = JSON.stringify({
+    rules: JSON.parse(rulesJson(cand.rules)),
+    business,
+    ...(cand.ladder && { tiers: cand.ladder, downgrade: prog.settings.downgradePolicy }),
+    ...(cand.campaign && {
+      // The budget is spent afterwards, in time order (`spend`): never short here.
+      campaign: { ...shifted(cand.campaign.terms, from, to), budgetLeft: INT32_MAX },
+      campaignId: cand.campaign.campaignId,
+    }),
+  });
   const [bounds] = rowsOf<{ first: string | null; last: string | null }>(
     await read.execute(sql`select min(customer_id) as first, max(customer_id) as last from ledger_entries
       where kind = 'EARN' and occurred_at >= ${from}::timestamptz and occurred_at < ${to}::timestamptz`),
   );
-  const byDay: Acc = new Map();
-  const byTier: Acc = new Map();
-  const byType: Acc = new Map();
-  const byChannel: Acc = new Map();
+  const parts = new Map<string, Part>();
   const exactness = {
     ledgerPoints: 0,
     mismatchedEntries: 0,
@@ -206,6 +488,8 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     bonusKeptPoints: 0,
   };
   let customersAffected = 0;
+  /** A candidate campaign's customers, by the day it first paid them. */
+  const reached = new Map<string, number>();
   if (bounds?.first != null && bounds.last != null) {
     const first = Number(bounds.first);
     const last = Number(bounds.last);
@@ -216,9 +500,11 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
       const rows = rowsOf<{
         grp: string;
         key: string;
+        day: string;
         earnings: string;
         before: string;
         after: string;
+        bonus: string;
         ledger: string;
         mismatched: string;
         mismatched_points: string;
@@ -228,32 +514,45 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
         affected: string;
       }>(
         await read.execute(sql`
-          with r as (
+          with r as materialized (
             select * from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint,
               ${before}::jsonb, ${candidate}::jsonb, ${limit === null ? null : JSON.stringify(limit)}::jsonb)
           ), live as (select * from r where not reversed)
-          select g.grp, g.key, count(*) filter (where not reversed) as earnings,
+          select g.grp, g.key, r.day::text as day, count(*) filter (where not reversed) as earnings,
               coalesce(sum(before_points) filter (where not reversed), 0) as before,
               coalesce(sum(after_points) filter (where not reversed), 0) as after,
+              coalesce(sum(campaign_bonus) filter (where not reversed), 0) as bonus,
               coalesce(sum(ledger_points) filter (where not reversed), 0) as ledger,
               count(*) filter (where not reversed and before_points <> ledger_points) as mismatched,
               coalesce(sum(before_points - ledger_points) filter (where not reversed), 0) as mismatched_points,
               count(*) filter (where reversed) as reversed,
-              count(*) filter (where not reversed and bonus > 0 and before_points <> after_points) as bonus_kept,
-              coalesce(sum(bonus) filter (where not reversed and bonus > 0 and before_points <> after_points), 0)
-                as bonus_kept_points,
-              (select count(*) from (select customer_id from live group by customer_id
-                having sum(before_points) <> sum(after_points)) a) as affected
-            from r, lateral (values ('day', day::text), ('tier', coalesce(tier_id::text, '')),
-              ('type', type_id::text), ('channel', channel), ('all', '')) g (grp, key)
-            group by g.grp, g.key`),
+              count(*) filter (where not reversed and bonus > 0 and before_points <> after_points - campaign_bonus)
+                as bonus_kept,
+              coalesce(sum(bonus) filter (where not reversed and bonus > 0
+                and before_points <> after_points - campaign_bonus), 0) as bonus_kept_points,
+              0 as affected
+            from r, lateral (values ('day', r.day::text), ('tier', coalesce(r.after_tier_id::text, '')),
+              ('type', r.type_id::text), ('channel', r.channel), ('expiry', coalesce(to_char(r.expires, 'YYYY-MM'), '')),
+              ('all', '')) g (grp, key)
+            group by g.grp, g.key, r.day
+          union all
+          select 'affected', '', '', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+            (select count(*) from (select customer_id from live group by customer_id
+              having sum(before_points) <> sum(after_points)) a)
+          union all
+          select 'reached', f.day::text, f.day::text, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)
+            from (select customer_id, min(day) as day from live where campaign_bonus > 0 group by customer_id) f
+            group by f.day`),
       );
       for (const x of rows) {
-        const s = {
-          earnings: Number(x.earnings),
-          pointsBefore: Number(x.before),
-          pointsAfter: Number(x.after),
-        };
+        if (x.grp === 'affected') {
+          customersAffected += Number(x.affected);
+          continue;
+        }
+        if (x.grp === 'reached') {
+          reached.set(x.day, (reached.get(x.day) ?? 0) + Number(x.affected));
+          continue;
+        }
         if (x.grp === 'all') {
           exactness.ledgerPoints += Number(x.ledger);
           exactness.mismatchedEntries += Number(x.mismatched);
@@ -261,15 +560,44 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
           exactness.reversedEntries += Number(x.reversed);
           exactness.bonusKeptEntries += Number(x.bonus_kept);
           exactness.bonusKeptPoints += Number(x.bonus_kept_points);
-          customersAffected += Number(x.affected);
-        } else if (s.earnings > 0) {
-          add({ day: byDay, tier: byTier, type: byType, channel: byChannel }[x.grp] ?? byDay, x.key, s);
         }
+        const id = `${x.grp}\u0000${x.key}\u0000${x.day}`;
+        const had = parts.get(id) ?? {
+          grp: x.grp,
+          key: x.key,
+          day: x.day,
+          earnings: 0,
+          pointsBefore: 0,
+          pointsAfter: 0,
+          bonus: 0,
+        };
+        had.earnings += Number(x.earnings);
+        had.pointsBefore += Number(x.before);
+        had.pointsAfter += Number(x.after);
+        had.bonus += Number(x.bonus);
+        parts.set(id, had);
       }
       await onProgress(Math.min(99, Math.round(((i + 1) / steps) * 100)));
     }
   }
-  const total = [...byType.values()].reduce(
+  // A candidate campaign's budget, spent day by day; what it could not pay is taken back.
+  const wanted = new Map<string, number>();
+  for (const p of parts.values()) if (p.grp === 'all') wanted.set(p.day, p.bonus);
+  const budget = cand.campaign?.budget ?? INT32_MAX;
+  const spent = spend(wanted, budget);
+  const accs: Record<string, Acc> = {};
+  for (const p of parts.values()) {
+    const unpaid = p.bonus - Math.round(p.bonus * (spent.paid.get(p.day) ?? 1));
+    if (p.earnings === 0) continue;
+    accs[p.grp] ??= new Map();
+    add(accs[p.grp] as Acc, p.grp === 'day' ? p.day : p.key, {
+      earnings: p.earnings,
+      pointsBefore: p.pointsBefore,
+      pointsAfter: p.pointsAfter - unpaid,
+    });
+  }
+  const byDay = listed(accs.day ?? new Map());
+  const total = byDay.reduce(
     (a, s) => ({
       earnings: a.earnings + s.earnings,
       pointsBefore: a.pointsBefore + s.pointsBefore,
@@ -278,6 +606,22 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     { earnings: 0, pointsBefore: 0, pointsAfter: 0 },
   );
   const difference = total.pointsAfter - total.pointsBefore;
+  let campaign: Replay['campaign'] = null;
+  if (cand.campaign) {
+    const terms = shifted(cand.campaign.terms, from, to);
+    const last = spent.runOutDay ?? '9999-12-31';
+    customersAffected = [...reached].reduce((n, [day, count]) => (day <= last ? n + count : n), 0);
+    campaign = {
+      budget,
+      bonusPaid: spent.spent,
+      bonusWanted: [...wanted.values()].reduce((a, b) => a + b, 0),
+      customersReached: customersAffected,
+      runOutDay: spent.runOutDay,
+      startsAt: terms.startsAt,
+      endsAt: terms.endsAt,
+      byDay: spent.byDay,
+    };
+  }
   // The programme's point value, as the reports value the liability (report_settings).
   const [setting] = rowsOf<{ point_value: string | null }>(
     await db.execute(sql`select point_value from report_settings where id = 1`),
@@ -285,10 +629,13 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const pointValue = Number(setting?.point_value ?? 0);
   return {
     totals: { ...total, difference, customersAffected },
-    byDay: listed(byDay),
-    byTier: listed(byTier, prog.tiersById),
-    byTransactionType: listed(byType, prog.typesById),
-    byChannel: listed(byChannel),
+    byDay,
+    byTier: listed(accs.tier ?? new Map(), prog.tiersById),
+    byTransactionType: listed(accs.type ?? new Map(), prog.typesById),
+    byChannel: listed(accs.channel ?? new Map()),
+    byExpiryMonth: listed(accs.expiry ?? new Map()),
+    tierMoves: cand.ladder ? await tierMoves(read, prog, ladder, cand.ladder) : null,
+    campaign,
     liabilityChange: {
       points: difference,
       pointValue,

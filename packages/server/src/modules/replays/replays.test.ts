@@ -1,12 +1,8 @@
-import type { Replay } from '@loyalty/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { invalidateCampaigns } from '../campaigns/index.ts';
-import { serviceLimit } from '../configuration/index.ts';
-import { postTransaction, reverseEarning } from '../loyalty/index.ts';
-import { channel, programmeFixtures } from '../loyalty/testing.ts';
+import { dayOf, history, replayTesting } from './testing.ts';
 
 /*
  * Replay over history (decisions/replay.md). One database holds two copies of the same history:
@@ -19,73 +15,16 @@ import { channel, programmeFixtures } from '../loyalty/testing.ts';
 let t: TestApp;
 let admin: { authorization: string };
 let silverRule: Record<string, unknown> & { id: number };
+let k: ReturnType<typeof replayTesting>;
 const DAY = 86_400_000;
 const SHIFT = 30;
 const CUSTOMERS = 6;
 /** The earn service's points per customer per day: A never reaches it, B does. */
 const DAILY_POINTS = 420;
-
-const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.app.db.execute(q));
-const footprint = () =>
-  query(sql`select (select count(*) from ledger_entries)::int as entries,
-    (select coalesce(sum(balance), 0) from customers)::int as balances,
-    (select coalesce(sum(earn_points), 0) from customers)::int as counted,
-    (select coalesce(sum(spent), 0) from campaigns)::int as spent,
-    (select count(*) from customer_tier_history)::int as moves`);
-
-/** A deterministic history: [customer index, type, amount, days ago (of A's period), hour]. */
-function history(): [number, 'CARD_SPEND' | 'TRANSFER', number, number, number][] {
-  let seed = 52;
-  const next = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const out: [number, 'CARD_SPEND' | 'TRANSFER', number, number, number][] = [];
-  for (let i = 0; i < 72; i += 1) {
-    out.push([
-      Math.floor(next() * CUSTOMERS),
-      next() < 0.75 ? 'CARD_SPEND' : 'TRANSFER',
-      Math.round((20 + next() * 380) * 100) / 100,
-      1 + Math.floor(next() * 20),
-      Math.floor(next() * 24),
-    ]);
-  }
-  return out;
-}
-
-const dayOf = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
-
-/** Posts the history for one set of twins, `shift` days earlier; reverses every 9th earning. */
-async function post(prefix: string, shift: number) {
-  let refused = 0;
-  const h = history();
-  for (const [i, [who, code, amount, ago, hour]] of h.entries()) {
-    const at = new Date(`${dayOf(ago + shift)}T${String(hour).padStart(2, '0')}:15:00Z`);
-    try {
-      await postTransaction(
-        t.app.db,
-        {
-          externalId: `${prefix}-${i}`,
-          customerNumber: `${prefix}${who}`,
-          transactionTypeCode: code,
-          amount,
-          occurredAt: at.toISOString(),
-        },
-        undefined,
-        { limit: await serviceLimit(t.app.db, 'earn') },
-      );
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'LIMIT_EXCEEDED') throw err;
-      refused += 1;
-      continue;
-    }
-    if (i % 9 === 4) {
-      await t.app.db.transaction((tx) => reverseEarning(tx, { externalId: `${prefix}-${i}`, channel: '' }));
-    }
-  }
-  return refused;
-}
-
+const h = history(72, CUSTOMERS);
+const query = <T>(q: ReturnType<typeof sql>) => k.query<T>(q);
+const replay = (body: object, as = admin) => k.replay(body, as);
+const ledgerOf = (prefix: string, shift: number) => k.ledgerOf(prefix, shift);
 const putSilver = async (pointsPerTransaction: number) => {
   const { id, ...body } = silverRule;
   const res = await t.inject({
@@ -97,53 +36,21 @@ const putSilver = async (pointsPerTransaction: number) => {
   expect(res.statusCode, res.body).toBe(200);
 };
 
-/** Asks for a replay, runs the job, answers it. */
-async function replay(body: object, as = admin): Promise<Replay> {
-  const asked = await t.inject({ method: 'POST', url: '/api/admin/replays', as, payload: body });
-  expect(asked.statusCode, asked.body).toBe(202);
-  await t.app.jobs.settled();
-  await t.app.jobs.tick('replays.run');
-  const res = await t.inject({ method: 'GET', url: `/api/admin/replays/${asked.json().id}`, as });
-  expect(res.statusCode, res.body).toBe(200);
-  const r = res.json() as Replay;
-  expect(r.error).toBeNull();
-  expect(r).toMatchObject({ status: 'DONE', progress: 100 });
-  return r;
-}
-
-/** The ledger's EARN points (reversed earnings left out) of a prefix's twins, in total and by day shifted back. */
-async function ledgerOf(prefix: string, shift: number) {
-  const rows = await query<{ day: string; points: number }>(sql`
-    select ((e.occurred_at at time zone 'UTC')::date + ${shift}::int)::text as day, sum(e.points)::int as points
-      from ledger_entries e join customers c on c.id = e.customer_id
-      where e.kind = 'EARN' and c.customer_number like ${`${prefix}%`}
-        and not exists (select 1 from ledger_entries r where r.reversal_of = e.id)
-      group by 1 order by 1`);
-  return {
-    total: rows.reduce((a, r) => a + r.points, 0),
-    byDay: Object.fromEntries(rows.map((r) => [r.day, r.points])),
-  };
-}
-
 const periodA = { from: dayOf(21), to: dayOf(0) };
 const periodB = { from: dayOf(21 + SHIFT), to: dayOf(SHIFT) };
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn();
-  const fx = programmeFixtures(t, admin);
-  await fx.tier('Blue', 0, 149);
-  const silver = (await fx.tier('Silver', 150, 1_000_000)).id;
-  const spend = (await fx.type('CARD_SPEND')).id;
-  const transfer = (await fx.type('TRANSFER')).id;
-  await fx.rule({ transactionTypeId: spend, amount: 10, pointsPerTransaction: 1 });
+  k = replayTesting(t, admin);
+  const { fx } = k;
+  const { silver, spend } = await k.twins(CUSTOMERS);
   silverRule = await fx.rule({
     transactionTypeId: spend,
-    tierId: silver,
+    tierId: silver?.id,
     amount: 10,
     pointsPerTransaction: 2,
   });
-  await fx.rule({ transactionTypeId: transfer, amount: 100, condition: 'GTE', pointsPerTransaction: 5 });
   for (const k of [
     'transactionTypeName',
     'transactionTypeNameAr',
@@ -163,13 +70,6 @@ beforeAll(async () => {
     status: 'ACTIVE',
     dailyPointsLimit: DAILY_POINTS,
   });
-  const api = channel(t, await fx.apiKey());
-  for (const prefix of ['A', 'B']) {
-    for (let i = 0; i < CUSTOMERS; i += 1) {
-      const res = await api('PUT', `/customers/${prefix}${i}`, { fullName: `Customer ${prefix}${i}` });
-      expect(res.statusCode, res.body).toBe(201);
-    }
-  }
   // A campaign on card spend over both periods: 4 points more, at most 20 per customer (its cap
   // runs along each customer's earnings; the replay keeps its bonus as posted).
   const created = await fx.post('/api/admin/campaigns', {
@@ -191,9 +91,9 @@ beforeAll(async () => {
   await invalidateCampaigns(t.app.db);
   // B: the candidate (Silver 3 per 10), 30 days earlier; then A under today's rule (2 per 10).
   await putSilver(3);
-  const refusedB = await post('B', SHIFT);
+  const refusedB = await k.post('B', SHIFT, h);
   await putSilver(2);
-  const refusedA = await post('A', 0);
+  const refusedA = await k.post('A', 0, h);
   // The daily limit did refuse B's earnings and none of A's (the comparison is not vacuous).
   expect(refusedA).toBe(0);
   expect(refusedB).toBeGreaterThan(0);
@@ -201,14 +101,14 @@ beforeAll(async () => {
 
 describe('replay over history', () => {
   it('replays today’s configuration over a period as its ledger holds it (difference 0), writing nothing', async () => {
-    const before = await footprint();
+    const before = await k.footprint();
     const r = await replay({
       command: 'pointsRule.update',
       id: silverRule.id,
       input: silverRule,
       ...periodA,
     });
-    expect(await footprint()).toEqual(before);
+    expect(await k.footprint()).toEqual(before);
     const a = await ledgerOf('A', 0);
     expect(r.totals).toMatchObject({
       pointsBefore: a.total,
@@ -244,13 +144,7 @@ describe('replay over history', () => {
     expect(r.totals?.difference).toBe(b.total - a.total);
     expect(r.totals?.difference).toBeGreaterThan(0);
     expect(Object.fromEntries((r.byDay ?? []).map((d) => [d.key, d.pointsAfter]))).toEqual(b.byDay);
-    const perCustomer = await query<{ n: number }>(sql`
-      with s as (select substr(c.customer_number, 2) as twin, left(c.customer_number, 1) as side, sum(e.points) as p
-        from ledger_entries e join customers c on c.id = e.customer_id
-        where e.kind = 'EARN' and not exists (select 1 from ledger_entries r where r.reversal_of = e.id)
-        group by 1, 2)
-      select count(*)::int as n from s a join s b on a.twin = b.twin and a.side = 'A' and b.side = 'B' where a.p <> b.p`);
-    expect(r.totals?.customersAffected).toBe(perCustomer[0]?.n);
+    expect(r.totals?.customersAffected).toBe(await k.twinsDiffering());
     // The money: the difference times the point value.
     expect(r.liabilityChange?.money).toBeCloseTo(
       (r.totals?.difference ?? 0) * (r.liabilityChange?.pointValue ?? 0),

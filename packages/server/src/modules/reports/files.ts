@@ -11,17 +11,28 @@ import { csvBatchStream } from '../../platform/csv.ts';
 import { exportFileName, xlsxStream } from '../../platform/exports.ts';
 import { runReport } from './reports.service.ts';
 
-/** A report as a stream of its file (a download, a background run, an e-mail attachment). */
+/**
+ * A report as a stream of its file (a download, a background run, an e-mail attachment); `name`
+ * names the XLSX sheet. Other areas' reports (a replay's figures) are written by it too.
+ */
 export function reportStream(
   batches: AsyncIterable<ReportRow[]>,
   columns: string[],
-  name: ReportName,
+  name: string,
   format: ExportFormat,
 ): Readable {
   async function* rows() {
     for await (const batch of batches) yield batch.map((row) => columns.map((c) => row[c]));
   }
   return format === 'csv' ? csvBatchStream(rows(), columns) : xlsxStream(rows(), columns, name);
+}
+
+/** A stream into memory: a report's file is hundreds of rows, not millions. */
+export async function bufferOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  return Buffer.concat(chunks);
 }
 
 export interface ReportFile {
@@ -55,14 +66,11 @@ export async function reportFile(
       yield report.rows.slice(i, i + step);
     }
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of reportStream(rows(), report.columns, name, format)) {
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
-  }
+  const content = await bufferOf(reportStream(rows(), report.columns, name, format));
   return {
     fileName: exportFileName(`report-${name}-${report.from}-${report.to}`, format),
     contentType: exportMediaTypes[format],
-    content: Buffer.concat(chunks),
+    content,
     rows: total,
     from: report.from,
     to: report.to,

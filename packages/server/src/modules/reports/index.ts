@@ -1,2 +1,3 @@
 /** The reports area's public face: what other areas, the app and the demo data may use. */
-export { nextBoundary } from './jobs.service.ts';
+export { bufferOf, reportStream } from './files.ts';
+export { nextBoundary, staffHolding } from './jobs.service.ts';

@@ -215,8 +215,14 @@ export const getReportSchedule = async (db: Executor, id: number) =>
  * Staff who may receive a report: active, with an e-mail address, whose role holds report.read
  * and the report's source permission (any report's, without a name).
  */
-export async function reportRecipients(db: Executor, name?: ReportName) {
-  const needs = name ? [reportRead.code, reportSources[name]] : [reportRead.code];
+export const reportRecipients = (db: Executor, name?: ReportName) =>
+  staffHolding(db, name ? [reportRead.code, reportSources[name]] : [reportRead.code]);
+
+/**
+ * Active staff with an e-mail address whose active role holds every one of `codes` (active): who
+ * may be sent a file of what those permissions read (a report, a replay's figures).
+ */
+export async function staffHolding(db: Executor, needs: readonly string[]) {
   return rowsOf<{ id: number; username: string; fullName: string; fullNameAr: string; email: string }>(
     await db.execute(sql`
       select u.id, u.username, u.full_name as "fullName", u.full_name_ar as "fullNameAr", u.email

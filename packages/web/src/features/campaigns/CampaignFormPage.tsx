@@ -37,6 +37,7 @@ import { messageText } from '../../components/zodRules.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
+import { ReplayButton } from '../replays/widgets.ts';
 import { campaignApi, campaignsApi, criterionChoices, earnTypeChoices, tierChoices } from './api.ts';
 import { BudgetUsed, CampaignStatusTag } from './campaigns.resource.tsx';
 import { type Period, PeriodInput } from './PeriodInput.tsx';
@@ -453,6 +454,14 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
             <Button type="primary" htmlType="submit">
               {t('common.save')}
             </Button>
+          )}
+          {!locked && (
+            <ReplayButton
+              command={campaign ? 'campaign.update' : 'campaign.create'}
+              id={campaign?.id}
+              input={() => toInput(form.getFieldsValue(true) as Values)}
+              testId="campaign-replay"
+            />
           )}
           <Button disabled={false} onClick={() => navigate(listUrl)}>
             {t('common.cancel')}

@@ -15,6 +15,7 @@ import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { replaysApi } from './api.ts';
+import { ReplayShare } from './ReplayShare.tsx';
 
 const working = (r: Replay | undefined) => !r || r.status === 'QUEUED' || r.status === 'RUNNING';
 const signed = (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n));
@@ -110,6 +111,7 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
         <Statistic title={t('replays.customersAffected')} value={totals.customersAffected} />
         <Statistic title={t('replays.liabilityChange')} value={formatAmount(money)} />
       </Flex>
+      <ReplayShare replay={r} />
       <Typography.Text type="secondary">
         {t('replays.period', { from: r.from, to: r.to, earnings: formatPoints(totals.earnings) })}
       </Typography.Text>
@@ -140,6 +142,8 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
           }
         />
       )}
+      {r.campaign && <CampaignFigures campaign={r.campaign} />}
+      {r.tierMoves && <TierMoves moves={r.tierMoves} />}
       <Chart
         label={t('replays.chart')}
         height={240}
@@ -170,6 +174,89 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
         rows={r.byChannel ?? []}
         label={(row) => (row.key ? row.key : t('replays.noChannel'))}
         testId="replay-by-channel"
+      />
+      <Breakdown
+        title={t('replays.byExpiryMonth')}
+        rows={r.byExpiryMonth ?? []}
+        label={(row) => (row.key ? ltrText(row.key) : t('replays.noExpiry'))}
+        testId="replay-by-expiry"
+      />
+    </Flex>
+  );
+}
+
+/** A campaign's replay: what it would have paid, its budget burnt day by day, the day it runs out. */
+function CampaignFigures({ campaign: c }: { campaign: NonNullable<Replay['campaign']> }) {
+  const { t } = useTranslation();
+  return (
+    <Flex vertical gap={16} data-testid="replay-campaign">
+      <Typography.Text strong>{t('replays.campaign.title')}</Typography.Text>
+      <Typography.Text type="secondary">{t('replays.campaign.intro')}</Typography.Text>
+      <Flex gap={32} wrap>
+        <Statistic title={t('replays.campaign.budget')} value={c.budget} />
+        <Statistic title={t('replays.campaign.bonusPaid')} value={c.bonusPaid} />
+        <Statistic title={t('replays.campaign.bonusWanted')} value={c.bonusWanted} />
+        <Statistic title={t('replays.campaign.customersReached')} value={c.customersReached} />
+        <Statistic
+          title={t('replays.campaign.runOutDay')}
+          value={c.runOutDay ? ltrText(c.runOutDay) : t('replays.campaign.lasts')}
+          data-testid="replay-run-out"
+        />
+      </Flex>
+      <Chart
+        label={t('replays.campaign.chart')}
+        height={200}
+        description={{
+          kind: 'line',
+          labels: c.byDay.map((d) => d.day),
+          series: [
+            { name: t('replays.campaign.bonusPaid'), data: c.byDay.map((d) => d.bonus), type: 'bar' },
+            { name: t('replays.campaign.spent'), data: c.byDay.map((d) => d.spent) },
+          ],
+        }}
+      />
+    </Flex>
+  );
+}
+
+type Move = NonNullable<Replay['tierMoves']>['sample'][number];
+
+/** A tier change's replay: the customers it would move up or down today, and a sample of them. */
+function TierMoves({ moves }: { moves: NonNullable<Replay['tierMoves']> }) {
+  const { t } = useTranslation();
+  const { lang } = useLang();
+  const tier = (x: Move['from']) => (lang === 'ar' && x.nameAr ? x.nameAr : x.name) ?? t('replays.noTier');
+  return (
+    <Flex vertical gap={16} data-testid="replay-tier-moves">
+      <Flex gap={32} wrap>
+        <Statistic title={t('replays.moves.up')} value={moves.up} />
+        <Statistic title={t('replays.moves.down')} value={moves.down} />
+      </Flex>
+      <DataTable<Move>
+        title={() => <Typography.Text strong>{t('replays.moves.sample')}</Typography.Text>}
+        size="small"
+        rowKey="customerNumber"
+        pagination={false}
+        dataSource={moves.sample}
+        columns={[
+          {
+            key: 'customer',
+            title: t('replays.moves.customer'),
+            render: (_: never, m: Move) => (
+              <>
+                <Ltr>{m.customerNumber}</Ltr> {lang === 'ar' && m.fullNameAr ? m.fullNameAr : m.fullName}
+              </>
+            ),
+          },
+          {
+            dataIndex: 'qualifyingPoints',
+            title: t('replays.moves.points'),
+            align: 'end',
+            render: (v: number) => <Ltr>{formatPoints(v)}</Ltr>,
+          },
+          { key: 'from', title: t('replays.moves.from'), render: (_: never, m: Move) => tier(m.from) },
+          { key: 'to', title: t('replays.moves.to'), render: (_: never, m: Move) => tier(m.to) },
+        ]}
       />
     </Flex>
   );

@@ -3,8 +3,10 @@ import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 
 /**
  * What other areas may embed of replays (see architecture.test.ts): "What would this have cost?"
- * for a change, on its edit screen and on its approval request. Its code loads when first shown.
+ * for a change, on its edit screen (a button, or a resource field's addon) and on its approval
+ * request. The panel's code loads when first shown.
  */
+export { ReplayButton, replayAddon } from './ReplayButton.tsx';
 export { isReplayable } from './replayable.ts';
 
 const Panel = lazy(() => import('./ReplayPanel.tsx'));

@@ -10,9 +10,9 @@ import { createElement, Fragment } from 'react';
 import { formatAmount, formatPoints, ltrText } from '../../../components/format.tsx';
 import { LocalText } from '../../../components/localized.tsx';
 import { fixedChoices, resourceUi } from '../../../components/resource.ts';
+import { replayAddon } from '../../replays/widgets.ts';
 import { earnTypeChoices, tierChoices } from '../choices.ts';
 import { Translated } from '../Translated.tsx';
-import { RuleReplay } from './RuleReplay.tsx';
 
 export const conditionChoices = ruleConditions.map((c) => ({
   value: c,
@@ -60,7 +60,7 @@ export const pointsRuleUi = resourceUi<PointsRule, PointsRuleInput>(pointsRuleRe
       label: 'pointsRules.fields.status',
       input: 'select',
       options: statusChoices,
-      after: RuleReplay,
+      after: replayAddon({ create: 'pointsRule.create', update: 'pointsRule.update' }, 'rule-replay'),
     },
   ],
   columns: [

@@ -2,6 +2,7 @@ import { type Tier, type TierInput, tierInput, tierResource } from '@loyalty/con
 import { formatPoints } from '../../../components/format.tsx';
 import { descriptionColumn, missingTranslationFilter, nameColumn } from '../../../components/localized.tsx';
 import { resourceUi } from '../../../components/resource.ts';
+import { replayAddon } from '../../replays/widgets.ts';
 
 /** Loyalty tiers (PRODUCT §3.1). Screens: its contracts descriptor. */
 export const tierUi = resourceUi<Tier, TierInput>(tierResource, {
@@ -12,7 +13,14 @@ export const tierUi = resourceUi<Tier, TierInput>(tierResource, {
     { name: 'description', label: 'tiers.fields.description', input: 'textarea' },
     { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'minPoints', label: 'tiers.fields.minPoints', input: 'number' },
-    { name: 'maxPoints', label: 'tiers.fields.maxPoints', input: 'number', dependencies: ['minPoints'] },
+    {
+      name: 'maxPoints',
+      label: 'tiers.fields.maxPoints',
+      input: 'number',
+      dependencies: ['minPoints'],
+      // The edit screen only: what new thresholds would have cost, and whom they would move.
+      after: replayAddon({ update: 'tier.update' }, 'tier-replay'),
+    },
   ],
   columns: [
     nameColumn('tiers.fields.name'),
