@@ -31,6 +31,7 @@ import { messageCategoryResource } from './messaging/messageCategories.ts';
 import { messageResource } from './messaging/messages.ts';
 import { messageTemplateResource } from './messaging/messageTemplates.ts';
 import { outboundDeliveryResource, outboundMessageResource } from './messaging/outboundMessages.ts';
+import { referralProgrammeResource, referralResource } from './referrals/referrals.ts';
 import { reportScheduleResource } from './reports/jobs.ts';
 import type { ResourceDescriptor } from './resource.ts';
 import { redemptionResource } from './rewards/redemptions.ts';
@@ -88,4 +89,6 @@ export const resources: ResourceDescriptor[] = [
   webhookEndpointResource,
   webhookDeliveryResource,
   importResource,
+  referralProgrammeResource,
+  referralResource,
 ];

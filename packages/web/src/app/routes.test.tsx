@@ -67,6 +67,7 @@ const specDashboardPaths = [
   'MainReports/Schedules', 'MainReports/Schedules/Add', 'MainReports/Schedules/Edit/:id', // issue 16, beyond the spec
   'Integration/Webhooks', 'Integration/Webhooks/Add', 'Integration/Webhooks/Edit/:id', 'Integration/Webhooks/:id', // issue 50
   'Imports', 'Imports/New', 'Imports/:id', // issue 49
+  'referral-programmes', 'referral-programmes/new', 'referral-programmes/:id', 'referrals', 'referrals/cost', // issue 53
 ];
 
 describe('route table', () => {

@@ -90,6 +90,9 @@ BEGIN
           tier_id := loyalty_evaluate_tier(r.customer_id, r.tier_id, r.lifetime_points, 'EARN');
         END IF;
       END IF;
+      -- A referred customer's earning may qualify their referral (db/functions/referrals_on_earning.sql).
+      PERFORM referrals_on_earning(r.customer_id, r.entry_id, (it ->> 'occurredAt')::timestamptz,
+        (it ->> 'expiresAt')::timestamptz);
     END IF;
     IF r.shares IS NOT NULL THEN
       taken := r.taken;
