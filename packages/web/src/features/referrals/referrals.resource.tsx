@@ -123,12 +123,16 @@ export const referralUi = resourceUi<Referral, object>(referralResource, {
       key: 'status',
       label: 'referrals.fields.status',
       render: (r) => (
-        <span data-testid="referral-status">
+        <div data-testid="referral-status" style={{ maxWidth: '16rem' }}>
           <Tag color={referralStatusColor[r.status]}>
             <Translated k={`referrals.statuses.${r.status}`} />
           </Tag>
-          {r.reason && <Translated k={`referrals.reasons.${r.reason}`} />}
-        </span>
+          {r.reason && (
+            <div>
+              <Translated k={`referrals.reasons.${r.reason}`} />
+            </div>
+          )}
+        </div>
       ),
     },
     {
