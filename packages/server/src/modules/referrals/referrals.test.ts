@@ -142,6 +142,25 @@ describe('referrals', () => {
     expect([await balanceOf(referrer), await balanceOf(friend)]).toEqual([0, 10]);
   });
 
+  it('pays once when the referred customer’s earnings arrive in parallel', async () => {
+    await programme();
+    const referrer = await enrol('PAR');
+    const friend = await enrol('PAR', { referralCode: await codeOf(referrer) });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        pos('POST', '/transactions', {
+          externalId: `RF-PAR-${unique}-${i}`,
+          customerNumber: friend,
+          transactionTypeCode: 'SPEND',
+          amount: 10,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+    expect(await referralOf(friend)).toMatchObject({ status: 'REWARDED', transactions: 1 });
+    expect([await balanceOf(referrer), await balanceOf(friend)]).toEqual([500, 300]);
+  });
+
   it('refuses a self-referral by the same mobile, e-mail or device, and keeps the enrolment', async () => {
     await programme();
     const referrer = await enrol('SELF', {
