@@ -7,6 +7,7 @@ import { householdChannelCommands } from './households/households.ts';
 import { importReceiveCommand } from './imports/imports.ts';
 import { channelCommands } from './integration/channel.ts';
 import { permissionCatalogue } from './permissions.ts';
+import { referralChannelCommands } from './referrals/referrals.ts';
 
 /**
  * Commands and permissions as words (decisions/bilingual.md): every code a person reads in the
@@ -260,6 +261,14 @@ export const commandNamesAr: Record<string, string> = {
   'challenge.pause': 'إيقاف تحدٍّ مؤقتاً',
   'challenge.end': 'إنهاء تحدٍّ',
   'channel.challenge.join': 'انضمام عميل إلى تحدٍّ (بالاشتراك الاختياري)',
+  'household.pool': 'جمع النقاط القابلة للتحويل لدى جميع أفراد الأسرة لدى رب الأسرة (بموافقة شخص ثانٍ)',
+  'channel.household.pool': 'جمع نقاط أفراد الأسرة لدى رب الأسرة بطلب منه',
+  // referrals
+  'referral.read': 'عرض برامج الإحالة والإحالات وتكلفتها',
+  'referralProgramme.create': 'إنشاء برنامج إحالة',
+  'referralProgramme.update': 'تعديل برنامج إحالة',
+  'referralProgramme.delete': 'حذف برنامج إحالة لا إحالات فيه',
+  'channel.referral.code': 'رمز الإحالة الخاص بالعميل (يُنشأ عند أول طلب)',
 };
 
 /** Every command and permission code the system has, with its English summary. */
@@ -272,6 +281,7 @@ export const commandSummaries: Record<string, string> = Object.fromEntries([
     consentCommands,
     householdChannelCommands,
     challengeChannelCommands,
+    referralChannelCommands,
     { importReceiveCommand },
   ].flatMap((group) => Object.values(group).map((c) => [c.name, c.summary])),
 ]);

@@ -23,6 +23,7 @@ export * from './messages.ts';
 export * from './messaging/index.ts';
 export * from './pagination.ts';
 export * from './permissions.ts';
+export * from './referrals/index.ts';
 export * from './replays/index.ts';
 export * from './reports/index.ts';
 export * from './resource.ts';

@@ -14,6 +14,7 @@ import { integrationCatalogue } from './integration/index.ts';
 import { logsCatalogue } from './logs/index.ts';
 import { loyaltyCatalogue } from './loyalty/index.ts';
 import { messagingCatalogue } from './messaging/index.ts';
+import { referralsCatalogue } from './referrals/index.ts';
 import { replaysCatalogue } from './replays/index.ts';
 import { reportsCatalogue } from './reports/index.ts';
 import { rewardsCatalogue } from './rewards/index.ts';
@@ -41,6 +42,7 @@ export const catalogue = {
   logs: logsCatalogue,
   loyalty: loyaltyCatalogue,
   messaging: messagingCatalogue,
+  referrals: referralsCatalogue,
   replays: replaysCatalogue,
   reports: reportsCatalogue,
   rewards: rewardsCatalogue,

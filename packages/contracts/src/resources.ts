@@ -33,6 +33,7 @@ import { messageCategoryResource } from './messaging/messageCategories.ts';
 import { messageResource } from './messaging/messages.ts';
 import { messageTemplateResource } from './messaging/messageTemplates.ts';
 import { outboundDeliveryResource, outboundMessageResource } from './messaging/outboundMessages.ts';
+import { referralProgrammeResource, referralResource } from './referrals/referrals.ts';
 import { reportScheduleResource } from './reports/jobs.ts';
 import type { ResourceDescriptor } from './resource.ts';
 import { redemptionResource } from './rewards/redemptions.ts';
@@ -92,4 +93,6 @@ export const resources: ResourceDescriptor[] = [
   webhookDeliveryResource,
   importResource,
   fileLayoutResource,
+  referralProgrammeResource,
+  referralResource,
 ];

@@ -82,6 +82,29 @@ export const staffTransferInput = z.object({
 });
 export type StaffTransferInput = z.input<typeof staffTransferInput>;
 
+/** Pool to the head: every member's transferable points moved to the head in one transaction. */
+export const householdPoolInput = z.object({ id: idSchema, note: text(500).default('') });
+export const householdPoolBody = householdPoolInput.pick({ note: true });
+
+export const poolResult = z.object({
+  householdId: z.number().int(),
+  headNumber: z.string(),
+  /** One transfer per member who had transferable points. */
+  moved: z.array(
+    z.object({
+      from: z.string(),
+      points: z.number().int(),
+      transferId: z.number().int(),
+      replayed: z.boolean(),
+    }),
+  ),
+  /** Members left out, and why (the message key of the transfer's refusal). */
+  skipped: z.array(z.object({ customerNumber: z.string(), reason: z.string() })),
+  points: z.number().int().describe('Points moved to the head by this call'),
+  headBalance: z.number().int().describe('The head’s balance afterwards'),
+});
+export type PoolResult = z.infer<typeof poolResult>;
+
 export const householdCommands = {
   create: command('household.create', householdCreateInput, 'Create a household with its head'),
   addMember: command('household.addMember', householdMemberInput, 'Add a member to a household'),
@@ -90,6 +113,11 @@ export const householdCommands = {
     'household.transfer',
     staffTransferInput,
     'Transfer points between members of a household (approved by a second person)',
+  ),
+  pool: command(
+    'household.pool',
+    householdPoolInput,
+    'Pool every member’s transferable points to the head (approved by a second person)',
   ),
 };
 
@@ -119,6 +147,12 @@ export const channelTransferResult = z.object({
 });
 export type ChannelTransferResult = z.infer<typeof channelTransferResult>;
 
+export const channelPoolInput = z.object({
+  externalId: text(100)
+    .min(1)
+    .describe('The channel’s id of the pooling: sending it again answers the transfers already made'),
+});
+
 export const channelConsentResult = z.object({
   householdId: z.number().int(),
   customerNumber: z.string(),
@@ -132,4 +166,9 @@ export const householdChannelCommands = {
     'Record a customer’s consent to join their household',
   ),
   transfer: command('channel.transfer.post', channelTransferInput, 'Transfer points within a household'),
+  pool: command(
+    'channel.household.pool',
+    channelPoolInput.extend({ customerNumber: customerNumberSchema }),
+    'Pool every member’s transferable points to the head, asked by the head',
+  ),
 };

@@ -4,6 +4,7 @@ import { dbId, MAX_AMOUNT, text } from '../common.ts';
 import { customerNumberSchema, customerProfileInput } from '../customers/customers.ts';
 import { transactionTypeCode } from '../loyalty/transactionTypes.ts';
 import { channelMessageInput, inboxEntryParams } from '../messaging/messages.ts';
+import { referralEnrolment } from '../referrals/referrals.ts';
 
 /**
  * The integration API (`/api/integration/v1`) that channels call with an API key. Its writes are
@@ -18,7 +19,10 @@ const externalId = text(100)
 export const customerNumberParams = z.object({ customerNumber: customerNumberSchema });
 export const externalIdParams = z.object({ externalId });
 
-export const channelCustomerUpsert = customerProfileInput.extend({ customerNumber: customerNumberSchema });
+/** A customer's profile, and at enrolment the referrer's code and the device (decisions/referrals.md). */
+export const channelCustomerUpsert = customerProfileInput
+  .extend({ customerNumber: customerNumberSchema })
+  .extend(referralEnrolment.shape);
 
 export const channelTransactionInput = z.object({
   externalId,

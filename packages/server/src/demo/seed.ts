@@ -14,6 +14,7 @@ import { seedDemoFileLayouts, seedDemoImports } from './imports.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
+import { seedDemoReferrals } from './referrals.ts';
 import { seedDemoReports } from './reports.ts';
 import { seedDemoWebhooks } from './webhooks.ts';
 
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db) {
   await seedDemoReports(db);
   // Once: the service desk's goodwill adjustments and chargebacks, the newest postings.
   await seedDemoCorrections(db);
+  // Once: the referral programmes, and referrals waiting or refused among the newest customers.
+  await seedDemoReferrals(db);
   // Once: last night's card-processor file, staged and waiting for a checker.
   await seedDemoImports(db);
   await seedDemoFileLayouts(db);

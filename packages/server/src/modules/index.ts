@@ -17,6 +17,7 @@ import { logsModule } from './logs/module.ts';
 import { registerEarnBonus } from './loyalty/index.ts';
 import { loyaltyModule } from './loyalty/module.ts';
 import { messagingModule } from './messaging/module.ts';
+import { referralsModule } from './referrals/module.ts';
 import { replaysModule } from './replays/module.ts';
 import { reportsModule } from './reports/module.ts';
 import { rewardsModule } from './rewards/module.ts';
@@ -49,6 +50,7 @@ export const modules: ServerModule[] = [
   replaysModule,
   importsModule,
   householdsModule,
+  referralsModule,
 ];
 
 /** Every area's tunables (platform/settings), registered by buildApp, and by main.ts before the demo data. */

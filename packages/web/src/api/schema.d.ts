@@ -12914,6 +12914,107 @@ export type paths = {
       };
     };
   };
+  "/api/admin/households/{id}/pool": {
+    /** Pool every member’s transferable points to the head (approved by a second person): 202 while the request waits for a checker */
+    post: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @default */
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description The head’s balance afterwards */
+              headBalance: number;
+              headNumber: string;
+              householdId: number;
+              moved: {
+                  from: string;
+                  points: number;
+                  replayed: boolean;
+                  transferId: number;
+                }[];
+              /** @description Points moved to the head by this call */
+              points: number;
+              skipped: {
+                  customerNumber: string;
+                  reason: string;
+                }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/households/transfers": {
     /** Transfer points between members of a household (approved by a second person): 202 while the request waits for a checker */
     post: {
@@ -20737,6 +20838,666 @@ export type paths = {
           customerId?: number;
           voucherId?: number;
           status?: "ISSUED" | "CANCELLED";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referral-programmes": {
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  /** @description ISO 8601, UTC */
+                  createdAt: string;
+                  endsOn: string;
+                  id: number;
+                  monthlyLimit: number;
+                  nameAr: string;
+                  nameEn: string;
+                  /** @enum {string} */
+                  qualifying: "FIRST_EARNING" | "TRANSACTIONS";
+                  /** @description Referrals recorded under the programme */
+                  referrals: number;
+                  referredPoints: number;
+                  referrerPoints: number;
+                  startsOn: string;
+                  transactionCount: number;
+                  /** @description ISO 8601, UTC */
+                  updatedAt: string;
+                  withinDays: number;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Create a referral programme */
+    post: {
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: date */
+            endsOn: string;
+            /** @description Referrals a referrer may make per calendar month (UTC) */
+            monthlyLimit: number;
+            nameAr: string;
+            nameEn: string;
+            /**
+             * @default FIRST_EARNING
+             * @enum {string}
+             */
+            qualifying?: "FIRST_EARNING" | "TRANSACTIONS";
+            /** @description Points for the referred customer */
+            referredPoints: number;
+            /** @description Points for the customer who referred */
+            referrerPoints: number;
+            /** Format: date */
+            startsOn: string;
+            /** @default 1 */
+            transactionCount?: number;
+            /** @default 30 */
+            withinDays?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              endsOn: string;
+              id: number;
+              monthlyLimit: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              qualifying: "FIRST_EARNING" | "TRANSACTIONS";
+              /** @description Referrals recorded under the programme */
+              referrals: number;
+              referredPoints: number;
+              referrerPoints: number;
+              startsOn: string;
+              transactionCount: number;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              withinDays: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referral-programmes/{id}": {
+    get: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              endsOn: string;
+              id: number;
+              monthlyLimit: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              qualifying: "FIRST_EARNING" | "TRANSACTIONS";
+              /** @description Referrals recorded under the programme */
+              referrals: number;
+              referredPoints: number;
+              referrerPoints: number;
+              startsOn: string;
+              transactionCount: number;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              withinDays: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Change a referral programme */
+    put: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: date */
+            endsOn: string;
+            /** @description Referrals a referrer may make per calendar month (UTC) */
+            monthlyLimit: number;
+            nameAr: string;
+            nameEn: string;
+            /**
+             * @default FIRST_EARNING
+             * @enum {string}
+             */
+            qualifying?: "FIRST_EARNING" | "TRANSACTIONS";
+            /** @description Points for the referred customer */
+            referredPoints: number;
+            /** @description Points for the customer who referred */
+            referrerPoints: number;
+            /** Format: date */
+            startsOn: string;
+            /** @default 1 */
+            transactionCount?: number;
+            /** @default 30 */
+            withinDays?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description ISO 8601, UTC */
+              createdAt: string;
+              endsOn: string;
+              id: number;
+              monthlyLimit: number;
+              nameAr: string;
+              nameEn: string;
+              /** @enum {string} */
+              qualifying: "FIRST_EARNING" | "TRANSACTIONS";
+              /** @description Referrals recorded under the programme */
+              referrals: number;
+              referredPoints: number;
+              referrerPoints: number;
+              startsOn: string;
+              transactionCount: number;
+              /** @description ISO 8601, UTC */
+              updatedAt: string;
+              withinDays: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The request is too large */
+        413: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The body is not of a type the operation takes */
+        415: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+    /** Delete a referral programme that has no referrals */
+    delete: {
+      parameters: {
+        path: {
+          id: number;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        202: {
+          content: {
+            "application/json": {
+              requestId: string;
+              /** @enum {string} */
+              status: "PENDING";
+            };
+          };
+        };
+        /** @description No content */
+        204: {
+          content: never;
+        };
+        /** @description RFC 9457 problem details */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        409: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referral-programmes/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referrals": {
+    /** Referrals and their status */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "PENDING" | "QUALIFIED" | "REWARDED" | "REFUSED" | "CLAWED_BACK";
+          programmeId?: number;
+          /** @description As referrer or referred */
+          customerNumber?: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  clawedBackAt: string | null;
+                  /** @description Taken back from both after a reversal */
+                  clawedBackPoints: number;
+                  code: string;
+                  createdAt: string;
+                  id: number;
+                  programmeId: number | null;
+                  programmeNameAr: string | null;
+                  programmeNameEn: string | null;
+                  /** @description TRANSACTIONS: the end of the window */
+                  qualifiesBy: string | null;
+                  /**
+                   * @description Why it was refused, or why it was not paid
+                   * @enum {string|null}
+                   */
+                  reason: "SAME_MOBILE" | "SAME_EMAIL" | "SAME_DEVICE" | "EXISTING_CUSTOMER" | "MONTHLY_LIMIT" | "NO_PROGRAMME" | "REFERRER_NOT_ACTIVE" | "WINDOW_ENDED" | null;
+                  referredNumber: string;
+                  /** @description Paid to the referred customer */
+                  referredPoints: number;
+                  referrerNumber: string;
+                  /** @description Paid to the referrer (0 before the reward) */
+                  referrerPoints: number;
+                  rewardedAt: string | null;
+                  /** @enum {string} */
+                  status: "PENDING" | "QUALIFIED" | "REWARDED" | "REFUSED" | "CLAWED_BACK";
+                  /** @description The referred customer’s earnings counted so far */
+                  transactions: number;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referrals/cost": {
+    /** Cost per acquired customer, per programme and month of the reward (last 12 months) */
+    get: {
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: {
+                  /** @description Referred customers rewarded, net of claw-backs */
+                  acquired: number;
+                  /** @description points ÷ acquired (0 when none) */
+                  costPerCustomer: number;
+                  /** @description YYYY-MM (UTC), the month of the reward */
+                  month: string;
+                  nameAr: string;
+                  nameEn: string;
+                  /** @description Points paid to both sides, net of claw-backs */
+                  points: number;
+                  programmeId: number;
+                }[];
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/referrals/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          status?: "PENDING" | "QUALIFIED" | "REWARDED" | "REFUSED" | "CLAWED_BACK";
+          programmeId?: number;
+          /** @description As referrer or referred */
+          customerNumber?: string;
           format?: "csv" | "xlsx";
         };
       };

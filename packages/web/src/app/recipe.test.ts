@@ -37,6 +37,10 @@ const moduleOf: Record<string, { module: string; why: string }> = {
   permissions: { module: 'staffPermissions', why: 'staff permissions beside customer permissions' },
   'report-schedules': { module: 'jobs', why: 'a schedule is a report job run on a timetable' },
   'outbound-deliveries': { module: 'outboundMessages', why: 'the deliveries of an outbound message' },
+  'referral-programmes': {
+    module: 'referrals',
+    why: 'programmes and their referrals are one contracts module',
+  },
 };
 
 /** Server files named otherwise than the contracts module, by resource and kind of file. */
@@ -93,6 +97,9 @@ const serverFile: Record<
   'webhook-deliveries': {
     routes: { file: 'webhookEndpoints', why: "a delivery log is read beside its endpoint's routes" },
     test: { file: 'webhooks', why: 'endpoints and their deliveries are tested together, against a receiver' },
+  },
+  'referral-programmes': {
+    service: { file: 'referralProgrammes', why: 'the programmes’ commands, beside the referrals service' },
   },
   'api-keys': {
     test: { file: '../configuration/features', why: 'tested with the channel features a key is scoped to' },

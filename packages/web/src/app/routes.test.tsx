@@ -68,6 +68,7 @@ const specDashboardPaths = [
   'Integration/Webhooks', 'Integration/Webhooks/Add', 'Integration/Webhooks/Edit/:id', 'Integration/Webhooks/:id', // issue 50
   'Imports', 'Imports/New', 'Imports/:id', 'Imports/Layouts', 'Imports/Layouts/New', 'Imports/Layouts/:id', // issue 49
   'Challenges', 'Challenges/New', 'Challenges/Edit/:id', 'Challenges/:id', // issue 53
+  'referral-programmes', 'referral-programmes/new', 'referral-programmes/:id', 'referrals', 'referrals/cost', // issue 53
 ];
 
 describe('route table', () => {

@@ -14,6 +14,7 @@ import { importResourcePages } from '../features/imports/pages.ts';
 import { logResourcePages } from '../features/logs/pages.ts';
 import { loyaltyResourcePages } from '../features/loyalty/pages.ts';
 import { messagingPages, messagingResourcePages } from '../features/messaging/pages.ts';
+import { referralPages, referralResourcePages } from '../features/referrals/pages.ts';
 import { reportPages, reportResourcePages } from '../features/reports/pages.ts';
 import { rewardResourcePages } from '../features/rewards/pages.ts';
 import { securityPages, securityResourcePages } from '../features/security/pages.ts';
@@ -80,6 +81,7 @@ export const resourcePages: Record<string, ScreenPages> = {
   ...reportResourcePages,
   ...webhookResourcePages,
   ...importResourcePages,
+  ...referralResourcePages,
 };
 
 /**
@@ -132,6 +134,9 @@ export const dashboardRoutes: DashboardRoute[] = [
     'campaigns',
     'challenges',
     { path: 'matrix/filterbyproduct', label: 'campaignsByProduct', menu: true, ...campaignPages.performance },
+    'referral-programmes',
+    'referrals',
+    { path: 'referrals/cost', label: 'referralCost', menu: true, ...referralPages.cost },
     'churn-scores',
     'message-insights',
     { path: 'MainReports', label: 'reports', menu: true, ...reportPages.mainReports },

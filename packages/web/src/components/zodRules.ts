@@ -36,6 +36,11 @@ export function issueText(t: TFunction, issue: z.core.$ZodIssue, value: unknown)
       return issue.expected === 'int' ? t('validation.notInteger') : t('validation.invalid');
     case 'invalid_format':
       return t('validation.invalidFormat');
+    case 'custom': {
+      // A refinement's own message: an area's key (`<area>.<key>`) when its translations have it.
+      const own = /^[a-z]\w*(\.\w+)+$/.test(issue.message) ? t(issue.message, { defaultValue: '' }) : '';
+      return own || t('validation.invalid');
+    }
     default:
       return t('validation.invalid');
   }

@@ -7,7 +7,9 @@
 -- a negative lot dated at the first expiry after the horizon with points left, so the lots from
 -- there on are what it consumes, and the receiver's credit is a lot expiring then (never later
 -- than the points it came from). Lifetime points move with the lots.
--- Outcomes: POSTED, NOT_FOUND, NOT_ACTIVE, INSUFFICIENT_POINTS, EXPIRING_POINTS.
+-- p_points NULL moves all the sender's transferable points (a household pooled to its head), and
+-- `transferable` answers how many.
+-- Outcomes: POSTED, NOT_FOUND, NOT_ACTIVE, INSUFFICIENT_POINTS, EXPIRING_POINTS, NOTHING (NULL asked, none transferable).
 CREATE OR REPLACE FUNCTION households_transfer(
   p_from bigint, p_to bigint, p_points integer, p_reference text, p_horizon timestamptz,
   p_occurred_at timestamptz, p_note text DEFAULT NULL, p_actor_id integer DEFAULT NULL,
@@ -44,6 +46,13 @@ BEGIN
     FROM ledger_entries e WHERE e.customer_id = p_from;
   v_held := greatest(0, least(v_balance, v_held + v_spent));
   transferable := v_balance - v_held;
+  IF p_points IS NULL THEN
+    p_points := transferable;
+    IF p_points <= 0 THEN
+      outcome := 'NOTHING';
+      RETURN;
+    END IF;
+  END IF;
   IF p_points > transferable THEN
     outcome := CASE WHEN p_points > v_balance THEN 'INSUFFICIENT_POINTS' ELSE 'EXPIRING_POINTS' END;
     RETURN;

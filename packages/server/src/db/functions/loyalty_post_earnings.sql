@@ -91,6 +91,9 @@ BEGIN
         END IF;
       END IF;
       PERFORM challenges_progress(r.customer_id, r.entry_id, (it ->> 'typeId')::integer, (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz);
+      -- A referred customer's earning may qualify their referral (db/functions/referrals_on_earning.sql).
+      PERFORM referrals_on_earning(r.customer_id, r.entry_id, (it ->> 'occurredAt')::timestamptz,
+        (it ->> 'expiresAt')::timestamptz);
     END IF;
     IF r.shares IS NOT NULL THEN
       taken := r.taken;

@@ -16,6 +16,7 @@ export * from './jobs.ts';
 export * from './logs.ts';
 export * from './loyalty.ts';
 export * from './messaging.ts';
+export * from './referrals.ts';
 export * from './replays.ts';
 export * from './reports.ts';
 export * from './rewards.ts';

@@ -56,6 +56,7 @@ const areaNamesAr: Record<string, string> = {
   replays: 'إعادة احتساب السجل',
   imports: 'الاستيراد',
   households: 'الأسر',
+  referrals: 'الإحالات',
 };
 const titleCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -1,5 +1,6 @@
 import {
   channelConsentResult,
+  channelPoolInput,
   channelTransferInput,
   channelTransferResult,
   customerNumberParams,
@@ -9,9 +10,11 @@ import {
   householdListQuery,
   householdMemberBody,
   householdPage,
+  householdPoolBody,
   householdRead,
   householdSchema,
   idParams,
+  poolResult,
   problemSchema,
   staffTransferInput,
 } from '@loyalty/contracts';
@@ -109,6 +112,20 @@ export const householdRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req, reply) => runCommand(req, reply, householdCommands.transfer.name, req.body),
   );
+  app.post(
+    `${path}/:id/pool`,
+    {
+      config: { access: { permission: householdCommands.pool.name } },
+      schema: {
+        tags,
+        summary: `${householdCommands.pool.summary}: 202 while the request waits for a checker`,
+        params: idParams,
+        body: householdPoolBody,
+        response: { 200: poolResult, 202: pendingSchema, ...errors },
+      },
+    },
+    (req, reply) => runCommand(req, reply, householdCommands.pool.name, { id: req.params.id, ...req.body }),
+  );
 };
 
 async function run(
@@ -163,5 +180,21 @@ export const householdChannelRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (req, reply) =>
       run(req, reply, householdChannelCommands.transfer.name, req.body, (r) => r.replayed !== true),
+  );
+  app.post(
+    '/customers/:customerNumber/household-pool',
+    {
+      config: { apiKeyScope: 'transactions' },
+      schema: {
+        tags: ['Integration'],
+        security,
+        summary: `${householdChannelCommands.pool.summary}: every transfer made (or made before for this externalId), and the members left out`,
+        params: customerNumberParams,
+        body: channelPoolInput.meta({ examples: [{ externalId: 'pool-0001' }] }),
+        response: { 200: poolResult, ...channelErrors },
+      },
+    },
+    (req, reply) =>
+      run(req, reply, householdChannelCommands.pool.name, { ...req.params, ...req.body }, false),
   );
 };

@@ -9,6 +9,7 @@ import {
   householdChannelCommands,
   householdCommands,
   type householdPage,
+  type PoolResult,
   parseSort,
 } from '@loyalty/contracts';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
@@ -235,7 +236,8 @@ async function sameHousehold(tx: Tx, from: CustomerRow, to: CustomerRow): Promis
 export interface TransferRequest {
   from: string;
   to: string;
-  points: number;
+  /** undefined: all the sender's transferable points (pool to the head); none is NOT_ELIGIBLE. */
+  points?: number | undefined;
   note?: string | undefined;
   /** The channel's key and id of the transfer; none: a staff transfer. */
   key?: { channel: string; id: number } | undefined;
@@ -312,7 +314,7 @@ export async function transferPoints(tx: Tx, req: TransferRequest): Promise<Chan
   const horizon = new Date(now.getTime() + days * DAY_MS);
   const [row] = rowsOf<TransferRow>(
     await tx.execute(sql`select * from households_transfer(${from.id}::bigint, ${to.id}::bigint,
-      ${req.points}::int, ${`transfer ${req.from} → ${req.to}`}::text, ${horizon}::timestamptz,
+      ${req.points ?? null}::int, ${`transfer ${req.from} → ${req.to}`}::text, ${horizon}::timestamptz,
       ${now}::timestamptz, ${req.note || null}::text, ${req.actorId ?? null}::int,
       ${req.key?.channel ?? null}::text, ${req.key?.id ?? null}::int)`),
   );
@@ -329,6 +331,8 @@ export async function transferPoints(tx: Tx, req: TransferRequest): Promise<Chan
       throw new AppError('INSUFFICIENT_POINTS', `Balance ${row.from_balance} is less than ${req.points}`, [
         { path: 'points', message: 'households.insufficientPoints' },
       ]);
+    case 'NOTHING':
+      throw refused('NOT_ELIGIBLE', 'from', 'households.nothingToPool', 'No transferable points');
     case 'EXPIRING_POINTS':
       throw refused(
         'NOT_ELIGIBLE',
@@ -339,6 +343,7 @@ export async function transferPoints(tx: Tx, req: TransferRequest): Promise<Chan
     default:
       throw notFound('Customer');
   }
+  const points = req.points ?? row.transferable ?? 0;
   const expiresAt = row.lot_expires_at === null ? null : new Date(row.lot_expires_at);
   const [saved] = await tx
     .insert(householdTransfers)
@@ -346,7 +351,7 @@ export async function transferPoints(tx: Tx, req: TransferRequest): Promise<Chan
       householdId,
       fromCustomerId: from.id,
       toCustomerId: to.id,
-      points: req.points,
+      points,
       channel: req.key?.channel ?? null,
       apiKeyId: req.key?.id ?? null,
       externalId: req.externalId ?? null,
@@ -358,12 +363,73 @@ export async function transferPoints(tx: Tx, req: TransferRequest): Promise<Chan
     .returning({ id: householdTransfers.id });
   return {
     transferId: Number(saved?.id),
-    points: req.points,
+    points,
     fromBalance: row.from_balance ?? 0,
     toBalance: row.to_balance ?? 0,
     expiresAt: expiresAt?.toISOString() ?? null,
     replayed: false,
   };
+}
+
+/**
+ * Pools a household to its head (decisions/households.md), in the caller's transaction: each
+ * consented, active member's transferable points move to the head as one transfer through
+ * transferPoints (same guards: daily limit, expiring points held back, never below zero); a member
+ * a guard stops, or with nothing transferable, is skipped with the refusal's message key. The
+ * household's row is locked, so two poolings of one household queue. A channel's pooling is
+ * idempotent per member: each transfer's id is `<externalId>/<member>`.
+ */
+export async function poolToHead(
+  tx: Tx,
+  req: Omit<TransferRequest, 'from' | 'to' | 'points'> & { householdId: number },
+): Promise<PoolResult> {
+  await findHousehold(tx, req.householdId, true);
+  const members = await membersOf(tx, req.householdId);
+  const head = members.find((m) => m.role === 'HEAD');
+  if (!head) throw notFound('Household');
+  if (!head.consentedAt)
+    throw refused('NOT_ELIGIBLE', 'id', 'households.noConsent', 'The head has not consented yet');
+  if (head.status !== 'ACTIVE')
+    throw new AppError('CUSTOMER_NOT_ACTIVE', 'A blocked or closed head cannot receive points', [
+      { path: 'id', message: 'households.notActive' },
+    ]);
+  const result: PoolResult = {
+    householdId: req.householdId,
+    headNumber: head.customerNumber,
+    moved: [],
+    skipped: [],
+    points: 0,
+    headBalance: head.balance,
+  };
+  for (const m of members) {
+    if (m === head) continue;
+    try {
+      const moved = await transferPoints(tx, {
+        ...req,
+        from: m.customerNumber,
+        to: head.customerNumber,
+        externalId: req.externalId === undefined ? undefined : `${req.externalId}/${m.customerNumber}`,
+      });
+      result.moved.push({
+        from: m.customerNumber,
+        points: moved.points,
+        transferId: moved.transferId,
+        replayed: moved.replayed,
+      });
+      if (!moved.replayed) result.points += moved.points;
+      result.headBalance = moved.toBalance;
+    } catch (err) {
+      // The guards refuse before anything is written: the transaction stays usable.
+      if (!(err instanceof AppError) || err.code === 'INTERNAL') throw err;
+      result.skipped.push({ customerNumber: m.customerNumber, reason: err.errors?.[0]?.message ?? err.code });
+    }
+  }
+  const [now] = await tx
+    .select({ balance: customers.balance })
+    .from(customers)
+    .where(eq(customers.id, head.customerId));
+  result.headBalance = now?.balance ?? result.headBalance;
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -464,6 +530,25 @@ export const householdHandlers = [
     { approvalByDefault: true, recordKey: (input) => `${input.from}→${input.to}` },
   ),
   defineHandler(
+    householdCommands.pool,
+    async ({ tx, actor, onBehalfOf }, { id, note }) => {
+      const result = await poolToHead(tx, {
+        householdId: id,
+        note,
+        actorId: onBehalfOf?.userId ?? actor.userId,
+        createdBy: makerName(actor, onBehalfOf),
+      });
+      return {
+        result,
+        targetType: 'household',
+        targetId: id,
+        after: { pooledTo: result.headNumber, points: result.points, moved: result.moved.length },
+      };
+    },
+    // As a transfer: points leave customers, a second person approves until staff turn it off.
+    { approvalByDefault: true },
+  ),
+  defineHandler(
     householdChannelCommands.consent,
     async ({ tx, actor }, { customerNumber }) => {
       const customer = await findCustomerByNumber(tx, customerNumber);
@@ -500,6 +585,32 @@ export const householdHandlers = [
         createdBy: actor.username,
       });
       return { result, targetType: 'householdTransfer', targetId: result.transferId };
+    },
+    scopeOf(channelCommands.postTransaction.name),
+  ),
+  defineHandler(
+    householdChannelCommands.pool,
+    async ({ tx, actor }, { customerNumber, externalId }) => {
+      if (!actor.apiKey) throw new AppError('FORBIDDEN', 'Channel commands are for API keys');
+      const customer = await findCustomerByNumber(tx, customerNumber);
+      const [member] = await tx
+        .select()
+        .from(householdMembers)
+        .where(eq(householdMembers.customerId, customer.id));
+      if (member?.role !== 'HEAD')
+        throw refused(
+          'NOT_ELIGIBLE',
+          'customerNumber',
+          'households.notHead',
+          'Only the head of a household pools it',
+        );
+      const result = await poolToHead(tx, {
+        householdId: member.householdId,
+        key: actor.apiKey,
+        externalId,
+        createdBy: actor.username,
+      });
+      return { result, targetType: 'household', targetId: member.householdId };
     },
     scopeOf(channelCommands.postTransaction.name),
   ),

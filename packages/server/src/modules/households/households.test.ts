@@ -310,3 +310,64 @@ describe('POST /api/admin/households/transfers', () => {
     expect([await balanceOf(a), await balanceOf(b)]).toEqual([60, 40]);
   });
 });
+
+describe('pool to the head', () => {
+  it('moves every consented member’s transferable points to the head in one call, leaving out who a guard stops', async () => {
+    const { id, numbers } = await household(4, 'POOL');
+    const [head, a, b, c] = numbers as [string, string, string, string];
+    await earn(a, 120);
+    // b holds points expiring within the policy's 30 days: held back, nothing to pool.
+    await earn(b, 80, 80);
+    await earn(c, 30);
+    await t.app.db.update(customers).set({ status: 'BLOCKED' }).where(eq(customers.customerNumber, c));
+
+    const pooled = await pos('POST', `/customers/${head}/household-pool`, { externalId: 'POOL-1' });
+    expect(pooled.statusCode, pooled.body).toBe(200);
+    expect(pooled.json()).toMatchObject({
+      householdId: id,
+      headNumber: head,
+      moved: [{ from: a, points: 120, replayed: false }],
+      skipped: [
+        { customerNumber: b, reason: 'households.nothingToPool' },
+        { customerNumber: c, reason: 'households.notActive' },
+      ],
+      points: 120,
+      headBalance: 120,
+    });
+    expect([await balanceOf(head), await balanceOf(a), await balanceOf(b), await balanceOf(c)]).toEqual([
+      120, 0, 80, 30,
+    ]);
+    // Sent again: the transfers made answer as they were, nothing moves twice.
+    const again = await pos('POST', `/customers/${head}/household-pool`, { externalId: 'POOL-1' });
+    expect(again.json()).toMatchObject({ moved: [{ from: a, points: 120, replayed: true }], points: 0 });
+    expect(await balanceOf(head)).toBe(120);
+    // Only the head pools.
+    const member = await pos('POST', `/customers/${a}/household-pool`, { externalId: 'POOL-2' });
+    expect(member.json()).toMatchObject({
+      code: 'NOT_ELIGIBLE',
+      errors: [{ message: 'households.notHead' }],
+    });
+    await t.app.db.update(customers).set({ status: 'ACTIVE' }).where(eq(customers.customerNumber, c));
+  });
+
+  it('is a staff action under maker-checker', async () => {
+    const { id, numbers } = await household(3, 'SPOOL');
+    const [head, a, b] = numbers as [string, string, string];
+    await earn(a, 40);
+    await earn(b, 60);
+    const maker = await t.userWith(['household.pool', 'household.read']);
+    const checker = await t.userWith(['household.read', 'approval.check']);
+    const held = await staff('POST', `/households/${id}/pool`, { note: 'Family trip' }, maker);
+    expect(held.statusCode).toBe(202);
+    expect(await balanceOf(head)).toBe(0);
+    const approved = await t.inject({
+      method: 'POST',
+      url: `/api/admin/approval-requests/${held.json().requestId}/approve`,
+      as: checker,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect([await balanceOf(head), await balanceOf(a), await balanceOf(b)]).toEqual([100, 0, 0]);
+    const got = (await staff('GET', `/households/${id}`)).json();
+    expect(got.transfers).toHaveLength(2);
+  });
+});

@@ -23,6 +23,7 @@ import {
 import { findCustomerByNumber, upsertCustomer } from '../customers/index.ts';
 import { nextExpiry, postTransaction, programme, reverseEarning } from '../loyalty/index.ts';
 import { markRead, receiveMessage } from '../messaging/index.ts';
+import { enrolReferral } from '../referrals/index.ts';
 import { redeemVoucher } from '../rewards/index.ts';
 import type { VerifiedKey } from './apiKeys.service.ts';
 
@@ -66,10 +67,11 @@ const oneStatement = { ...channel, transaction: false } as const;
 export const channelHandlers = [
   defineHandler(
     channelCommands.upsertCustomer,
-    async ({ tx }, { customerNumber, ...profile }) => {
+    async ({ tx }, { customerNumber, referralCode, deviceId, ...profile }) => {
       const { customer, created } = await upsertCustomer(tx, customerNumber, profile);
       // A new customer must meet the enrol criteria (a refusal rolls the creation back).
       if (created) await assertEligible(tx, customer.id, 'ENROL');
+      await enrolReferral(tx, customer, created, { referralCode, deviceId });
       return {
         result: { customer, created },
         targetType: 'customer',

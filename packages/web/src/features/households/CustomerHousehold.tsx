@@ -43,9 +43,10 @@ export function CustomerHousehold({ customerNumber }: { customerNumber: string }
   const can = useCan();
   const report = useWriteOutcome();
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'transfer' | 'member' | undefined>();
+  const [dialog, setDialog] = useState<'transfer' | 'member' | 'pool' | undefined>();
   const [memberForm] = Form.useForm<{ customerNumber: string }>();
   const [transferForm] = Form.useForm<{ to: string; points: number; note?: string }>();
+  const [poolForm] = Form.useForm<{ note?: string }>();
   const key = ['households', 'customer', customerNumber];
   const query = useQuery({ queryKey: key, queryFn: ({ signal }) => householdOf(customerNumber, signal) });
 
@@ -184,6 +185,9 @@ export function CustomerHousehold({ customerNumber }: { customerNumber: string }
               {t('households.transfer')}
             </Button>
           )}
+          {can(householdCommands.pool.name) && household.members.length > 1 && (
+            <Button onClick={() => setDialog('pool')}>{t('households.pool')}</Button>
+          )}
         </Space>
       </Flex>
       <DataTable<HouseholdMember>
@@ -276,6 +280,35 @@ export function CustomerHousehold({ customerNumber }: { customerNumber: string }
           >
             <InputNumber precision={0} min={1} max={me?.balance ?? 1} style={{ width: '100%' }} />
           </Form.Item>
+          <Form.Item name="note" label={t('households.fields.note')}>
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        open={dialog === 'pool'}
+        title={t('households.pool')}
+        okText={t('households.pool')}
+        cancelText={t('common.cancel')}
+        onCancel={() => setDialog(undefined)}
+        onOk={() => poolForm.submit()}
+        destroyOnHidden
+      >
+        <Form
+          form={poolForm}
+          layout="vertical"
+          name="householdPool"
+          onFinish={(v) =>
+            void act(
+              apiWrite('post', '/api/admin/households/{id}/pool', {
+                path: { id: household.id },
+                body: { note: v.note ?? '' },
+              }),
+              'households.pooled',
+            )
+          }
+        >
+          <Typography.Paragraph>{t('households.poolHelp')}</Typography.Paragraph>
           <Form.Item name="note" label={t('households.fields.note')}>
             <Input.TextArea rows={2} />
           </Form.Item>
