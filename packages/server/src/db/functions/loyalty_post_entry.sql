@@ -75,13 +75,16 @@ BEGIN
     UPDATE campaigns k SET spent = greatest(0, k.spent - s.pts), updated_at = now()
       FROM shares s WHERE k.id = s.campaign_id;
   END IF;
-  -- A referral that counted the reversed earning: taken back (db/functions/referrals_on_reversal.sql).
-  IF p_reversal_of IS NOT NULL AND referrals_on_reversal(p_reversal_of, p_occurred_at) THEN
+  -- The reversed earning taken out of challenges' progress and referrals' qualification
+  -- (challenges_reverse.sql, referrals_on_reversal.sql); a reward either takes back is posted
+  -- through this function, so the customer's figures are read again as they now stand.
+  IF p_reversal_of IS NOT NULL THEN
+    PERFORM challenges_reverse(p_customer, p_reversal_of, p_occurred_at);
+    PERFORM referrals_on_reversal(p_reversal_of, p_occurred_at);
     SELECT c.balance, c.lifetime_points, c.tier_id INTO balance, lifetime_points, v_tier FROM customers c
       WHERE c.id = p_customer;
   END IF;
   tier_id := loyalty_evaluate_tier(p_customer, v_tier, lifetime_points, p_kind);
-  IF p_reversal_of IS NOT NULL THEN PERFORM challenges_reverse(p_customer, p_reversal_of, p_occurred_at); END IF;
   outcome := 'POSTED';
 END
 $$;
