@@ -1,5 +1,4 @@
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
 import i18next from 'i18next';
 import { useEffect, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
@@ -34,8 +33,11 @@ const appFiles: Record<Lang, Loader> = {
   },
 };
 
-/** antd's texts (empty lists, upload, …) for a loaded language. */
-const antdLocales: Partial<Record<Lang, Locale>> = { en: enUS };
+/**
+ * antd's texts (empty lists, upload, …) for a loaded language; none for English, antd's built-in
+ * default (importing its en_US again put a second copy in the entry, on every page).
+ */
+const antdLocales: Partial<Record<Lang, Locale>> = {};
 export const antdLocale = (lang: Lang): Locale | undefined => antdLocales[lang];
 const areaFiles: Record<string, Loader> = import.meta.glob<Messages>('../features/*/locales/*.json', {
   import: 'default',
