@@ -174,6 +174,7 @@ export const commandNamesAr: Record<string, string> = {
   'outboundMessage.send': 'إرسال رسالة إلى العملاء',
   // replays
   'replay.start': 'إعادة تشغيل تغيير على سجل البرنامج: كم كان سيكلّف',
+  'replay.email': 'إرسال أرقام إعادة التشغيل بالبريد الإلكتروني كملف CSV أو XLSX',
   // reports
   'report.read': 'عرض التقارير (التزامات النقاط، الإصدار والاستبدال، الشرائح، مكتب الخدمة)',
   'reportSchedule.read': 'عرض التقارير المجدولة',

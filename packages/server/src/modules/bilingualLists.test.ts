@@ -77,10 +77,14 @@ async function getItems(url: string): Promise<Item[]> {
   return Array.isArray(body) ? body : body.items;
 }
 
-/** The list's address with real ids: `{id}` is the first record of the list before it. */
+/**
+ * The list's address with real ids: `{id}` is the first record of the list before it; none when
+ * no such list is served (a replay's recipients: replays are read one at a time).
+ */
 async function addressOf(path: string): Promise<string | undefined> {
   const param = path.match(/^(.*?)\/\{\w+\}/);
   if (!param?.[1]) return path;
+  if (!lists.some((l) => l.path === param[1])) return undefined;
   const [first] = await getItems(`${param[1]}?pageSize=1`);
   return first ? path.replace(/\{\w+\}/, String(first.id)) : undefined;
 }
