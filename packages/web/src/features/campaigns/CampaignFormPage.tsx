@@ -10,9 +10,8 @@ import {
   MAX_HOLDOUT_PCT,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, type FormRule, Popconfirm, Radio, Row, Upload } from 'antd';
+import { Button, Col, Flex, Form, Popconfirm, Radio, Row, Upload } from 'antd';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
@@ -20,6 +19,7 @@ import { Alert } from '../../components/Alert.tsx';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { convertedForm } from '../../components/convertedForm.ts';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
@@ -33,7 +33,6 @@ import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
-import { messageText } from '../../components/zodRules.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
@@ -95,11 +94,6 @@ const toValues = (c: Campaign): Values => ({
 
 /** Where the form shows a field's message: the period's two ends are one field. */
 const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'period' : path);
-
-function errorText(t: TFunction, message: string) {
-  const own = `campaigns.validation.${message}`;
-  return t(own) !== own ? t(own) : messageText(t, message);
-}
 
 /** `create-campaigns` and `edit-item/{id}`: one screen, two modes (spec §2). */
 export default function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -208,20 +202,16 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
         holdoutPct: DEFAULT_HOLDOUT_PCT,
       };
 
-  const rule =
-    (path: string): FormRule =>
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const result = campaignFields.safeParse(toInput(getFieldsValue(true) as Values));
-        const issue = result.error?.issues.find((i) => fieldOf(i.path.join('.')) === path);
-        if (issue) throw new Error(errorText(t, issue.message));
-      },
-    });
-  const item = (path: string) => ({ name: path, rules: [rule(path)] });
+  const { item, valid, serverErrors } = convertedForm(t, {
+    schema: campaignFields,
+    toInput,
+    fieldOf,
+    area: 'campaigns',
+  });
 
   const submit = async (values: Values) => {
     const input = toInput(values);
-    if (!campaignFields.safeParse(input).success) return;
+    if (!valid(values)) return;
     const done = await outcome(
       campaign ? campaignApi.update(campaign.id, input) : campaignApi.create(input),
       {
@@ -236,12 +226,7 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
       navigate(result.kind === 'applied' ? screenLink(campaignResource, 'edit', result.data.id) : listUrl);
       return;
     }
-    form.setFields(
-      (done.error?.errors ?? []).map((e) => ({
-        name: fieldOf(e.path.split('.')[0] ?? '') as never,
-        errors: [errorText(t, e.message)],
-      })),
-    );
+    form.setFields(serverErrors(done.error?.errors));
   };
 
   const dir = (lang: 'en' | 'ar') => (lang === 'ar' ? 'rtl' : 'ltr');

@@ -13,14 +13,14 @@ import {
   MAX_CHALLENGE_STEPS,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, type FormRule, Radio, Row } from 'antd';
+import { Button, Col, Flex, Form, Radio, Row } from 'antd';
 import dayjs from 'dayjs';
-import type { TFunction } from 'i18next';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { convertedForm } from '../../components/convertedForm.ts';
 import { formatPoints } from '../../components/format.tsx';
 import { firstFormError } from '../../components/formErrors.ts';
 import { Input } from '../../components/Input.tsx';
@@ -32,7 +32,6 @@ import { fixedChoices, screenLink } from '../../components/resource.ts';
 import { Select } from '../../components/Select.tsx';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
-import { messageText } from '../../components/zodRules.ts';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
 import {
@@ -87,11 +86,6 @@ const toValues = (c: Challenge): Values => ({
 
 const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'period' : path);
 
-function errorText(t: TFunction, message: string) {
-  const own = `challenges.validation.${message}`;
-  return t(own) !== own ? t(own) : messageText(t, message);
-}
-
 /** `Challenges/New` and `Challenges/Edit/{id}`: one screen, two modes. */
 export default function ChallengeFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation();
@@ -141,20 +135,16 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
         onReversal: 'REVERSE',
       };
 
-  const rule =
-    (path: string): FormRule =>
-    ({ getFieldsValue }) => ({
-      validator: async () => {
-        const result = challengeFields.safeParse(toInput(getFieldsValue(true) as Values));
-        const issue = result.error?.issues.find((i) => fieldOf(i.path.join('.')) === path);
-        if (issue) throw new Error(errorText(t, issue.message));
-      },
-    });
-  const item = (path: string) => ({ name: path, rules: [rule(path)] });
+  const { rule, item, valid, serverErrors } = convertedForm(t, {
+    schema: challengeFields,
+    toInput,
+    fieldOf,
+    area: 'challenges',
+  });
 
   const submit = async (values: Values) => {
     const input = toInput(values);
-    if (!challengeFields.safeParse(input).success) return;
+    if (!valid(values)) return;
     const done = await outcome(
       challenge ? challengeApi.update(challenge.id, input) : challengeApi.create(input),
       {
@@ -169,12 +159,7 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
       navigate(result.kind === 'applied' ? screenLink(challengeResource, 'view', result.data.id) : listUrl);
       return;
     }
-    form.setFields(
-      (done.error?.errors ?? []).map((e) => ({
-        name: fieldOf(e.path.split('.')[0] ?? '') as never,
-        errors: [errorText(t, e.message)],
-      })),
-    );
+    form.setFields(serverErrors(done.error?.errors));
   };
 
   const dir = (l: 'En' | 'Ar') => (l === 'Ar' ? 'rtl' : 'ltr');
