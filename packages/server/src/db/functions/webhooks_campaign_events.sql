@@ -3,14 +3,12 @@
 -- customer: the event carries no customer sequence.
 CREATE OR REPLACE FUNCTION webhooks_campaign_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM webhooks_emit(jsonb_build_array(jsonb_build_object(
-    'type', 'campaign.ended', 'customer_id', NULL, 'occurred_at', now(),
-    'payload', jsonb_build_object(
+  PERFORM webhooks_emit(ARRAY['campaign.ended'], ARRAY[NULL::bigint], ARRAY[jsonb_build_object(
       'campaignId', NEW.id, 'nameEn', NEW.name_en, 'nameAr', NEW.name_ar,
       'reason', coalesce(NEW.ended_reason, 'STAFF'),
       'startsAt', NEW.starts_at, 'endsAt', NEW.ends_at,
       'budget', NEW.budget, 'spent', NEW.spent, 'customersReached', NEW.customers_reached,
-      'occurredAt', now()))));
+      'occurredAt', now())], ARRAY[now()]);
   RETURN NULL;
 END $$;
 

@@ -8,11 +8,9 @@ DECLARE
   END;
 BEGIN
   IF v_type IS NOT NULL THEN
-    PERFORM webhooks_emit(jsonb_build_array(jsonb_build_object(
-      'type', v_type, 'customer_id', NEW.id, 'occurred_at', now(),
-      'payload', jsonb_build_object(
-        'customerNumber', NEW.customer_number, 'status', NEW.status, 'previousStatus', OLD.status,
-        'occurredAt', now()))));
+    PERFORM webhooks_emit(ARRAY[v_type], ARRAY[NEW.id], ARRAY[jsonb_build_object(
+      'customerNumber', NEW.customer_number, 'status', NEW.status, 'previousStatus', OLD.status,
+      'occurredAt', now())], ARRAY[now()]);
   END IF;
   RETURN NULL;
 END $$;

@@ -2,13 +2,11 @@
 -- the transaction of the job's batch that set the status. No customer: no customer sequence.
 CREATE OR REPLACE FUNCTION webhooks_import_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM webhooks_emit(jsonb_build_array(jsonb_build_object(
-    'type', 'import.finished', 'customer_id', NULL, 'occurred_at', now(),
-    'payload', jsonb_build_object(
+  PERFORM webhooks_emit(ARRAY['import.finished'], ARRAY[NULL::bigint], ARRAY[jsonb_build_object(
       'importId', NEW.id, 'kind', NEW.kind, 'fileName', NEW.file_name, 'status', NEW.status,
       'lines', NEW.lines, 'invalidLines', NEW.invalid_lines, 'posted', NEW.posted,
       'duplicates', NEW.duplicates, 'refused', NEW.refused, 'points', NEW.points,
-      'error', NEW.error, 'occurredAt', now()))));
+      'error', NEW.error, 'occurredAt', now())], ARRAY[now()]);
   RETURN NULL;
 END $$;
 

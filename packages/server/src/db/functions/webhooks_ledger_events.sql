@@ -7,13 +7,12 @@ BEGIN
       AND events && ARRAY['points.earned', 'points.redeemed', 'points.expired', 'redemption.cancelled']) THEN
     RETURN NULL;
   END IF;
-  PERFORM webhooks_emit(coalesce(jsonb_agg(jsonb_build_object(
-      'type', ev.type, 'customer_id', n.customer_id, 'occurred_at', n.occurred_at,
-      'payload', jsonb_build_object(
+  PERFORM webhooks_emit(array_agg(ev.type ORDER BY n.id), array_agg(n.customer_id ORDER BY n.id),
+    array_agg(jsonb_build_object(
         'customerNumber', c.customer_number, 'points', abs(n.points), 'balanceAfter', n.balance_after,
         'reference', coalesce(n.external_id, n.reference), 'ledgerEntryId', n.id::text,
-        'channel', n.channel, 'occurredAt', n.occurred_at))
-      ORDER BY n.id), '[]'::jsonb))
+        'channel', n.channel, 'occurredAt', n.occurred_at) ORDER BY n.id),
+    array_agg(n.occurred_at ORDER BY n.id))
   FROM new_rows n
   JOIN customers c ON c.id = n.customer_id
   LEFT JOIN ledger_entries o ON n.kind = 'REVERSAL' AND o.id = n.reversal_of

@@ -6,13 +6,14 @@ BEGIN
       AND events && ARRAY['message.received', 'message.replied']) THEN
     RETURN NULL;
   END IF;
-  PERFORM webhooks_emit(coalesce(jsonb_agg(jsonb_build_object(
-      'type', CASE n.kind WHEN 'INBOUND' THEN 'message.received' ELSE 'message.replied' END,
-      'customer_id', cv.customer_id, 'occurred_at', n.created_at,
-      'payload', jsonb_build_object(
+  PERFORM webhooks_emit(
+    array_agg(CASE n.kind WHEN 'INBOUND' THEN 'message.received' ELSE 'message.replied' END ORDER BY n.id),
+    array_agg(cv.customer_id ORDER BY n.id),
+    array_agg(jsonb_build_object(
         'customerNumber', c.customer_number, 'conversationId', cv.id, 'messageId', n.id::text,
-        'channel', cv.channel, 'subject', cv.subject, 'body', n.body, 'occurredAt', n.created_at))
-      ORDER BY n.id), '[]'::jsonb))
+        'channel', cv.channel, 'subject', cv.subject, 'body', n.body, 'occurredAt', n.created_at)
+      ORDER BY n.id),
+    array_agg(n.created_at ORDER BY n.id))
   FROM new_rows n
   JOIN conversations cv ON cv.id = n.conversation_id
   JOIN customers c ON c.id = cv.customer_id

@@ -4,15 +4,14 @@ BEGIN
   IF NOT EXISTS (SELECT 1 FROM webhook_endpoints WHERE status <> 'DISABLED' AND events @> ARRAY['tier.changed']) THEN
     RETURN NULL;
   END IF;
-  PERFORM webhooks_emit(coalesce(jsonb_agg(jsonb_build_object(
-      'type', 'tier.changed', 'customer_id', n.customer_id, 'occurred_at', n.changed_at,
-      'payload', jsonb_build_object(
+  PERFORM webhooks_emit(array_agg('tier.changed'::text ORDER BY n.id), array_agg(n.customer_id ORDER BY n.id),
+    array_agg(jsonb_build_object(
         'customerNumber', c.customer_number, 'tier', n.to_tier_name, 'previousTier', n.from_tier_name,
         'direction', CASE
           WHEN n.to_tier_id IS NOT NULL AND coalesce(tt.min_points, -1) > coalesce(ft.min_points, -1)
             THEN 'UP' ELSE 'DOWN' END,
-        'reason', n.reason, 'occurredAt', n.changed_at))
-      ORDER BY n.id), '[]'::jsonb))
+        'reason', n.reason, 'occurredAt', n.changed_at) ORDER BY n.id),
+    array_agg(n.changed_at ORDER BY n.id))
   FROM new_rows n
   JOIN customers c ON c.id = n.customer_id
   LEFT JOIN tiers ft ON ft.id = n.from_tier_id

@@ -54,23 +54,47 @@ export function retryDelaySeconds(attempts: number, random = Math.random()): num
   return ceiling / 2 + (ceiling / 2) * random;
 }
 
-/** Turns new events into one delivery per listening endpoint (not disabled), in batches. */
+/**
+ * Turns new events into one delivery per listening endpoint (not disabled), in batches, and gives
+ * each customer's events their sequence numbers (`customer_seq`, in event order) — here rather than
+ * in the change's transaction, so an earning writes its event row and nothing more. One fan-out at
+ * a time (an advisory lock; another instance's run skips it), so numbers follow the order events
+ * are fanned out in. A customer's ledger events are numbered in the order they were posted: their
+ * postings lock the customer, so a later one's event row has the higher id.
+ */
 export async function fanOut(db: Db): Promise<number> {
   let total = 0;
   for (;;) {
-    const claimed = rowsOf(
-      await db.execute(sql`
-        with claimed as (
-          select id, type from webhook_events where processed_at is null
-          order by id limit ${FANOUT_BATCH} for update skip locked),
-        queued as (
-          insert into webhook_deliveries (endpoint_id, event_id, event_type)
-          select e.id, c.id, c.type from claimed c
-          join webhook_endpoints e on e.status <> 'DISABLED' and e.events @> array[c.type]
-          on conflict (endpoint_id, event_id) do nothing)
-        update webhook_events set processed_at = now() where id in (select id from claimed)
-        returning id`),
-    ).length;
+    const claimed = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ mine: boolean }>(
+        await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${WEBHOOKS_JOB}), 0) as mine`),
+      );
+      if (!lock?.mine) return 0;
+      return rowsOf(
+        await tx.execute(sql`
+          with claimed as materialized (
+            select id, type, customer_id from webhook_events where processed_at is null
+            order by id limit ${FANOUT_BATCH}),
+          bumped as (
+            insert into webhook_customer_sequences as s (customer_id, last_seq)
+            select customer_id, count(*) from claimed where customer_id is not null group by customer_id
+            on conflict (customer_id) do update set last_seq = s.last_seq + excluded.last_seq
+            returning s.customer_id, s.last_seq),
+          numbered as (
+            select c.id, b.last_seq - count(*) over (partition by c.customer_id)
+              + row_number() over (partition by c.customer_id order by c.id) as seq
+            from claimed c join bumped b on b.customer_id = c.customer_id),
+          queued as (
+            insert into webhook_deliveries (endpoint_id, event_id, event_type)
+            select e.id, c.id, c.type from claimed c
+            join webhook_endpoints e on e.status <> 'DISABLED' and e.events @> array[c.type]
+            on conflict (endpoint_id, event_id) do nothing)
+          update webhook_events ev set processed_at = now(), customer_seq = n.seq
+          from claimed c left join numbered n on n.id = c.id
+          where ev.id = c.id
+          returning ev.id`),
+      ).length;
+    });
     total += claimed;
     if (claimed < FANOUT_BATCH) return total;
   }
