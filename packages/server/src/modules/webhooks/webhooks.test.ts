@@ -146,6 +146,8 @@ describe('delivery', () => {
     const created = await endpoint();
     receiver.state.secrets = [created.secret];
     const refs = [await earn('C-2', 1), await earn('C-2', 2), await earn('C-2', 3)];
+    // Two fan-outs at once (two instances' runs): one numbers, the other skips; none twice.
+    await Promise.all([fanOut(t.app.db), fanOut(t.app.db)]);
     await deliver();
     const seqs = refs.map((r) => forReference(r)[0]?.body.customerSequence);
     expect(seqs).toEqual([1, 2, 3]);
