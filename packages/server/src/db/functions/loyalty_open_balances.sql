@@ -24,8 +24,10 @@ BEGIN
   WITH l AS (
     SELECT i.line, i."customerNumber" AS number, i.lifetime, i."tierId" AS tier, i."joinedAt" AS joined,
       i.entries, c.id AS customer, c.balance AS before,
-      c.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.kind = 'ADJUST'
-        AND coalesce(e.channel, '') = '' AND e.external_id = 'opening:' || i."customerNumber") AS go
+      -- The mark looked up by the ledger's external key, a scalar subquery per line (`NOT EXISTS`
+      -- may be planned as a hash of every opening's mark when the statistics are stale).
+      c.id IS NOT NULL AND (SELECT e.id FROM ledger_entries e WHERE e.kind = 'ADJUST'
+        AND coalesce(e.channel, '') = '' AND e.external_id = 'opening:' || i."customerNumber" LIMIT 1) IS NULL AS go
     FROM jsonb_to_recordset(p_lines)
       AS i(line integer, "customerNumber" text, lifetime integer, "tierId" integer, "joinedAt" date, entries jsonb)
     LEFT JOIN customers c ON c.customer_number = i."customerNumber"
