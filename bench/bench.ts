@@ -23,7 +23,8 @@
  *   local receiver, and its catch-up after being down): bench/webhooks.ts,
  *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --migration 0] (a transactions file
  *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
- *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers;
+ *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers,
+ *   alone with --lines 0;
  *   --file-gb N streams an N GB file to the push): bench/imports.ts,
  *   --replay [--days 90 --seed-customers N --seed-transactions 10] (a points-rule change replayed
  *   over the period's earnings, the screens meanwhile): bench/replay.ts.

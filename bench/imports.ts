@@ -327,6 +327,11 @@ export async function benchImport(
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-import-'));
   try {
     const run = Date.now().toString(36);
+    if (opts.lines === 0) {
+      // `--lines 0`: no transactions file, only the migration (its own new customers).
+      if (opts.migration > 0) await benchMigration(ctx, database.db, dir, opts.migration, run);
+      return;
+    }
     let started = Date.now();
     await seedCustomers(database.db, opts.customers);
     console.log(

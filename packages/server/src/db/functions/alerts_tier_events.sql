@@ -1,4 +1,5 @@
--- Tier changes: up or down by the tiers' point thresholds (no tier ranks below every tier).
+-- Tier changes: up or down by the tiers' point thresholds (no tier ranks below every tier), except
+-- an opening balance's placement (docs/decisions/imports.md).
 CREATE OR REPLACE FUNCTION alerts_tier_events() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NOT EXISTS (
@@ -19,7 +20,9 @@ BEGIN
         THEN 'TIER_UPGRADED'
       ELSE 'TIER_DOWNGRADED'
     END AS event) ev
-  WHERE ev.event IN (SELECT a.event FROM alerts a WHERE a.status = 'ACTIVE');
+  WHERE ev.event IN (SELECT a.event FROM alerts a WHERE a.status = 'ACTIVE')
+    -- A migration's opening (imports, reason OPENING) places a customer; it is no upgrade to announce.
+    AND n.reason <> 'OPENING';
   RETURN NULL;
 END $$;
 

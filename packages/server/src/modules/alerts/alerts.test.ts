@@ -654,6 +654,11 @@ describe('delivery', () => {
       insert into customer_tier_history (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason)
       select id, null, null, (select id from tiers where name = 'Blue'), 'Blue', 0, 'test' from customers where customer_number = 'AR-1'`);
     expect(await count('alert_events', sql`event = 'TIER_UPGRADED'`)).toBe(1);
+    // A migration's opening balance places the customer: no upgrade announced (decisions/imports.md).
+    await t.app.db.execute(sql`
+      insert into customer_tier_history (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason)
+      select id, null, null, (select id from tiers where name = 'Blue'), 'Blue', 0, 'OPENING' from customers where customer_number = 'AR-1'`);
+    expect(await count('alert_events', sql`event = 'TIER_UPGRADED'`)).toBe(1);
     await deliver();
     const inbox = await ok(api('GET', '/customers/AR-1/messages'));
     expect(inbox.items[0]).toMatchObject({ kind: 'ALERT', body: 'مرحبا بك في أزرق' });

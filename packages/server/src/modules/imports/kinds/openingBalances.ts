@@ -88,34 +88,41 @@ async function tierNamesOf(tx: Tx) {
   return names;
 }
 
-interface PostedEntry {
-  outcome: string;
-  entry_id: string | number | null;
+/** An opening's ledger entries in their order (ADJUST, no channel), before their balances. */
+export interface OpeningEntry {
+  points: number;
+  lot: boolean;
+  expiresAt: Date | null;
 }
 
-/** One ledger entry through the one posting path (loyalty_post_entry): balance, lifetime, tier. */
-async function postEntry(
-  tx: Tx,
-  customerId: number,
-  entry: { points: number; lot: boolean; expiresAt: Date | null; mark: string | null; reference: string },
-): Promise<number> {
-  const [row] = rowsOf<PostedEntry>(
-    await tx.execute(sql`select outcome, entry_id from loyalty_post_entry(${customerId}::bigint, 'ADJUST'::text,
-      ${entry.points}::int, ${entry.reference}::text, ${entry.lot}::boolean, ${entry.expiresAt}::timestamptz,
-      now(), ${entry.mark}::text, p_note => 'opening balance'::text)`),
-  );
-  if (row?.outcome !== 'POSTED') throw new Error(`Opening entry refused: ${row?.outcome}`);
-  return Number(row.entry_id);
+/**
+ * The entries of an opening: when lifetime > balance, the points earned and spent before (a lot of
+ * `lifetime − balance` that has expired at `now`, and the non-lot debit that spent it: FIFO, the
+ * spending took the oldest points); then one lot per `lots` item, with its own expiry.
+ */
+export function openingEntries(
+  o: { balance: number; lifetime: number; lots: Lot[] },
+  now: Date,
+): OpeningEntry[] {
+  const entries: OpeningEntry[] = [];
+  if (o.lifetime > o.balance) {
+    entries.push({ points: o.lifetime - o.balance, lot: true, expiresAt: now });
+    entries.push({ points: o.balance - o.lifetime, lot: false, expiresAt: null });
+  }
+  for (const lot of o.lots) entries.push({ points: lot.points, lot: true, expiresAt: lot.expiresAt });
+  return entries;
 }
 
 /**
  * Opening balances (the migration): per customer, the points already earned and spent (lifetime
  * less balance) as a lot that has expired with the debit that spent it, then each lot of the
- * balance with its own expiry date — ADJUST entries through loyalty_post_entry, so balance = the
- * ledger's sum, lifetime points = the lots' sum, and the expiry job takes each lot on its date
- * (oldest first). The first entry carries the mark `opening:<customerNumber>`: a customer's
- * opening posts once (a later file's line is refused, or answered as a duplicate while posting).
- * Then the join date and the tier named (recorded in the tier history as OPENING).
+ * balance with its own expiry date — ADJUST entries, so balance = the ledger's sum, lifetime
+ * points = the lots' sum, and the expiry job takes each lot on its date (oldest first). A batch
+ * posts set-based in one call (loyalty_open_balances: the entries loyalty_post_entry would have
+ * written one by one, in a few statements). The first entry carries the mark
+ * `opening:<customerNumber>`: a customer's opening posts once (a later file's line is refused, or
+ * answered as a duplicate while posting). Then the join date and the tier named, else the one the
+ * points reach (recorded in the tier history as OPENING).
  */
 export const openingBalancesKind: ImportKindHandler = {
   unique: { field: 'customerNumber', reason: 'duplicateCustomer' },
@@ -132,9 +139,12 @@ export const openingBalancesKind: ImportKindHandler = {
         markMissing(batch, await knownCustomers(tx, numbers), 'customerNumber', 'unknownCustomer');
         const opened = new Set(
           rowsOf<{ n: string }>(
-            await tx.execute(sql`select substr(external_id, 9) as n from ledger_entries
-              where kind = 'ADJUST' and channel is null and external_id in
-                (select 'opening:' || v from jsonb_array_elements_text(${numbers}::jsonb) v)`),
+            // A look-up per number by the ledger's external key (kind, coalesce(channel, ''),
+            // external_id); a scalar subquery, not `exists`: after a large migration the planner
+            // (stale statistics) hashed every opening's mark instead, a second per batch.
+            await tx.execute(sql`select v as n from jsonb_array_elements_text(${numbers}::jsonb) v
+              where (select true from ledger_entries e where e.kind = 'ADJUST'
+                and coalesce(e.channel, '') = '' and e.external_id = 'opening:' || v limit 1)`),
           ).map((r) => r.n),
         );
         markMissing(batch, opened, 'customerNumber', 'alreadyOpened', true);
@@ -145,61 +155,42 @@ export const openingBalancesKind: ImportKindHandler = {
     const tierNames = await tierNamesOf(tx);
     const now = new Date();
     const outcomes: LineOutcome[] = [];
-    const reference = `import:${imp.id}`;
+    const balances = new Map<number, number>();
+    const batch = [];
     for (const l of lines) {
       const read = readOpening(l.data, tierNames, now);
-      const number = l.data.customerNumber ?? '';
-      const refuse = (outcome: string) =>
-        outcomes.push({ line: l.line, outcome, entryId: null, points: null });
       if (!('opening' in read)) {
-        refuse(read.reason); // the tiers or the date moved since validation
+        // the tiers or the date moved since validation
+        outcomes.push({ line: l.line, outcome: read.reason, entryId: null, points: null });
         continue;
       }
-      const { balance, lifetime, tierId, joinedAt, lots } = read.opening;
-      const [customer] = rowsOf<{ id: number; opened: boolean }>(
-        await tx.execute(sql`select c.id, exists (select 1 from ledger_entries e where e.kind = 'ADJUST'
-            and e.channel is null and e.external_id = ${openingMark(number)}) as opened
-          from customers c where c.customer_number = ${number} for update`),
-      );
-      if (!customer) {
-        refuse('unknownCustomer');
-        continue;
-      }
-      if (customer.opened) {
-        refuse('REPLAYED');
-        continue;
-      }
-      const id = Number(customer.id);
-      const entries: { points: number; lot: boolean; expiresAt: Date | null }[] = [];
-      if (lifetime > balance) {
-        // Earned and spent before: a lot that has expired, and the debit that spent it.
-        entries.push({ points: lifetime - balance, lot: true, expiresAt: now });
-        entries.push({ points: balance - lifetime, lot: false, expiresAt: null });
-      }
-      for (const lot of lots) entries.push({ points: lot.points, lot: true, expiresAt: lot.expiresAt });
-      let first: number | null = null;
-      for (const e of entries) {
-        const entryId = await postEntry(tx, id, {
-          ...e,
-          mark: first === null ? openingMark(number) : null,
-          reference,
-        });
-        first ??= entryId;
-      }
-      if (joinedAt)
-        await tx.execute(sql`update customers set joined_at = ${joinedAt}::date where id = ${id}`);
-      if (tierId !== null) {
-        await tx.execute(sql`with cur as (select c.tier_id, t.name from customers c left join tiers t on t.id = c.tier_id
-              where c.id = ${id}),
-            moved as (update customers c set tier_id = ${tierId} where c.id = ${id}
-              and c.tier_id is distinct from ${tierId} returning c.id)
-          insert into customer_tier_history
-            (customer_id, from_tier_id, from_tier_name, to_tier_id, to_tier_name, qualifying_points, reason)
-          select m.id, cur.tier_id, cur.name, t.id, t.name, ${lifetime}, 'OPENING'
-          from moved m, cur, tiers t where t.id = ${tierId}`);
-      }
-      outcomes.push({ line: l.line, outcome: 'POSTED', entryId: first, points: balance });
+      const { balance, lifetime, tierId, joinedAt } = read.opening;
+      balances.set(l.line, balance);
+      batch.push({
+        line: l.line,
+        customerNumber: l.data.customerNumber ?? '',
+        lifetime,
+        tierId,
+        joinedAt,
+        entries: openingEntries(read.opening, now),
+      });
     }
-    return outcomes;
+    if (!batch.length) return outcomes;
+    // The whole batch in one call (db/functions/loyalty_open_balances.sql), customers locked in id order.
+    const posted = rowsOf<{ line: number; outcome: string; entry_id: string | number | null }>(
+      await tx.execute(sql`select line, outcome, entry_id from loyalty_open_balances(
+        ${JSON.stringify(batch)}::jsonb, ${`import:${imp.id}`}::text)`),
+    );
+    for (const p of posted) {
+      const line = Number(p.line);
+      const ok = p.outcome === 'POSTED';
+      outcomes.push({
+        line,
+        outcome: p.outcome,
+        entryId: ok && p.entry_id !== null ? Number(p.entry_id) : null,
+        points: ok ? (balances.get(line) ?? 0) : null,
+      });
+    }
+    return outcomes.sort((a, b) => a.line - b.line);
   },
 };
