@@ -86,7 +86,7 @@ for (const lang of ['en', 'ar'] as const) {
 
       // Customer info: the referrer's code and the friend's referral with its status; the friend's referrer.
       await page.goto(`/dashboard/customer/info?id=${referrerId}&lang=${lang}`);
-      await page.getByRole('tab', { name: t.referrals.customer.tab }).click();
+      await page.getByRole('tab', { name: t.referrals.customer.tab, exact: true }).click();
       await page.getByTestId('customer-referral-code').getByText(code).waitFor();
       await page
         .getByTestId('customer-referrals-made')
@@ -95,7 +95,7 @@ for (const lang of ['en', 'ar'] as const) {
         .waitFor();
       const friendId = ((await enrolled.json()) as { id: number }).id;
       await page.goto(`/dashboard/customer/info?id=${friendId}&lang=${lang}`);
-      await page.getByRole('tab', { name: t.referrals.customer.tab }).click();
+      await page.getByRole('tab', { name: t.referrals.customer.tab, exact: true }).click();
       await page.getByTestId('customer-referred-by').getByText(referrer).waitFor();
     });
 
