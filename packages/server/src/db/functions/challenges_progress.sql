@@ -10,7 +10,7 @@
 -- the next cycle when the challenge repeats per period); records the earning once in
 -- challenge_earnings with the participations it counts in (its key: exactly once per transaction);
 -- and moves them — COUNT +1, AMOUNT + the amount, DAYS and TYPES +1 for a day or type not in the
--- participation's `days` / `types` yet. Only a participation that crosses a step's target comes
+-- participation's `days` / `types` yet (a day or type already there leaves the row unwritten). Only a participation that crosses a step's target comes
 -- back to be paid: the budget taken under the challenge's row lock (customers, then challenges in
 -- id order), the points posted through loyalty_post_entry. A step the budget cannot pay is reached
 -- unpaid, and the challenge ends when what is left cannot pay its smallest step. Answers the points
@@ -100,6 +100,10 @@ BEGIN
               ELSE cp.types END
           FROM m
           WHERE NOT m.fresh AND cp.id = m.part AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+            -- A day or type already counted moves nothing: the row is not written (the earning is
+            -- still recorded against it in challenge_earnings, for a reversal's recount).
+            AND CASE m.goal_kind WHEN 'DAYS' THEN NOT m.day = ANY (cp.days)
+              WHEN 'TYPES' THEN NOT m.type_id = ANY (cp.types) ELSE true END
           RETURNING cp.id, cp.challenge_id, cp.progress, cp.steps_reached, m.customer, m.at, m.steps, m.name_en
       )
       -- The participations that crossed a step's target (no join back to m: its estimate is one row).
