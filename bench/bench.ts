@@ -11,7 +11,9 @@
  *   pgbench — bench/wrk.ts; else this process's node:http client),
  *   --campaigns N (N active campaigns), --gates (an earn eligibility criterion and daily limits),
  *   --endpoints N (N webhook endpoints on points.earned, on a receiver in this process),
- *   --ab challenges [--challenges 10] (N active automatic challenges every bench earning moves),
+ *   --ab challenges [--challenges 10] [--challenge-scale 1] (N active automatic challenges every
+ *   bench earning moves; their step targets × the scale: at 1 every bench customer reaches a step
+ *   within the run, about one earning in ten pays one; at 100 none is reached, progress alone),
  *   --ab gates|campaigns|endpoints|metrics [--phases 8] (earning only, the feature switched off and on between
  *   phases on one server and database, in the order ABBA ABBA…, so that the machine's swings and
  *   the database's growth fall on both alike; prints each phase and the on/off ratios; metrics:
@@ -54,6 +56,7 @@ const { values: opts } = parseArgs({
     samples: { type: 'string', default: '300' },
     campaigns: { type: 'string', default: '0' },
     challenges: { type: 'string', default: '10' },
+    'challenge-scale': { type: 'string', default: '1' },
     endpoints: { type: 'string', default: '0' },
     gates: { type: 'boolean', default: false },
     ab: { type: 'string' },
@@ -148,10 +151,14 @@ const switchAll =
 /**
  * `--ab challenges` (issue 53): N active automatic challenges every bench earning qualifies for,
  * one goal kind after another (transactions, amount, days, types) with two steps each, so each
- * earning records its progress in all ten; the targets are reached rarely in a run (as a month's
- * goal is), so few steps are paid (each is a ledger posting); budgets the database's limit. Off: paused (no live challenge, the earning's one query finds none).
+ * earning records its progress in all ten. At `--challenge-scale 1` the COUNT and AMOUNT targets
+ * (20 transactions, 10,000) are reached by most bench customers within a run, so steps are paid
+ * (each a ledger posting and the challenge's budget row, locked to the commit): about one on-phase
+ * earning in ten pays one. `--challenge-scale 100`: no step is reached, progress alone (as a
+ * month's goal in a minute of a bank's traffic). Budgets the database's limit. Off: paused (no
+ * live challenge, the batch's one query finds none).
  */
-async function benchChallenges(staff: Record<string, string>, n: number): Promise<Switch> {
+async function benchChallenges(staff: Record<string, string>, n: number, scale = 1): Promise<Switch> {
   const ids: number[] = [];
   // Goal kind, then the two steps' targets (10 and 100 points).
   const goals = [
@@ -170,8 +177,8 @@ async function benchChallenges(staff: Record<string, string>, n: number): Promis
         budget: 2_147_483_647,
         goalKind: goals[i % goals.length]?.[0],
         steps: [
-          { target: goals[i % goals.length]?.[1], points: 10 },
-          { target: goals[i % goals.length]?.[2], points: 100 },
+          { target: (goals[i % goals.length]?.[1] ?? 1) * scale, points: 10 },
+          { target: (goals[i % goals.length]?.[2] ?? 1) * scale, points: 100 },
         ],
       }),
     );
@@ -402,7 +409,7 @@ async function setUp() {
       : opts.ab === 'campaigns'
         ? campaigns
         : opts.ab === 'challenges'
-          ? await benchChallenges(staff, Number(opts.challenges))
+          ? await benchChallenges(staff, Number(opts.challenges), Number(opts['challenge-scale']))
           : opts.ab === 'endpoints'
             ? endpoints
             : gates;

@@ -2,12 +2,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import challengesAr from '../packages/web/src/features/challenges/locales/ar.json' with { type: 'json' };
 import challengesEn from '../packages/web/src/features/challenges/locales/en.json' with { type: 'json' };
+import loyaltyAr from '../packages/web/src/features/loyalty/locales/ar.json' with { type: 'json' };
+import loyaltyEn from '../packages/web/src/features/loyalty/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { type ApiCall, integrationApi, staffApi } from './api.ts';
 import { signIn, toast, useBrowser } from './browser.ts';
 
-const texts = { en: { ...en, ...challengesEn }, ar: { ...ar, ...challengesAr } } as const;
+const texts = {
+  en: { ...en, ...challengesEn, ...loyaltyEn },
+  ar: { ...ar, ...challengesAr, ...loyaltyAr },
+} as const;
 const browser = useBrowser();
 
 for (const lang of ['en', 'ar'] as const) {
@@ -52,16 +57,41 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('challenge-status').getByText(t.challenges.statuses.ACTIVE).waitFor();
     });
 
+    const earn = async (i: number) => {
+      const res = await channel('POST', '/transactions', {
+        externalId: `${customer}-${i}`,
+        customerNumber: customer,
+        transactionTypeCode: 'CARD_SPEND',
+        amount: 250,
+      });
+      expect(res.status).toBe(201);
+    };
+
+    it("explains the challenge's progress in the points rules' simulate panel", async () => {
+      await earn(0);
+      await earn(1);
+      await page.goto(`/dashboard/loyalty/rules?lang=${lang}`);
+      await page.locator('#simulate_transactionTypeId').click();
+      await page
+        .getByRole('listbox')
+        .getByRole('option', { name: /CARD_SPEND/ })
+        .first()
+        .click();
+      await page.locator('#simulate_customerNumber').fill(customer);
+      await page.locator('#simulate_amount').fill('250');
+      await page.locator('form#simulate button[type="submit"]').click();
+      const line = page
+        .getByTestId('simulate-challenge')
+        .filter({ hasText: lang === 'en' ? nameEn : nameAr });
+      // Two of three counted: this one is the third, and reaches the step.
+      await line
+        .getByText(t.challenges.simulate.pays.replace('{{steps}}', '1').replace('{{points}}', '300'))
+        .waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    });
+
     it("shows the customer's progress on customer info and the funnel on the challenge's page", async () => {
-      for (const i of [0, 1, 2]) {
-        const res = await channel('POST', '/transactions', {
-          externalId: `${customer}-${i}`,
-          customerNumber: customer,
-          transactionTypeCode: 'CARD_SPEND',
-          amount: 250,
-        });
-        expect(res.status).toBe(201);
-      }
+      await earn(2);
       const found = (await (await staff('GET', `/customers?q=${customer}`)).json()) as {
         items: { id: number }[];
       };

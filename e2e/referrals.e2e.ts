@@ -60,7 +60,9 @@ for (const lang of ['en', 'ar'] as const) {
 
       const referrer = `E2E-RF-${stamp}`;
       const friend = `E2E-RFF-${stamp}`;
-      expect((await channel('PUT', `/customers/${referrer}`, { fullName: 'Referrer' })).status).toBe(201);
+      const referrerUpsert = await channel('PUT', `/customers/${referrer}`, { fullName: 'Referrer' });
+      expect(referrerUpsert.status).toBe(201);
+      const { id: referrerId } = (await referrerUpsert.json()) as { id: number };
       const { code } = (await (await channel('GET', `/customers/${referrer}/referral-code`)).json()) as {
         code: string;
       };
@@ -81,6 +83,20 @@ for (const lang of ['en', 'ar'] as const) {
       await row.getByTestId('referral-status').getByText(t.referrals.statuses.REWARDED).waitFor();
       await page.goto(`/dashboard/referrals/cost?lang=${lang}`);
       await page.getByText(t.referrals.cost.chart).first().waitFor();
+
+      // Customer info: the referrer's code and the friend's referral with its status; the friend's referrer.
+      await page.goto(`/dashboard/customer/info?id=${referrerId}&lang=${lang}`);
+      await page.getByRole('tab', { name: t.referrals.customer.tab, exact: true }).click();
+      await page.getByTestId('customer-referral-code').getByText(code).waitFor();
+      await page
+        .getByTestId('customer-referrals-made')
+        .locator('tr', { hasText: friend })
+        .getByText(t.referrals.statuses.REWARDED)
+        .waitFor();
+      const friendId = ((await enrolled.json()) as { id: number }).id;
+      await page.goto(`/dashboard/customer/info?id=${friendId}&lang=${lang}`);
+      await page.getByRole('tab', { name: t.referrals.customer.tab, exact: true }).click();
+      await page.getByTestId('customer-referred-by').getByText(referrer).waitFor();
     });
 
     it('pools a household to its head from the customer’s Household tab', async () => {

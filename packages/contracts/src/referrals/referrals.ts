@@ -178,6 +178,15 @@ export const referralCostSchema = z.object({
 });
 export type ReferralCost = z.infer<typeof referralCostSchema>;
 
+/** Customer info's Referrals tab: the customer's code, who referred them, and whom they referred. */
+export const customerReferralsSchema = z.object({
+  customerNumber: z.string(),
+  code: z.string().nullable().describe('Null until the customer’s channel first asks for it'),
+  referredBy: referralSchema.nullable().describe('The referral that brought this customer, if any'),
+  referrals: z.array(referralSchema).describe('The referrals this customer made, newest first (latest 50)'),
+});
+export type CustomerReferrals = z.infer<typeof customerReferralsSchema>;
+
 /** The integration API: a customer's referral code. */
 export const referralCodeResult = z.object({
   customerNumber: z.string(),

@@ -9400,6 +9400,119 @@ export type paths = {
       };
     };
   };
+  "/api/admin/customer-referrals": {
+    /** A customer’s referral code, who referred them and the referrals they made (customer info) */
+    get: {
+      parameters: {
+        query: {
+          /** @description The bank’s customer number */
+          customerNumber: string;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              /** @description Null until the customer’s channel first asks for it */
+              code: string | null;
+              customerNumber: string;
+              /** @description The referrals this customer made, newest first (latest 50) */
+              referrals: ({
+                  clawedBackAt: string | null;
+                  /** @description Taken back from both after a reversal */
+                  clawedBackPoints: number;
+                  code: string;
+                  createdAt: string;
+                  id: number;
+                  programmeId: number | null;
+                  programmeNameAr: string | null;
+                  programmeNameEn: string | null;
+                  /** @description TRANSACTIONS: the end of the window */
+                  qualifiesBy: string | null;
+                  /**
+                   * @description Why it was refused, or why it was not paid
+                   * @enum {string|null}
+                   */
+                  reason: "SAME_MOBILE" | "SAME_EMAIL" | "SAME_DEVICE" | "EXISTING_CUSTOMER" | "MONTHLY_LIMIT" | "NO_PROGRAMME" | "REFERRER_NOT_ACTIVE" | "WINDOW_ENDED" | null;
+                  referredNumber: string;
+                  /** @description Paid to the referred customer */
+                  referredPoints: number;
+                  referrerNumber: string;
+                  /** @description Paid to the referrer (0 before the reward) */
+                  referrerPoints: number;
+                  rewardedAt: string | null;
+                  /** @enum {string} */
+                  status: "PENDING" | "QUALIFIED" | "REWARDED" | "REFUSED" | "CLAWED_BACK";
+                  /** @description The referred customer’s earnings counted so far */
+                  transactions: number;
+                })[];
+              /** @description The referral that brought this customer, if any */
+              referredBy: ({
+                clawedBackAt: string | null;
+                /** @description Taken back from both after a reversal */
+                clawedBackPoints: number;
+                code: string;
+                createdAt: string;
+                id: number;
+                programmeId: number | null;
+                programmeNameAr: string | null;
+                programmeNameEn: string | null;
+                /** @description TRANSACTIONS: the end of the window */
+                qualifiesBy: string | null;
+                /**
+                 * @description Why it was refused, or why it was not paid
+                 * @enum {string|null}
+                 */
+                reason: "SAME_MOBILE" | "SAME_EMAIL" | "SAME_DEVICE" | "EXISTING_CUSTOMER" | "MONTHLY_LIMIT" | "NO_PROGRAMME" | "REFERRER_NOT_ACTIVE" | "WINDOW_ENDED" | null;
+                referredNumber: string;
+                /** @description Paid to the referred customer */
+                referredPoints: number;
+                referrerNumber: string;
+                /** @description Paid to the referrer (0 before the reward) */
+                referrerPoints: number;
+                rewardedAt: string | null;
+                /** @enum {string} */
+                status: "PENDING" | "QUALIFIED" | "REWARDED" | "REFUSED" | "CLAWED_BACK";
+                /** @description The referred customer’s earnings counted so far */
+                transactions: number;
+              }) | null;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description RFC 9457 problem details */
+        404: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/customers": {
     /** Search customers by number, name, mobile or e-mail; filter by tier, status, segment, churn risk band (with churn.read) */
     get: {

@@ -1,7 +1,7 @@
 -- Takes back a reversed earning's challenge progress (docs/decisions/challenges.md), called by
--- loyalty_post_entry for every reversal, under the customer's lock: the earning's events are
--- marked reversed, each participation recounted, and the rewards of the steps no longer reached
--- reversed (loyalty_post_entry with p_reversal_of, the budget given back) when the challenge says
+-- loyalty_post_entry for every reversal, under the customer's lock: the earning's row in
+-- challenge_earnings is marked reversed, each participation it counted in recounted, and the
+-- rewards of the steps no longer reached reversed (loyalty_post_entry with p_reversal_of, the budget given back) when the challenge says
 -- REVERSE; KEEP leaves them paid (not paid again when the step is reached again). A reward the
 -- customer has already spent stays (the reversal would take the balance below zero).
 CREATE OR REPLACE FUNCTION challenges_reverse(p_customer bigint, p_reversed bigint, p_occurred_at timestamptz)
@@ -9,20 +9,26 @@ RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   ev record;
-  n numeric;
+  t record;
   reached integer;
   po record;
   r record;
 BEGIN
   FOR ev IN
-    UPDATE challenge_events e SET reversed = true
-      FROM challenges k, challenge_participants cp
-      WHERE e.entry_id = p_reversed AND NOT e.reversed AND k.id = e.challenge_id AND cp.id = e.participant_id
-      RETURNING e.participant_id, k.id AS challenge_id, k.goal_kind, k.steps, k.on_reversal
+    WITH hit AS (
+      UPDATE challenge_earnings e SET reversed = true
+        WHERE e.entry_id = p_reversed AND NOT e.reversed
+        RETURNING e.participant_ids
+    )
+    SELECT cp.id AS participant_id, k.id AS challenge_id, k.goal_kind, k.steps, k.on_reversal
+      FROM hit CROSS JOIN LATERAL unnest(hit.participant_ids) x (id)
+        JOIN challenge_participants cp ON cp.id = x.id
+        JOIN challenges k ON k.id = cp.challenge_id
+      ORDER BY cp.id
   LOOP
-    n := challenges_recount(ev.participant_id, ev.goal_kind);
-    SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= n;
-    UPDATE challenge_participants cp SET progress = n, steps_reached = reached,
+    SELECT * INTO t FROM challenges_recount(p_customer, ev.participant_id, ev.goal_kind);
+    SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= t.progress;
+    UPDATE challenge_participants cp SET progress = t.progress, days = t.days, types = t.types, steps_reached = reached,
         completed_at = CASE WHEN reached = jsonb_array_length(ev.steps) THEN cp.completed_at END
       WHERE cp.id = ev.participant_id;
     CONTINUE WHEN ev.on_reversal <> 'REVERSE';

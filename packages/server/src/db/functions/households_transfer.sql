@@ -6,7 +6,8 @@
 -- and expire at their date); the transfer takes the oldest of the rest first (FIFO): the debit is
 -- a negative lot dated at the first expiry after the horizon with points left, so the lots from
 -- there on are what it consumes, and the receiver's credit is a lot expiring then (never later
--- than the points it came from). Lifetime points move with the lots.
+-- than the points it came from). Both entries are lots that do not qualify for the tier
+-- (p_qualifying false): the lifetime points of neither customer move.
 -- p_points NULL moves all the sender's transferable points (a household pooled to its head), and
 -- `transferable` answers how many.
 -- Outcomes: POSTED, NOT_FOUND, NOT_ACTIVE, INSUFFICIENT_POINTS, EXPIRING_POINTS, NOTHING (NULL asked, none transferable).
@@ -69,7 +70,7 @@ BEGIN
 
   SELECT * INTO r FROM loyalty_post_entry(p_from, 'ADJUST', -p_points, p_reference, true,
     lot_expires_at, p_occurred_at, NULL, NULL, NULL, NULL, NULL, NULL, p_note, p_actor_id, 0,
-    p_channel, p_api_key_id);
+    p_channel, p_api_key_id, p_qualifying => false);
   IF r.outcome <> 'POSTED' THEN
     outcome := r.outcome;
     RETURN;
@@ -78,7 +79,7 @@ BEGIN
   from_balance := r.balance;
   SELECT * INTO r FROM loyalty_post_entry(p_to, 'ADJUST', p_points, p_reference, true,
     lot_expires_at, p_occurred_at, NULL, NULL, NULL, NULL, NULL, NULL, p_note, p_actor_id, 0,
-    p_channel, p_api_key_id);
+    p_channel, p_api_key_id, p_qualifying => false);
   IF r.outcome <> 'POSTED' THEN
     RAISE EXCEPTION 'households_transfer: the credit was refused (%)', r.outcome;
   END IF;

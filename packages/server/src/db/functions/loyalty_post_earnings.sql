@@ -39,6 +39,12 @@ DECLARE
   target integer;
   rules jsonb := p_config -> 'rules';
   live jsonb := nullif(p_config -> 'campaigns', '[]'::jsonb);
+  -- The posted earnings, for the challenges' one call at the batch's end.
+  c_customer bigint[] := '{}';
+  c_entry bigint[] := '{}';
+  c_type integer[] := '{}';
+  c_amount numeric[] := '{}';
+  c_at timestamptz[] := '{}';
 BEGIN
   SELECT s.tier_basis = 'ROLLING' INTO rolling FROM loyalty_settings s WHERE s.id = 1;
   SELECT array_agg(t.min_points ORDER BY t.min_points DESC), array_agg(t.id ORDER BY t.min_points DESC)
@@ -90,7 +96,11 @@ BEGIN
           tier_id := loyalty_evaluate_tier(r.customer_id, r.tier_id, r.lifetime_points, 'EARN');
         END IF;
       END IF;
-      PERFORM challenges_progress(r.customer_id, r.entry_id, (it ->> 'typeId')::integer, (it ->> 'amount')::numeric, (it ->> 'occurredAt')::timestamptz);
+      c_customer := c_customer || r.customer_id;
+      c_entry := c_entry || r.entry_id;
+      c_type := c_type || (it ->> 'typeId')::integer;
+      c_amount := c_amount || (it ->> 'amount')::numeric;
+      c_at := c_at || (it ->> 'occurredAt')::timestamptz;
       -- A referred customer's earning may qualify their referral (db/functions/referrals_on_earning.sql).
       PERFORM referrals_on_earning(r.customer_id, r.entry_id, (it ->> 'occurredAt')::timestamptz,
         (it ->> 'expiresAt')::timestamptz);
@@ -107,6 +117,8 @@ BEGIN
   IF cardinality(pending) > 0 THEN
     PERFORM loyalty_insert_entries(pending);
   END IF;
+  -- The batch's challenge progress in one set-based call (db/functions/challenges_progress.sql).
+  PERFORM challenges_progress(c_customer, c_entry, c_type, c_amount, c_at);
   -- One statement each for the whole batch, not one per earning: the awards, and the customers
   -- reached (a campaign with a per-customer cap wrote its row as it paid: nothing new here). In
   -- campaign and customer order; a customer's earnings are all in one batch at a time (its lock).

@@ -1,5 +1,8 @@
 -- The one path of every posting other than an earning (redemptions, adjustments, reversals,
 -- expiry): moves the customer's balance, writes the ledger entry, re-evaluates the tier.
+DROP FUNCTION IF EXISTS loyalty_post_entry(bigint, text, integer, text, boolean, timestamptz, timestamptz,
+  text, integer, numeric, integer, integer, bigint, text, integer, integer, text, integer, integer);
+-- p_qualifying false: a lot that does not count toward the tier (a household transfer).
 CREATE OR REPLACE FUNCTION loyalty_post_entry(
   p_customer bigint, p_kind text, p_points integer, p_reference text,
   p_lot boolean, p_expires_at timestamptz, p_occurred_at timestamptz,
@@ -7,6 +10,7 @@ CREATE OR REPLACE FUNCTION loyalty_post_entry(
   p_rule_id integer DEFAULT NULL, p_campaign_id integer DEFAULT NULL, p_reversal_of bigint DEFAULT NULL,
   p_note text DEFAULT NULL, p_actor_id integer DEFAULT NULL, p_bonus_points integer DEFAULT 0,
   p_channel text DEFAULT NULL, p_api_key_id integer DEFAULT NULL, p_earn_use integer DEFAULT NULL,
+  p_qualifying boolean DEFAULT true,
   OUT outcome text, OUT entry_id bigint, OUT balance integer, OUT lifetime_points integer,
   OUT tier_id integer
 )
@@ -16,10 +20,12 @@ DECLARE
   v_expires timestamptz := p_expires_at;
   v_bonus integer := coalesce(p_bonus_points, 0);
   v_channel text := p_channel;
+  v_qualifying boolean := p_qualifying;
   v_tier integer;
 BEGIN
   IF p_reversal_of IS NOT NULL THEN
-    SELECT e.lot, e.expires_at, -e.bonus_points, e.channel INTO v_lot, v_expires, v_bonus, v_channel
+    SELECT e.lot, e.expires_at, -e.bonus_points, e.channel, e.qualifying
+      INTO v_lot, v_expires, v_bonus, v_channel, v_qualifying
       FROM ledger_entries e
       WHERE e.id = p_reversal_of AND e.customer_id = p_customer;
     IF NOT FOUND THEN
@@ -30,7 +36,7 @@ BEGIN
   WITH moved AS (
     UPDATE customers c SET
       balance = c.balance + p_points,
-      lifetime_points = c.lifetime_points + CASE WHEN v_lot THEN p_points ELSE 0 END,
+      lifetime_points = c.lifetime_points + CASE WHEN v_lot AND v_qualifying THEN p_points ELSE 0 END,
       last_activity_at = CASE WHEN p_kind IN ('EARN', 'REDEEM')
         THEN greatest(coalesce(c.last_activity_at, p_occurred_at), p_occurred_at)
         ELSE c.last_activity_at END,
@@ -45,10 +51,10 @@ BEGIN
   ), e AS (
     INSERT INTO ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference,
         external_id, transaction_type_id, amount, rule_id, campaign_id, reversal_of, note, actor_id,
-        occurred_at, bonus_points, channel, api_key_id)
+        occurred_at, bonus_points, channel, api_key_id, qualifying)
       SELECT m.id, p_kind, p_points, m.balance, v_lot, v_expires, p_reference, p_external_id, p_type_id,
         p_amount, p_rule_id, p_campaign_id, p_reversal_of, p_note, p_actor_id, p_occurred_at, v_bonus,
-        v_channel, p_api_key_id
+        v_channel, p_api_key_id, v_qualifying
       FROM moved m
       RETURNING id
   )

@@ -67,8 +67,10 @@ export const challenges = pgTable(
 
 /**
  * A customer's participation in a challenge: one row per cycle (a rolling challenge repeated per
- * period starts a new cycle after each window). `progress` and `steps_reached` are recomputed from
- * the participation's live events by challenges_progress and challenges_reverse.
+ * period starts a new cycle after each window). `progress` moves with each qualifying earning
+ * (challenges_progress) and is recounted from the live earnings on a reversal (challenges_reverse);
+ * `days` and `types` hold the distinct UTC days / transaction types counted so far, only for a DAYS
+ * or TYPES goal (progress is their number), so an earning needs no look-up of earlier ones.
  */
 export const challengeParticipants = pgTable(
   'challenge_participants',
@@ -87,6 +89,8 @@ export const challengeParticipants = pgTable(
     stepsReached: integer('steps_reached').notNull().default(0),
     pointsPaid: integer('points_paid').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    days: date('days', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
+    types: integer('types').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('challenge_participants_cycle_key').on(t.challengeId, t.customerId, t.cycle),
@@ -95,26 +99,23 @@ export const challengeParticipants = pgTable(
 );
 
 /**
- * The transactions a participation counted: one row per (earning, challenge) — the key that makes
- * progress move exactly once per transaction. No foreign key to ledger_entries: the batch inserts
- * its entries after deciding them (loyalty_post_earnings).
+ * The earnings that moved a customer's challenges: one row per earning (its ledger entry, the key
+ * that makes progress move exactly once per transaction) with the participations it counted in,
+ * not one row per challenge. No foreign key to ledger_entries: the batch inserts its entries after
+ * deciding them (loyalty_post_earnings); none to the participations (as campaign_awards).
  */
-export const challengeEvents = pgTable(
-  'challenge_events',
+export const challengeEarnings = pgTable(
+  'challenge_earnings',
   {
-    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
-    challengeId: integer('challenge_id').notNull(),
-    // No foreign key (as campaign_awards): its check locked the participation in every earning.
-    participantId: bigint('participant_id', { mode: 'number' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }).primaryKey(),
+    customerId: bigint('customer_id', { mode: 'number' }).notNull(),
+    participantIds: bigint('participant_ids', { mode: 'number' }).array().notNull(),
     transactionTypeId: integer('transaction_type_id'),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     reversed: boolean('reversed').notNull().default(false),
   },
-  (t) => [
-    primaryKey({ columns: [t.entryId, t.challengeId] }),
-    index('challenge_events_participant_idx').on(t.participantId),
-  ],
+  (t) => [index('challenge_earnings_customer_idx').on(t.customerId)],
 );
 
 /** A step's reward: paid once per participation and step; its ledger entry and, when taken back, the reversal's. */

@@ -111,6 +111,12 @@ export const ledgerEntries = pgTable(
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     lot: boolean('lot').notNull().default(false),
+    /**
+     * Whether a lot counts toward the tier (lifetime points, the rolling basis). False for a
+     * household transfer's two entries: points moved within a family do not qualify the receiver
+     * nor leave the sender's (decisions/households.md). A reversal inherits it.
+     */
+    qualifying: boolean('qualifying').notNull().default(true),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     reference: text('reference').notNull(),
     externalId: text('external_id'),

@@ -393,7 +393,7 @@ export async function previewChallenges(
     await db.execute(sql`
       with k as (
         select k.*, k as ch, c as cust, p.id as part, p.steps_reached as reached_before, p.completed_at,
-          p.window_ends_at, ${at}::timestamptz as at
+          p.window_ends_at, p.progress, p.days, p.types, ${at}::timestamptz as at
         from challenges k cross join customers c
           left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
             and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -410,17 +410,15 @@ export async function previewChallenges(
           when (k.part is null or k.window_ends_at <= k.at) and k.enrolment = 'OPT_IN' then 'NOT_JOINED'
           when (k.part is null or k.window_ends_at <= k.at) and not challenges_audience(k.cust, k.ch) then 'AUDIENCE'
           else 'QUALIFIES' end as reason,
-          case when k.part is null or k.window_ends_at <= k.at then 0 else challenges_recount(k.part, k.goal_kind) end as before
+          case when k.part is null or k.window_ends_at <= k.at then 0 else k.progress end as before
         from k
       ), moved as (
         select j.*, case when j.reason <> 'QUALIFIES' then j.before
           when j.goal_kind = 'COUNT' then j.before + 1
           when j.goal_kind = 'AMOUNT' then j.before + ${input.amount}::numeric
-          when j.goal_kind = 'DAYS' then j.before + case when j.part is not null and j.window_ends_at is distinct from null
-            and j.window_ends_at <= j.at then 1 when exists (select 1 from challenge_events ev where ev.participant_id = j.part
-            and not ev.reversed and ev.day = (j.at at time zone 'UTC')::date) then 0 else 1 end
-          else j.before + case when exists (select 1 from challenge_events ev where ev.participant_id = j.part
-            and not ev.reversed and ev.transaction_type_id = ${input.transactionTypeId}::int) then 0 else 1 end
+          when j.part is null or j.window_ends_at <= j.at then 1
+          when j.goal_kind = 'DAYS' then j.before + case when (j.at at time zone 'UTC')::date = any (j.days) then 0 else 1 end
+          else j.before + case when ${input.transactionTypeId}::int = any (j.types) then 0 else 1 end
           end as after
         from judged j
       )

@@ -139,6 +139,40 @@ describe('POST /api/integration/v1/transfers', () => {
     expect(new Set(posted.map((e) => e.createdAt.getTime())).size).toBe(1);
   });
 
+  it('does not count toward the tier: neither customer’s lifetime nor rolling qualifying points move', async () => {
+    const { numbers } = await household(2, 'TIER');
+    const [a, b] = numbers as [string, string];
+    await earn(a, 700);
+    expect((await transfer(a, b, 300)).statusCode).toBe(201);
+    expect((await transfer(b, a, 100)).statusCode).toBe(201);
+    const figures = async (n: string) => {
+      const [row] = rowsOf<{ balance: number; lifetime: number; rolling: number }>(
+        await t.app.db.execute(sql`
+          select c.balance, c.lifetime_points as lifetime, (select coalesce(sum(e.points), 0)::int
+            from ledger_entries e where e.customer_id = c.id and e.lot and e.qualifying) as rolling
+          from customers c where c.customer_number = ${n}`),
+      );
+      return row;
+    };
+    expect(await figures(a)).toEqual({ balance: 500, lifetime: 700, rolling: 700 });
+    expect(await figures(b)).toEqual({ balance: 200, lifetime: 0, rolling: 0 });
+    // The rolling basis's own function agrees (the tier's figure when tiers count rolling points).
+    await t.app.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update loyalty_settings set tier_basis = 'ROLLING' where id = 1`);
+        const [q] = rowsOf<{ a: number; b: number }>(
+          await tx.execute(sql`select
+          (select loyalty_qualifying_points(c.id, c.lifetime_points) from customers c where c.customer_number = ${a}) as a,
+          (select loyalty_qualifying_points(c.id, c.lifetime_points) from customers c where c.customer_number = ${b}) as b`),
+        );
+        expect(q).toEqual({ a: 700, b: 0 });
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error && /rollback/i.test(e.message))) throw e;
+      });
+  });
+
   it('refuses members who have not consented, customers of another household, and oneself', async () => {
     const { id, numbers } = await household(2, 'CONSENT', false);
     const [a, b] = numbers as [string, string];

@@ -48,7 +48,7 @@ export async function runTierReview(db: Db, reason = 'REVIEW'): Promise<number> 
     prog.settings.tierBasis === 'LIFETIME'
       ? sql`c.lifetime_points`
       : sql`coalesce((select sum(e.points) from ledger_entries e
-          where e.customer_id = c.id and e.lot and e.occurred_at > ${since}::timestamptz), 0)::int`;
+          where e.customer_id = c.id and e.lot and e.qualifying and e.occurred_at > ${since}::timestamptz), 0)::int`;
   const [bounds] = rowsOf<{ max: string | number | null }>(
     await db.execute(sql`select max(id) as max from customers`),
   );

@@ -1,5 +1,6 @@
 import {
   customerNumberParams,
+  customerReferralsSchema,
   problemSchema,
   referralChannelCommands,
   referralCodeResult,
@@ -15,9 +16,10 @@ import { crudRoutes } from '../../platform/crud.routes.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf } from '../../platform/http.ts';
+import { findCustomerByNumber } from '../customers/index.ts';
 import { requireApiKey } from '../integration/index.ts';
 import { getReferralProgramme, listReferralProgrammes } from './referralProgrammes.service.ts';
-import { listReferrals, referralCost } from './referrals.service.ts';
+import { customerReferrals, listReferrals, referralCost } from './referrals.service.ts';
 
 export const referralProgrammeRoutes = crudRoutes(referralProgrammeResource, {
   body: { create: referralProgrammeFields },
@@ -55,6 +57,20 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     () => referralCost(app.db),
+  );
+  app.get(
+    // A query, not a path under /referrals/{id}: a customer's, read by their number (as challenges).
+    '/customer-referrals',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A customer’s referral code, who referred them and the referrals they made (customer info)',
+        querystring: customerNumberParams,
+        response: { 200: customerReferralsSchema, 404: problemSchema },
+      },
+    },
+    async (req) => customerReferrals(app.db, await findCustomerByNumber(app.db, req.query.customerNumber)),
   );
 };
 

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  type CustomerReferrals,
   channelCommands,
   type Referral,
   type ReferralCost,
@@ -254,8 +255,31 @@ export async function referralsOfCustomer(db: Executor, customerId: number): Pro
     .from(referrals)
     .where(or(eq(referrals.referrerId, customerId), eq(referrals.referredId, customerId)))
     .orderBy(sql`${referrals.id} desc`)
-    .limit(50);
+    .limit(51);
   return toReferrals(db, rows);
+}
+
+/**
+ * Customer info's Referrals tab: the customer's code as it stands (a read does not make one: the
+ * channel's first ask does), the referral that brought them, and the latest 50 they made.
+ */
+export async function customerReferrals(
+  db: Executor,
+  customer: { id: number; customerNumber: string },
+): Promise<CustomerReferrals> {
+  const [[own], all] = await Promise.all([
+    db
+      .select({ code: referralCodes.code })
+      .from(referralCodes)
+      .where(eq(referralCodes.customerId, customer.id)),
+    referralsOfCustomer(db, customer.id),
+  ]);
+  return {
+    customerNumber: customer.customerNumber,
+    code: own?.code ?? null,
+    referredBy: all.find((r) => r.referredNumber === customer.customerNumber) ?? null,
+    referrals: all.filter((r) => r.referrerNumber === customer.customerNumber).slice(0, 50),
+  };
 }
 
 /**

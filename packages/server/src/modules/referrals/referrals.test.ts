@@ -142,6 +142,33 @@ describe('referrals', () => {
     expect([await balanceOf(referrer), await balanceOf(friend)]).toEqual([0, 10]);
   });
 
+  it('shows on customer info: the code, who referred the customer, and whom they referred with status', async () => {
+    await programme();
+    const referrer = await enrol('INFO');
+    const before = await staff('GET', `/customer-referrals?customerNumber=${referrer}`);
+    expect(before.statusCode, before.body).toBe(200);
+    // A staff read does not make a code: the channel's first ask does.
+    expect(before.json()).toEqual({ customerNumber: referrer, code: null, referredBy: null, referrals: [] });
+    const code = await codeOf(referrer);
+    const a = await enrol('INFO-A', { referralCode: code });
+    const b = await enrol('INFO-B', { referralCode: code });
+    await earn(a, 10);
+    const mine = (await staff('GET', `/customer-referrals?customerNumber=${referrer}`)).json();
+    expect(mine).toMatchObject({ customerNumber: referrer, code, referredBy: null });
+    expect(
+      mine.referrals.map((r: { referredNumber: string; status: string }) => [r.referredNumber, r.status]),
+    ).toEqual([
+      [b, 'PENDING'],
+      [a, 'REWARDED'],
+    ]);
+    const theirs = (await staff('GET', `/customer-referrals?customerNumber=${a}`)).json();
+    expect(theirs).toMatchObject({
+      referredBy: { referrerNumber: referrer, status: 'REWARDED' },
+      referrals: [],
+    });
+    expect((await staff('GET', '/customer-referrals?customerNumber=NOBODY-1')).statusCode).toBe(404);
+  });
+
   it('pays once when the referred customer’s earnings arrive in parallel', async () => {
     await programme();
     const referrer = await enrol('PAR');

@@ -124,7 +124,7 @@ export function ChallengePreview({
           description={
             p.points > 0
               ? t('challenges.simulate.pays', {
-                  steps: p.stepsReached.join('، '),
+                  steps: p.stepsReached.join(lang === 'ar' ? '، ' : ', '),
                   points: formatPoints(p.points),
                 })
               : undefined

@@ -12,6 +12,7 @@ import {
   type Redemption,
   redemptionCommands,
   redemptionRead,
+  referralRead,
   type Voucher,
   voucherResource,
 } from '@loyalty/contracts';
@@ -53,6 +54,7 @@ import { useCan } from '../../state/me.ts';
 import { CustomerChurnCard } from '../analytics/widgets.ts';
 import { CustomerChallenges } from '../challenges/widgets.ts';
 import { CustomerHousehold } from '../households/widgets.ts';
+import { CustomerReferrals } from '../referrals/widgets.ts';
 import { customerApi } from './api.ts';
 import { CustomerAlerts } from './CustomerAlerts.tsx';
 import { CustomerMessages } from './CustomerMessages.tsx';
@@ -326,6 +328,14 @@ export default function CustomerInfoPage() {
       key: 'household',
       label: t('households.tab'),
       children: <CustomerHousehold customerNumber={c.customerNumber} />,
+    });
+  }
+
+  if (can(referralRead.code)) {
+    tabs.push({
+      key: 'referrals',
+      label: t('referrals.customer.tab'),
+      children: <CustomerReferrals customerNumber={c.customerNumber} />,
     });
   }
 

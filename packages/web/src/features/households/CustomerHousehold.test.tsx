@@ -1,28 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { customerFixture as customer } from '../../test/customerFixture.ts';
 import { installFakeApi, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
 
-const customer = {
-  id: 5,
-  customerNumber: '1000005',
-  fullName: 'Sara Al-Harbi',
-  fullNameAr: 'سارة الحربي',
-  language: 'ar',
-  status: 'ACTIVE',
-  segment: 'RETAIL',
-  tierId: null,
-  tierName: null,
-  balance: 600,
-  lifetimePoints: 700,
-  joinedAt: '2025-02-01T00:00:00.000Z',
-  lastActivityAt: '2026-11-01T10:00:00.000Z',
-  createdAt: '2025-02-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T10:00:00.000Z',
-  tierProgress: { basis: 'LIFETIME', qualifyingPoints: 700, pointsToNextTier: null },
-  expiringPoints: null,
-};
 const member = (
   customerId: number,
   customerNumber: string,

@@ -19,6 +19,7 @@ import {
   screenPaths,
 } from '../../components/resource.ts';
 import { Tag } from '../../components/Tag.tsx';
+import { referralStatusColor } from './status.ts';
 
 /** A translated text inside a table cell (column renderers are plain functions, not components). */
 function Translated({ k, values }: { k: string; values?: Record<string, unknown> }) {
@@ -88,14 +89,6 @@ export const referralProgrammeUi = resourceUi<ReferralProgramme, ReferralProgram
     messages: messagesUnder('referrals.programmes'),
   },
 );
-
-export const referralStatusColor: Record<Referral['status'], string> = {
-  PENDING: 'blue',
-  QUALIFIED: 'orange',
-  REWARDED: 'green',
-  REFUSED: 'red',
-  CLAWED_BACK: 'volcano',
-};
 
 /** The referrals with their status (read only: the engine moves them). */
 export const referralUi = resourceUi<Referral, object>(referralResource, {

@@ -1,0 +1,20 @@
+/** A customer as GET /api/admin/customers/{id} answers it: customer info's tests (the Household and Referrals tabs). */
+export const customerFixture = {
+  id: 5,
+  customerNumber: '1000005',
+  fullName: 'Sara Al-Harbi',
+  fullNameAr: 'سارة الحربي',
+  language: 'ar',
+  status: 'ACTIVE',
+  segment: 'RETAIL',
+  tierId: null,
+  tierName: null,
+  balance: 600,
+  lifetimePoints: 700,
+  joinedAt: '2025-02-01T00:00:00.000Z',
+  lastActivityAt: '2026-11-01T10:00:00.000Z',
+  createdAt: '2025-02-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T10:00:00.000Z',
+  tierProgress: { basis: 'LIFETIME', qualifyingPoints: 700, pointsToNextTier: null },
+  expiringPoints: null,
+};
