@@ -25,7 +25,7 @@
  *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
  *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers;
  *   --file-gb N streams an N GB file to the push): bench/imports.ts,
- *   --replay [--days 90 --seed-customers N --seed-transactions 10] (a points-rule change replayed
+ *   --replay [--days 90 --replay-rule ID --seed-customers N --seed-transactions 10] (a points-rule change replayed
  *   over the period's earnings, the screens meanwhile): bench/replay.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
@@ -63,6 +63,7 @@ const { values: opts } = parseArgs({
     webhooks: { type: 'boolean', default: false },
     replay: { type: 'boolean', default: false },
     days: { type: 'string', default: '90' },
+    'replay-rule': { type: 'string' },
     'seed-customers': { type: 'string', default: '0' },
     'seed-transactions': { type: 'string', default: '10' },
     events: { type: 'string', default: '20000' },
@@ -521,7 +522,7 @@ async function reportsOnly() {
     const bench = { json, timed: (url: string) => timed(url, staff), staff, base, samples, server: child };
     if (opts.reports) await benchReports(bench);
     if (opts.analytics) await benchAnalytics(bench);
-    if (opts.replay) await benchReplay(bench, Number(opts.days));
+    if (opts.replay) await benchReplay(bench, Number(opts.days), opts['replay-rule']);
   } finally {
     if (child) await stopServer(child);
     agent.destroy();

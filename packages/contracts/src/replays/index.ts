@@ -130,6 +130,13 @@ export const replaySchema = z.object({
         .int()
         .describe('Earnings whose base changes and whose campaign bonus is kept as posted'),
       bonusKeptPoints: z.number().int(),
+      prunedEntries: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          'Earnings the candidate cannot change: not decided, their posted points taken before and after',
+        ),
     })
     .nullable(),
 });

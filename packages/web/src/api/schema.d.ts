@@ -21716,6 +21716,8 @@ export type paths = {
                 mismatchedEntries: number;
                 /** @description Today’s replay less the ledger, on those earnings */
                 mismatchedPoints: number;
+                /** @description Earnings the candidate cannot change: not decided, their posted points taken before and after */
+                prunedEntries?: number;
                 /** @description Reversed earnings: nothing either way */
                 reversedEntries: number;
               } | null;
