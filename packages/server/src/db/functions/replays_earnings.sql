@@ -42,9 +42,12 @@ DECLARE
   cust customers;
   d record;
   today date := (now() AT TIME ZONE 'UTC')::date;
-  configs jsonb[] := ARRAY[p_before, p_after];
-  business jsonb[] := ARRAY[nullif(p_before -> 'business', 'null') - 'monthlyCap',
-    nullif(p_after -> 'business', 'null') - 'monthlyCap'];
+  -- Each configuration's rules and business settings in variables of their own (an element of a
+  -- jsonb array is copied whenever it is read: the whole configuration, twice per earning).
+  rules_before jsonb := p_before -> 'rules';
+  rules_after jsonb := p_after -> 'rules';
+  business_before jsonb := nullif(p_before -> 'business', 'null') - 'monthlyCap';
+  business_after jsonb := nullif(p_after -> 'business', 'null') - 'monthlyCap';
   tiers_today jsonb := p_before -> 'tiers';
   tiers_after jsonb := p_after -> 'tiers';
   immediate boolean := coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE';
@@ -131,7 +134,8 @@ BEGIN
       cust.earn_points := sums[k];
       cust.tier_id := CASE WHEN k = 1 THEN e.then_tier ELSE after_tier_id END;
       d := loyalty_decide_earning(cust, e.transaction_type_id, e.amount, e.occurred_at,
-        configs[k] -> 'rules' -> e.transaction_type_id::text, p_limit, NULL, business[k],
+        CASE WHEN k = 1 THEN rules_before ELSE rules_after END -> e.transaction_type_id::text, p_limit, NULL,
+        CASE WHEN k = 1 THEN business_before ELSE business_after END,
         CASE WHEN k = 2 AND campaign IS NOT NULL AND (cap IS NULL OR had < cap)
           THEN jsonb_build_array(CASE WHEN cap IS NULL THEN campaign
             ELSE jsonb_set(campaign, '{cap}', to_jsonb(cap - had)) END) END);

@@ -177,7 +177,22 @@ function shifted(terms: EarningCampaign, from: string, to: string): EarningCampa
   };
 }
 
-const rulesJson = (rules: Rules) => JSON.stringify(Object.fromEntries(rules));
+/**
+ * The rules by type, each type's in evaluation order (loyalty_rule_order: priority, a tier's own
+ * rule first, the older first). loyalty_rules_in_order takes rules that come so as they are, and
+ * sorts others on every call: a third of a replay's decision time when they came by id. (Were
+ * this order wrong, the decision would sort them itself: it stays the judge.)
+ */
+const rulesByType = (rules: Rules) =>
+  Object.fromEntries(
+    [...rules].map(([type, list]) => [
+      type,
+      [...list].sort(
+        (a, b) =>
+          a.priority - b.priority || Number(a.tierId === null) - Number(b.tierId === null) || a.id - b.id,
+      ),
+    ]),
+  );
 
 const toReplay = (r: Row): Replay => {
   const result = (r.result ?? {}) as Partial<Replay>;
@@ -526,9 +541,9 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const ladder = ladderOf(prog.tiers);
   // The tiers are followed along each customer's points under both configurations: a rule or a
   // campaign candidate with today's ladder (more points, an earlier upgrade), a tier one with its own.
-  const before = JSON.stringify({ rules: Object.fromEntries(today), business, tiers: ladder });
+  const before = JSON.stringify({ rules: rulesByType(today), business, tiers: ladder });
   const candidate = JSON.stringify({
-    rules: JSON.parse(rulesJson(cand.rules)),
+    rules: rulesByType(cand.rules),
     business,
     tiers: cand.ladder ?? ladder,
     downgrade: prog.settings.downgradePolicy,
