@@ -21734,7 +21734,7 @@ export type paths = {
               /** @enum {string} */
               status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
               targetId: number | null;
-              /** @description A tier change: the customers whose tier today its thresholds would move, counted, with a sample */
+              /** @description The customers whose tier today the change would move (a tier change: its thresholds; a rule or campaign: the points it adds or takes), counted, with a sample */
               tierMoves: ({
                 down: number;
                 sample: ({
