@@ -116,7 +116,8 @@ export function changedRules(today: Rules, cand: Rules): RuleRow[] | null {
   const key = (r: RuleRow | undefined) => {
     if (!r) return '';
     const { createdAt: _c, updatedAt: _u, ...fields } = r;
-    return JSON.stringify(fields);
+    // Keys sorted: a rule parsed from a command's body lists its fields in another order.
+    return JSON.stringify(fields, Object.keys(fields).sort());
   };
   const a = byId(today);
   const b = byId(cand);
