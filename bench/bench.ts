@@ -28,7 +28,7 @@
  *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers,
  *   alone with --lines 0;
  *   --file-gb N streams an N GB file to the push): bench/imports.ts,
- *   --replay [--days 90 --seed-customers N --seed-transactions 10] (a points-rule change replayed
+ *   --replay [--days 90 --replay-rule ID --seed-customers N --seed-transactions 10] (a points-rule change replayed
  *   over the period's earnings, the screens meanwhile): bench/replay.ts.
  * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
  * Method and results: docs/performance.md.
@@ -67,6 +67,7 @@ const { values: opts } = parseArgs({
     webhooks: { type: 'boolean', default: false },
     replay: { type: 'boolean', default: false },
     days: { type: 'string', default: '90' },
+    'replay-rule': { type: 'string' },
     'seed-customers': { type: 'string', default: '0' },
     'seed-transactions': { type: 'string', default: '10' },
     events: { type: 'string', default: '20000' },
@@ -529,7 +530,7 @@ async function reportsOnly() {
     const bench = { json, timed: (url: string) => timed(url, staff), staff, base, samples, server: child };
     if (opts.reports) await benchReports(bench);
     if (opts.analytics) await benchAnalytics(bench);
-    if (opts.replay) await benchReplay(bench, Number(opts.days));
+    if (opts.replay) await benchReplay(bench, Number(opts.days), opts['replay-rule']);
   } finally {
     if (child) await stopServer(child);
     agent.destroy();

@@ -42,13 +42,21 @@ interface Replay {
   progress: number;
   error: string | null;
   totals: { earnings: number; difference: number; customersAffected: number } | null;
+  exactness: { prunedEntries?: number } | null;
+  tierMoves: { up: number; down: number } | null;
 }
 
-export async function benchReplay(b: Bench, days: number) {
+/**
+ * `ruleId`: the rule changed (default: the first active one by priority, the demo's Gold card rule,
+ * valid from the day the demo was seeded: a change few earnings can feel; the demo's card rule for
+ * all tiers, 1, is felt by 70 % of them). The server's `REPLAY_WORKERS` and `REPLAY_PRUNE=off`
+ * (replayTuning) compare the ways of running it.
+ */
+export async function benchReplay(b: Bench, days: number, ruleId?: string) {
   const rules = await b.json<{
     items: (Record<string, unknown> & { id: number; pointsPerTransaction: number })[];
-  }>('GET', '/api/admin/points-rules?status=ACTIVE&pageSize=1', b.staff);
-  const rule = rules.items[0];
+  }>('GET', `/api/admin/points-rules?status=ACTIVE&pageSize=${ruleId ? 100 : 1}`, b.staff);
+  const rule = ruleId ? rules.items.find((r) => r.id === Number(ruleId)) : rules.items[0];
   if (!rule) throw new Error('--replay needs an active points rule (seed the demo first)');
   const {
     id,
@@ -97,7 +105,8 @@ export async function benchReplay(b: Bench, days: number) {
   screens.sort((a, c) => a - c);
   console.log(
     `  ${earnings} earnings replayed in ${(ms / 1000).toFixed(1)} s (${Math.round(earnings / (ms / 1000))} earnings/s), ` +
-      `difference ${r.totals?.difference} points, ${r.totals?.customersAffected} customers affected`,
+      `difference ${r.totals?.difference} points, ${r.totals?.customersAffected} customers affected, ` +
+      `${r.exactness?.prunedEntries ?? 0} not decided twice (pruned), tier moves up ${r.tierMoves?.up} down ${r.tierMoves?.down}`,
   );
   console.log(
     `  screens meanwhile (${screens.length}): p50 ${pct(screens, 50).toFixed(1)} ms   p95 ${pct(screens, 95).toFixed(1)} ms   max ${(screens.at(-1) ?? NaN).toFixed(1)} ms`,

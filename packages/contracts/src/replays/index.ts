@@ -101,7 +101,7 @@ export const replaySchema = z.object({
     })
     .nullable()
     .describe(
-      'A tier change: the customers whose tier today its thresholds would move, counted, with a sample',
+      'The customers whose tier today the change would move (a tier change: its thresholds; a rule or campaign: the points it adds or takes), counted, with a sample',
     ),
   campaign: z
     .object({
@@ -130,6 +130,13 @@ export const replaySchema = z.object({
         .int()
         .describe('Earnings whose base changes and whose campaign bonus is kept as posted'),
       bonusKeptPoints: z.number().int(),
+      prunedEntries: z
+        .number()
+        .int()
+        .optional()
+        .describe(
+          'Earnings the candidate cannot change: not decided, their posted points taken before and after',
+        ),
     })
     .nullable(),
 });

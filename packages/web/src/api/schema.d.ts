@@ -21829,6 +21829,8 @@ export type paths = {
                 mismatchedEntries: number;
                 /** @description Today’s replay less the ledger, on those earnings */
                 mismatchedPoints: number;
+                /** @description Earnings the candidate cannot change: not decided, their posted points taken before and after */
+                prunedEntries?: number;
                 /** @description Reversed earnings: nothing either way */
                 reversedEntries: number;
               } | null;
@@ -21845,7 +21847,7 @@ export type paths = {
               /** @enum {string} */
               status: "QUEUED" | "RUNNING" | "DONE" | "FAILED";
               targetId: number | null;
-              /** @description A tier change: the customers whose tier today its thresholds would move, counted, with a sample */
+              /** @description The customers whose tier today the change would move (a tier change: its thresholds; a rule or campaign: the points it adds or takes), counted, with a sample */
               tierMoves: ({
                 down: number;
                 sample: ({

@@ -1,11 +1,9 @@
 -- The earnings of a period decided again, each with two configurations (docs/decisions/replay.md):
 -- `p_before` (today's) and `p_after` (a candidate), each {rules: {type id: rules}, business}, through
--- the function that posts (loyalty_decide_earning). Writes nothing. One row per EARN entry of a
--- channel transaction that occurred in [p_from, p_to), of the customers p_first..p_last, in
--- customer and posting order, so that the state an earning was decided with runs along:
---   - the customer's tier then: the tier their history last moved them to before the entry was
---     posted (the history's row of the entry's own statement comes after it), else the tier the
---     first later move left, else the tier they have now;
+-- the function that posts (loyalty_decide_earning). Writes nothing. One row per earning of
+-- replays_history (of the customers p_first..p_last), in customer and posting order, so that the
+-- state an earning was decided with runs along:
+--   - the customer's tier then (replays_history's `then_tier`);
 --   - the daily limits (`p_limit`, the earn service's): the customer's count and points of the
 --     entry's posting day so far, as each configuration decided them (a candidate that awards more
 --     can reach the limit earlier);
@@ -14,33 +12,42 @@
 --     entry's), so it is left out: an earning it clipped shows as a mismatch.
 -- The campaigns' bonus is the posted one in both (`bonus`): it is counted in before and after
 -- alike, unless the daily limit refuses the earning.
--- Candidate tiers (`p_after -> 'tiers'`: [[tier id, min points]…], highest first, as are today's in
--- `p_before -> 'tiers'`): each configuration carries the customer's lifetime points along (from
--- their lots posted before the period's first earning, then what it awarded; reversed earnings
--- count nothing). Where the candidate thresholds put those points in another tier than today's
--- put today's, the candidate's tier decides (a downgrade only under the IMMEDIATE policy,
--- `p_after ->> 'downgrade'`); elsewhere the tier history had (`after_tier_id`).
+-- Tiers followed (`p_after -> 'tiers'`: [[tier id, min points]…], highest first, as are today's in
+-- `p_before -> 'tiers'`; for a rule or campaign candidate the same ladder twice): each
+-- configuration carries the customer's lifetime points along (from their lots posted before the
+-- period's first earning, then what it awarded; reversed earnings count nothing). Where the
+-- candidate thresholds put those points in another tier than today's put today's, the
+-- candidate's tier decides (a downgrade only under the IMMEDIATE policy, `p_after ->> 'downgrade'`);
+-- elsewhere the tier history had (`after_tier_id`).
 -- A candidate campaign (`p_after -> 'campaign'`: its terms as the earning takes them, with a
 -- budget that never runs out here, its cap running along the customer, `campaignId` the real one
 -- when it exists): its bonus (`campaign_bonus`, in after_points) replaces what the real campaign
 -- paid on the entry; the budget is spent in time order by the caller (replays.service.ts).
+-- `p_customers`: only these customers' earnings (the caller's pruning, replays.service.ts: the
+-- customers none of whose earnings a rule candidate could decide otherwise are not decided).
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb);
+DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[]);
 CREATE OR REPLACE FUNCTION replays_earnings(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
-  p_limit jsonb DEFAULT NULL
+  p_limit jsonb DEFAULT NULL, p_customers bigint[] DEFAULT NULL
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
   before_points integer, after_points integer, campaign_bonus integer, expires date)
-LANGUAGE plpgsql STABLE AS $$
+-- No JIT: the planner's estimate of the history's joins asks for it, and compiling cost a second
+-- per statement, several times what the statement then took.
+LANGUAGE plpgsql STABLE SET jit = off AS $$
 DECLARE
   e record;
   cust customers;
   d record;
   today date := (now() AT TIME ZONE 'UTC')::date;
-  configs jsonb[] := ARRAY[p_before, p_after];
-  business jsonb[] := ARRAY[nullif(p_before -> 'business', 'null') - 'monthlyCap',
-    nullif(p_after -> 'business', 'null') - 'monthlyCap'];
+  -- Each configuration's rules and business settings in variables of their own (an element of a
+  -- jsonb array is copied whenever it is read: the whole configuration, twice per earning).
+  rules_before jsonb := p_before -> 'rules';
+  rules_after jsonb := p_after -> 'rules';
+  business_before jsonb := nullif(p_before -> 'business', 'null') - 'monthlyCap';
+  business_after jsonb := nullif(p_after -> 'business', 'null') - 'monthlyCap';
   tiers_today jsonb := p_before -> 'tiers';
   tiers_after jsonb := p_after -> 'tiers';
   immediate boolean := coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE';
@@ -58,29 +65,17 @@ DECLARE
   lifetime integer[];
   points integer[] := ARRAY[0, 0];
   removed integer;
+  cur refcursor;
 BEGIN
-  FOR e IN
-    SELECT le.id, le.customer_id, le.transaction_type_id, le.amount, le.occurred_at, le.points,
-        le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date AS posted_day, c AS cust,
-        (le.expires_at AT TIME ZONE 'UTC')::date AS expires_on,
-        CASE WHEN hb.found THEN hb.tier WHEN ha.found THEN ha.tier ELSE c.tier_id END AS then_tier,
-        rv.found IS NOT NULL AS was_reversed
-      FROM ledger_entries le
-        JOIN customers c ON c.id = le.customer_id
-        LEFT JOIN LATERAL (SELECT true AS found, h.to_tier_id AS tier FROM customer_tier_history h
-          WHERE h.customer_id = le.customer_id AND h.changed_at < le.created_at
-          ORDER BY h.id DESC LIMIT 1) hb ON true
-        LEFT JOIN LATERAL (SELECT true AS found, h.from_tier_id AS tier FROM customer_tier_history h
-          WHERE h.customer_id = le.customer_id AND h.changed_at >= le.created_at
-          ORDER BY h.id LIMIT 1) ha ON true
-        -- A reversal is the same customer's (their index: reversal_of has none of its own).
-        LEFT JOIN LATERAL (SELECT true AS found FROM ledger_entries r
-          WHERE r.customer_id = le.customer_id AND r.reversal_of = le.id LIMIT 1) rv ON true
-      WHERE le.kind = 'EARN' AND le.transaction_type_id IS NOT NULL
-        AND le.occurred_at >= p_from AND le.occurred_at < p_to
-        AND le.customer_id BETWEEN p_first AND p_last
-      ORDER BY le.customer_id, le.id
+  IF p_customers IS NULL THEN
+    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h ORDER BY h.customer_id, h.id;
+  ELSE
+    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h
+      WHERE h.customer_id = ANY (p_customers) ORDER BY h.customer_id, h.id;
+  END IF;
   LOOP
+    FETCH cur INTO e;
+    EXIT WHEN NOT FOUND;
     IF e.customer_id IS DISTINCT FROM last_customer THEN
       had := 0;
       tiers := ARRAY[e.then_tier, e.then_tier];
@@ -139,7 +134,8 @@ BEGIN
       cust.earn_points := sums[k];
       cust.tier_id := CASE WHEN k = 1 THEN e.then_tier ELSE after_tier_id END;
       d := loyalty_decide_earning(cust, e.transaction_type_id, e.amount, e.occurred_at,
-        configs[k] -> 'rules' -> e.transaction_type_id::text, p_limit, NULL, business[k],
+        CASE WHEN k = 1 THEN rules_before ELSE rules_after END -> e.transaction_type_id::text, p_limit, NULL,
+        CASE WHEN k = 1 THEN business_before ELSE business_after END,
         CASE WHEN k = 2 AND campaign IS NOT NULL AND (cap IS NULL OR had < cap)
           THEN jsonb_build_array(CASE WHEN cap IS NULL THEN campaign
             ELSE jsonb_set(campaign, '{cap}', to_jsonb(cap - had)) END) END);
@@ -164,5 +160,6 @@ BEGIN
     END IF;
     RETURN NEXT;
   END LOOP;
+  CLOSE cur;
 END
 $$;

@@ -15,7 +15,7 @@ import {
   tierCommands,
   tierRead,
 } from '@loyalty/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/client.ts';
 import { replays } from '../../db/schema/index.ts';
@@ -97,6 +97,38 @@ export function candidateRules(
   return rules;
 }
 
+/**
+ * How replays run: pruning (earnings a rule candidate cannot change are not decided; `REPLAY_PRUNE=off`
+ * decides all) and the steps run at once (`REPLAY_WORKERS`, default 2: the machine's cores).
+ */
+export const replayTuning = {
+  prune: process.env.REPLAY_PRUNE !== 'off',
+  workers: Math.max(1, Number(process.env.REPLAY_WORKERS ?? 2) || 2),
+};
+
+/**
+ * The points rules' versions a rule candidate adds, changes or removes (old and new): the only
+ * rules whose firing can differ (decisions/replay.md, "Pruning"); null when it changes none (a
+ * replay of today's configuration decides every earning: it is the honesty check).
+ */
+export function changedRules(today: Rules, cand: Rules): RuleRow[] | null {
+  const byId = (rules: Rules) => new Map([...rules.values()].flat().map((r) => [r.id, r]));
+  const key = (r: RuleRow | undefined) => {
+    if (!r) return '';
+    const { createdAt: _c, updatedAt: _u, ...fields } = r;
+    // Keys sorted: a rule parsed from a command's body lists its fields in another order.
+    return JSON.stringify(fields, Object.keys(fields).sort());
+  };
+  const a = byId(today);
+  const b = byId(cand);
+  const out: RuleRow[] = [];
+  for (const id of new Set([...a.keys(), ...b.keys()])) {
+    if (key(a.get(id)) === key(b.get(id))) continue;
+    for (const r of [a.get(id), b.get(id)]) if (r) out.push(r);
+  }
+  return out.length ? out : null;
+}
+
 /** A tier ladder as the replay takes it: [tier id, min points], highest first. */
 type Ladder = [number, number][];
 const ladderOf = (tiers: readonly { id: number; minPoints: number }[]): Ladder =>
@@ -146,7 +178,22 @@ function shifted(terms: EarningCampaign, from: string, to: string): EarningCampa
   };
 }
 
-const rulesJson = (rules: Rules) => JSON.stringify(Object.fromEntries(rules));
+/**
+ * The rules by type, each type's in evaluation order (loyalty_rule_order: priority, a tier's own
+ * rule first, the older first). loyalty_rules_in_order takes rules that come so as they are, and
+ * sorts others on every call: a third of a replay's decision time when they came by id. (Were
+ * this order wrong, the decision would sort them itself: it stays the judge.)
+ */
+const rulesByType = (rules: Rules) =>
+  Object.fromEntries(
+    [...rules].map(([type, list]) => [
+      type,
+      [...list].sort(
+        (a, b) =>
+          a.priority - b.priority || Number(a.tierId === null) - Number(b.tierId === null) || a.id - b.id,
+      ),
+    ]),
+  );
 
 const toReplay = (r: Row): Replay => {
   const result = (r.result ?? {}) as Partial<Replay>;
@@ -395,46 +442,62 @@ export function spend(wantedByDay: Map<string, number>, budget: number) {
 
 type TierMoves = NonNullable<Replay['tierMoves']>;
 
+/** Tier moves as a query answers them: counted, and the sample by most points (tier ids). */
+interface MovedRows {
+  up: number;
+  down: number;
+  sample: {
+    n: string;
+    name: string;
+    name_ar: string | null;
+    q: number;
+    from: number | null;
+    to: number | null;
+  }[];
+}
+
 /**
- * The customers whose tier today the candidate ladder would move: their qualifying points today
- * (loyalty_qualifying_points) put in another tier by it than by today's ladder, and that tier not
- * theirs; counted up and down (by the candidate's minimums), the ten with most points as a sample.
+ * The tier moves among `rows` (id, customer_number, full_name, full_name_ar, tier_id; q: their
+ * qualifying points today, loyalty_qualifying_points; d: what the change adds to them): the
+ * customers the candidate ladder puts, with d, in another tier than today's ladder does without,
+ * and that tier not theirs; counted up and down (by the candidate's minimums), the ten with most
+ * points (with d) as a sample. One query.
  */
-async function tierMoves(read: Executor, prog: Programme, today: Ladder, after: Ladder): Promise<TierMoves> {
-  const [row] = rowsOf<{
-    up: string;
-    down: string;
-    sample: {
-      n: string;
-      name: string;
-      name_ar: string | null;
-      q: number;
-      from: number | null;
-      to: number | null;
-    }[];
-  }>(
-    await read.execute(sql`
-      with a as (select (x ->> 0)::int as id, (x ->> 1)::int as min from jsonb_array_elements(${JSON.stringify(after)}::jsonb) x),
-      q as (select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
-          loyalty_qualifying_points(c.id, c.lifetime_points) as q from customers c where c.status <> 'CLOSED'),
-      m as (select q.*, replays_ladder_tier(${JSON.stringify(today)}::jsonb, q.q) as expected,
-          replays_ladder_tier(${JSON.stringify(after)}::jsonb, q.q) as cand from q),
-      moved as materialized (select m.*, coalesce(ta.min, -1) as to_min, coalesce(tf.min, -1) as from_min
-        from m left join a ta on ta.id = m.cand left join a tf on tf.id = m.tier_id
-        where m.cand is distinct from m.expected and m.cand is distinct from m.tier_id)
-      select (select count(*) from moved where to_min > from_min) as up,
-        (select count(*) from moved where to_min <= from_min) as down,
-        (select coalesce(jsonb_agg(s), '[]') from (select customer_number as n, full_name as name,
-          full_name_ar as name_ar, q, tier_id as from, cand as to from moved order by q desc, id limit 10) s) as sample`),
-  );
+const movesSql = (rows: SQL, today: Ladder, after: Ladder) => sql`
+  with a as (select (x ->> 0)::int as id, (x ->> 1)::int as min from jsonb_array_elements(${JSON.stringify(after)}::jsonb) x),
+  q as (${rows}),
+  m as (select q.*, replays_ladder_tier(${JSON.stringify(today)}::jsonb, q.q) as expected,
+      replays_ladder_tier(${JSON.stringify(after)}::jsonb, q.q + q.d) as cand from q),
+  moved as materialized (select m.*, coalesce(ta.min, -1) as to_min, coalesce(tf.min, -1) as from_min
+    from m left join a ta on ta.id = m.cand left join a tf on tf.id = m.tier_id
+    where m.cand is distinct from m.expected and m.cand is distinct from m.tier_id)
+  select (select count(*) from moved where to_min > from_min)::int as up,
+    (select count(*) from moved where to_min <= from_min)::int as down,
+    (select coalesce(jsonb_agg(s), '[]') from (select customer_number as n, full_name as name,
+      full_name_ar as name_ar, q + d as q, tier_id as from, cand as to from moved
+      order by q + d desc, customer_number limit 10) s) as sample`;
+
+const SAMPLE = 10;
+
+/** Adds one step's moves to those summed so far (the sample: the ten with most points of all). */
+function merge(into: MovedRows, more: MovedRows) {
+  into.up += more.up;
+  into.down += more.down;
+  into.sample = [...into.sample, ...more.sample]
+    .sort((a, b) => b.q - a.q || a.n.localeCompare(b.n))
+    .slice(0, SAMPLE);
+}
+
+/** The moves with their tiers named. */
+function named(prog: Programme, row: MovedRows): TierMoves {
   const ref = (id: number | null) => {
     const t = id === null ? undefined : prog.tiersById.get(id);
     return { id, name: t?.name ?? null, nameAr: t?.nameAr ?? null };
   };
   return {
-    up: Number(row?.up ?? 0),
-    down: Number(row?.down ?? 0),
-    sample: (row?.sample ?? []).map((s) => ({
+    up: Number(row.up),
+    down: Number(row.down),
+    sample: row.sample.map((s) => ({
       customerNumber: s.n,
       fullName: s.name,
       fullNameAr: s.name_ar,
@@ -443,6 +506,24 @@ async function tierMoves(read: Executor, prog: Programme, today: Ladder, after: 
       to: ref(s.to),
     })),
   };
+}
+
+/**
+ * A tier candidate's moves: the customers whose qualifying points today the candidate ladder puts
+ * in another tier than today's ladder does (movesSql, over every customer not closed).
+ */
+async function tierMoves(read: Executor, prog: Programme, today: Ladder, after: Ladder): Promise<TierMoves> {
+  const [row] = rowsOf<MovedRows>(
+    await read.execute(
+      movesSql(
+        sql`select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
+          loyalty_qualifying_points(c.id, c.lifetime_points) as q, 0 as d from customers c where c.status <> 'CLOSED'`,
+        today,
+        after,
+      ),
+    ),
+  );
+  return named(prog, row ?? { up: 0, down: 0, sample: [] });
 }
 
 /**
@@ -459,15 +540,14 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const business = (await businessRules(db)) ?? null;
   const limit = (await serviceLimit(db, 'earn')) ?? null;
   const ladder = ladderOf(prog.tiers);
-  const before = JSON.stringify({
-    rules: Object.fromEntries(today),
-    business,
-    ...(cand.ladder && { tiers: ladder }),
-  });
+  // The tiers are followed along each customer's points under both configurations: a rule or a
+  // campaign candidate with today's ladder (more points, an earlier upgrade), a tier one with its own.
+  const before = JSON.stringify({ rules: rulesByType(today), business, tiers: ladder });
   const candidate = JSON.stringify({
-    rules: JSON.parse(rulesJson(cand.rules)),
+    rules: rulesByType(cand.rules),
     business,
-    ...(cand.ladder && { tiers: cand.ladder, downgrade: prog.settings.downgradePolicy }),
+    tiers: cand.ladder ?? ladder,
+    downgrade: prog.settings.downgradePolicy,
     ...(cand.campaign && {
       // The budget is spent afterwards, in time order (`spend`): never short here.
       campaign: { ...shifted(cand.campaign.terms, from, to), budgetLeft: INT32_MAX },
@@ -486,99 +566,167 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     reversedEntries: 0,
     bonusKeptEntries: 0,
     bonusKeptPoints: 0,
+    prunedEntries: 0,
   };
   let customersAffected = 0;
   /** A candidate campaign's customers, by the day it first paid them. */
   const reached = new Map<string, number>();
+  /** A rule or campaign candidate's tier moves (its points moving customers on today's ladder), summed over the steps. */
+  const moved: MovedRows = { up: 0, down: 0, sample: [] };
+  const touch = replayTuning.prune && !cand.ladder && !cand.campaign ? changedRules(today, cand.rules) : null;
+  const limitJson = limit === null ? null : JSON.stringify(limit);
+  // An earning a changed rule could fire for (its type; loyalty_rule_refusal: status, dates, the tier
+  // then; loyalty_rule_raw_points: the condition met) under either configuration. One expression
+  // per version, written here so that each earning is tried as cheaply as possible.
+  const touchable =
+    touch &&
+    sql.join(
+      touch.map((v) => {
+        const json = JSON.stringify(v);
+        return sql`(h.transaction_type_id = ${v.transactionTypeId}::int
+          and loyalty_rule_refusal(${json}::jsonb, h.then_tier, to_char((h.occurred_at at time zone 'UTC')::date, 'YYYY-MM-DD')) is null
+          and loyalty_rule_raw_points(${json}::jsonb, round(h.amount * 100)::bigint) is not null)`;
+      }),
+      sql` or `,
+    );
+  const step = async (lo: number, hi: number) => {
+    // Pruning: the step's earnings read once; the customers with one the candidate could decide
+    // otherwise (replays_touchable) are decided, the others' earnings keep their posted points.
+    const replayed = touchable
+      ? sql`hist as materialized (
+          select h.id, h.customer_id, h.occurred_at, h.transaction_type_id, h.channel, h.then_tier, h.points,
+            h.bonus_points, h.was_reversed, h.expires_on,
+            ${touchable} as touchable
+          from replays_history(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint) h
+        ), touched as materialized (select distinct customer_id from hist where touchable),
+        r as materialized (
+          select *, true as decided from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint,
+            ${hi}::bigint, ${before}::jsonb, ${candidate}::jsonb, ${limitJson}::jsonb, array(select customer_id from touched))
+          union all
+          select h.id, h.customer_id, (h.occurred_at at time zone 'UTC')::date, h.transaction_type_id,
+            coalesce(h.channel, ''), h.then_tier, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.points,
+            h.points, 0, h.expires_on, false
+          from hist h where h.customer_id not in (select customer_id from touched)
+        )`
+      : sql`r as materialized (
+          select *, true as decided from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint,
+            ${hi}::bigint, ${before}::jsonb, ${candidate}::jsonb, ${limitJson}::jsonb)
+        )`;
+    // No JIT (as in replays_earnings): compiling the history's joins cost more than running them.
+    const result = await read.transaction(async (tx) => {
+      await tx.execute(sql`set local jit = off`);
+      return tx.execute(sql`
+        with ${replayed}, live as (select * from r where not reversed),
+        changed as (select customer_id, sum(after_points - before_points) as d from live where decided
+          group by customer_id having sum(after_points) <> sum(before_points))
+        -- Each breakdown by day, in one pass (grouping sets: a third of the time of one row per breakdown).
+        select case when grouping(r.after_tier_id) = 0 then 'tier' when grouping(r.type_id) = 0 then 'type'
+              when grouping(r.channel) = 0 then 'channel' when grouping(r.expiry) = 0 then 'expiry' else 'all' end as grp,
+            coalesce(r.after_tier_id::text, r.type_id::text, r.channel, r.expiry, '') as key, r.day::text as day,
+            count(*) filter (where not reversed) as earnings,
+            coalesce(sum(before_points) filter (where not reversed), 0) as before,
+            coalesce(sum(after_points) filter (where not reversed), 0) as after,
+            coalesce(sum(campaign_bonus) filter (where not reversed), 0) as bonus,
+            coalesce(sum(ledger_points) filter (where not reversed), 0) as ledger,
+            count(*) filter (where not reversed and before_points <> ledger_points) as mismatched,
+            coalesce(sum(before_points - ledger_points) filter (where not reversed), 0) as mismatched_points,
+            count(*) filter (where reversed) as reversed,
+            count(*) filter (where not reversed and bonus > 0 and before_points <> after_points - campaign_bonus)
+              as bonus_kept,
+            coalesce(sum(bonus) filter (where not reversed and bonus > 0
+              and before_points <> after_points - campaign_bonus), 0) as bonus_kept_points,
+            count(*) filter (where not decided) as pruned,
+            0 as affected, null::jsonb as moves
+          from (select *, to_char(expires, 'YYYY-MM') as expiry from r) r
+          group by grouping sets ((r.day), (r.after_tier_id, r.day), (r.type_id, r.day), (r.channel, r.day),
+            (r.expiry, r.day))
+        union all
+        select 'affected', '', '', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (select count(*) from changed), ${
+          cand.ladder
+            ? sql`null::jsonb`
+            : sql`(select to_jsonb(m) from (${movesSql(
+                sql`select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
+                  loyalty_qualifying_points(c.id, c.lifetime_points) as q, changed.d::int as d
+                  from changed join customers c on c.id = changed.customer_id where c.status <> 'CLOSED'`,
+                ladder,
+                ladder,
+              )}) m)`
+        }
+        union all
+        select 'reached', f.day::text, f.day::text, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*), null
+          from (select customer_id, min(day) as day from live where campaign_bonus > 0 group by customer_id) f
+          group by f.day`);
+    });
+    const rows = rowsOf<{
+      grp: string;
+      key: string;
+      day: string;
+      earnings: string;
+      before: string;
+      after: string;
+      bonus: string;
+      ledger: string;
+      mismatched: string;
+      mismatched_points: string;
+      reversed: string;
+      bonus_kept: string;
+      bonus_kept_points: string;
+      pruned: string;
+      affected: string;
+      moves: MovedRows | null;
+    }>(result);
+    for (const x of rows) {
+      if (x.grp === 'affected') {
+        customersAffected += Number(x.affected);
+        if (x.moves) merge(moved, x.moves);
+        continue;
+      }
+      if (x.grp === 'reached') {
+        reached.set(x.day, (reached.get(x.day) ?? 0) + Number(x.affected));
+        continue;
+      }
+      if (x.grp === 'all') {
+        exactness.ledgerPoints += Number(x.ledger);
+        exactness.mismatchedEntries += Number(x.mismatched);
+        exactness.mismatchedPoints += Number(x.mismatched_points);
+        exactness.reversedEntries += Number(x.reversed);
+        exactness.bonusKeptEntries += Number(x.bonus_kept);
+        exactness.bonusKeptPoints += Number(x.bonus_kept_points);
+        exactness.prunedEntries += Number(x.pruned);
+      }
+      const id = `${x.grp}\u0000${x.key}\u0000${x.day}`;
+      const had = parts.get(id) ?? {
+        grp: x.grp,
+        key: x.key,
+        day: x.day,
+        earnings: 0,
+        pointsBefore: 0,
+        pointsAfter: 0,
+        bonus: 0,
+      };
+      had.earnings += Number(x.earnings);
+      had.pointsBefore += Number(x.before);
+      had.pointsAfter += Number(x.after);
+      had.bonus += Number(x.bonus);
+      parts.set(id, had);
+    }
+  };
   if (bounds?.first != null && bounds.last != null) {
     const first = Number(bounds.first);
     const last = Number(bounds.last);
     const steps = Math.ceil((last - first + 1) / STEP_CUSTOMERS);
-    for (let i = 0; i < steps; i += 1) {
-      const lo = first + i * STEP_CUSTOMERS;
-      const hi = Math.min(last, lo + STEP_CUSTOMERS - 1);
-      const rows = rowsOf<{
-        grp: string;
-        key: string;
-        day: string;
-        earnings: string;
-        before: string;
-        after: string;
-        bonus: string;
-        ledger: string;
-        mismatched: string;
-        mismatched_points: string;
-        reversed: string;
-        bonus_kept: string;
-        bonus_kept_points: string;
-        affected: string;
-      }>(
-        await read.execute(sql`
-          with r as materialized (
-            select * from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint,
-              ${before}::jsonb, ${candidate}::jsonb, ${limit === null ? null : JSON.stringify(limit)}::jsonb)
-          ), live as (select * from r where not reversed)
-          select g.grp, g.key, r.day::text as day, count(*) filter (where not reversed) as earnings,
-              coalesce(sum(before_points) filter (where not reversed), 0) as before,
-              coalesce(sum(after_points) filter (where not reversed), 0) as after,
-              coalesce(sum(campaign_bonus) filter (where not reversed), 0) as bonus,
-              coalesce(sum(ledger_points) filter (where not reversed), 0) as ledger,
-              count(*) filter (where not reversed and before_points <> ledger_points) as mismatched,
-              coalesce(sum(before_points - ledger_points) filter (where not reversed), 0) as mismatched_points,
-              count(*) filter (where reversed) as reversed,
-              count(*) filter (where not reversed and bonus > 0 and before_points <> after_points - campaign_bonus)
-                as bonus_kept,
-              coalesce(sum(bonus) filter (where not reversed and bonus > 0
-                and before_points <> after_points - campaign_bonus), 0) as bonus_kept_points,
-              0 as affected
-            from r, lateral (values ('day', r.day::text), ('tier', coalesce(r.after_tier_id::text, '')),
-              ('type', r.type_id::text), ('channel', r.channel), ('expiry', coalesce(to_char(r.expires, 'YYYY-MM'), '')),
-              ('all', '')) g (grp, key)
-            group by g.grp, g.key, r.day
-          union all
-          select 'affected', '', '', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-            (select count(*) from (select customer_id from live group by customer_id
-              having sum(before_points) <> sum(after_points)) a)
-          union all
-          select 'reached', f.day::text, f.day::text, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*)
-            from (select customer_id, min(day) as day from live where campaign_bonus > 0 group by customer_id) f
-            group by f.day`),
-      );
-      for (const x of rows) {
-        if (x.grp === 'affected') {
-          customersAffected += Number(x.affected);
-          continue;
-        }
-        if (x.grp === 'reached') {
-          reached.set(x.day, (reached.get(x.day) ?? 0) + Number(x.affected));
-          continue;
-        }
-        if (x.grp === 'all') {
-          exactness.ledgerPoints += Number(x.ledger);
-          exactness.mismatchedEntries += Number(x.mismatched);
-          exactness.mismatchedPoints += Number(x.mismatched_points);
-          exactness.reversedEntries += Number(x.reversed);
-          exactness.bonusKeptEntries += Number(x.bonus_kept);
-          exactness.bonusKeptPoints += Number(x.bonus_kept_points);
-        }
-        const id = `${x.grp}\u0000${x.key}\u0000${x.day}`;
-        const had = parts.get(id) ?? {
-          grp: x.grp,
-          key: x.key,
-          day: x.day,
-          earnings: 0,
-          pointsBefore: 0,
-          pointsAfter: 0,
-          bonus: 0,
-        };
-        had.earnings += Number(x.earnings);
-        had.pointsBefore += Number(x.before);
-        had.pointsAfter += Number(x.after);
-        had.bonus += Number(x.bonus);
-        parts.set(id, had);
+    // The steps share out over `workers` connections (the reads' pool), the customers by id.
+    let next = 0;
+    let done = 0;
+    const worker = async () => {
+      for (let i = next++; i < steps; i = next++) {
+        const lo = first + i * STEP_CUSTOMERS;
+        await step(lo, Math.min(last, lo + STEP_CUSTOMERS - 1));
+        done += 1;
+        await onProgress(Math.min(99, Math.round((done / steps) * 100)));
       }
-      await onProgress(Math.min(99, Math.round(((i + 1) / steps) * 100)));
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, replayTuning.workers) }, worker));
   }
   // A candidate campaign's budget, spent day by day; what it could not pay is taken back.
   const wanted = new Map<string, number>();
@@ -590,13 +738,13 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     const unpaid = p.bonus - Math.round(p.bonus * (spent.paid.get(p.day) ?? 1));
     if (p.earnings === 0) continue;
     accs[p.grp] ??= new Map();
-    add(accs[p.grp] as Acc, p.grp === 'day' ? p.day : p.key, {
+    add(accs[p.grp] as Acc, p.grp === 'all' ? p.day : p.key, {
       earnings: p.earnings,
       pointsBefore: p.pointsBefore,
       pointsAfter: p.pointsAfter - unpaid,
     });
   }
-  const byDay = listed(accs.day ?? new Map());
+  const byDay = listed(accs.all ?? new Map());
   const total = byDay.reduce(
     (a, s) => ({
       earnings: a.earnings + s.earnings,
@@ -634,7 +782,7 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     byTransactionType: listed(accs.type ?? new Map(), prog.typesById),
     byChannel: listed(accs.channel ?? new Map()),
     byExpiryMonth: listed(accs.expiry ?? new Map()),
-    tierMoves: cand.ladder ? await tierMoves(read, prog, ladder, cand.ladder) : null,
+    tierMoves: cand.ladder ? await tierMoves(read, prog, ladder, cand.ladder) : named(prog, moved),
     campaign,
     liabilityChange: {
       points: difference,

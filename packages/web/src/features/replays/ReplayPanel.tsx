@@ -143,7 +143,9 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
         />
       )}
       {r.campaign && <CampaignFigures campaign={r.campaign} />}
-      {r.tierMoves && <TierMoves moves={r.tierMoves} />}
+      {r.tierMoves && (r.command === 'tier.update' || r.tierMoves.up + r.tierMoves.down > 0) && (
+        <TierMoves moves={r.tierMoves} />
+      )}
       <Chart
         label={t('replays.chart')}
         height={240}
@@ -221,7 +223,10 @@ function CampaignFigures({ campaign: c }: { campaign: NonNullable<Replay['campai
 
 type Move = NonNullable<Replay['tierMoves']>['sample'][number];
 
-/** A tier change's replay: the customers it would move up or down today, and a sample of them. */
+/**
+ * The customers a change would move up or down today (a tier change's thresholds; a rule's or a
+ * campaign's points), and a sample of them. A rule or campaign that moves no one shows nothing.
+ */
 function TierMoves({ moves }: { moves: NonNullable<Replay['tierMoves']> }) {
   const { t } = useTranslation();
   const { lang } = useLang();
