@@ -3514,7 +3514,7 @@ export type paths = {
             "application/json": {
               results: ({
                   /** @enum {string} */
-                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "VOUCHER_CODES_EXHAUSTED" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
                   detail?: string;
                   id: number;
                   ok: boolean;
@@ -11607,7 +11607,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "CSV" | "FIXED_WIDTH";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
@@ -11653,7 +11653,7 @@ export type paths = {
                   headerRow: boolean;
                   id: number;
                   /** @enum {string} */
-                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
                   mapping: {
                     [key: string]: string;
                   };
@@ -11735,7 +11735,7 @@ export type paths = {
             /** @default true */
             headerRow?: boolean;
             /** @enum {string} */
-            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
             mapping?: {
               [key: string]: string;
             };
@@ -11789,7 +11789,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -11908,7 +11908,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -11997,7 +11997,7 @@ export type paths = {
             /** @default true */
             headerRow?: boolean;
             /** @enum {string} */
-            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
             mapping?: {
               [key: string]: string;
             };
@@ -12051,7 +12051,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12240,7 +12240,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12394,7 +12394,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "csv" | "xlsx";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
@@ -13237,7 +13237,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
         };
       };
       responses: {
@@ -13268,14 +13268,14 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
                   id: number;
                   invalidLines: number;
                   /** @enum {string} */
-                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
                   layoutId: number | null;
                   lines: number;
                   points: number;
@@ -13287,6 +13287,7 @@ export type paths = {
                   };
                   /** @enum {string} */
                   status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+                  voucherId: number | null;
                 })[];
               page: number;
               pageSize: number;
@@ -13349,14 +13350,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13368,6 +13369,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13456,14 +13458,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13475,6 +13477,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13594,14 +13597,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13613,6 +13616,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13700,14 +13704,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13719,6 +13723,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13860,14 +13865,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13879,6 +13884,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13941,7 +13947,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "csv" | "xlsx";
         };
       };
@@ -28426,6 +28432,7 @@ export type paths = {
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
+          codeSource?: "GENERATED" | "SUPPLIED";
           /** @description true: only vouchers a customer can redeem today */
           available?: boolean;
         };
@@ -28438,6 +28445,12 @@ export type paths = {
               items: ({
                   /** @description Stock: how many codes can be issued in all */
                   amount: number;
+                  /**
+                   * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+                   * @default GENERATED
+                   * @enum {string}
+                   */
+                  codeSource: "GENERATED" | "SUPPLIED";
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
@@ -28532,6 +28545,12 @@ export type paths = {
           "application/json": {
             /** @description Stock: how many codes can be issued in all */
             amount: number;
+            /**
+             * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+             * @default GENERATED
+             * @enum {string}
+             */
+            codeSource?: "GENERATED" | "SUPPLIED";
             description: string;
             /**
              * @description Arabic; empty: not translated yet, the English text is shown
@@ -28583,6 +28602,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -28715,6 +28740,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -28816,6 +28847,12 @@ export type paths = {
           "application/json": {
             /** @description Stock: how many codes can be issued in all */
             amount: number;
+            /**
+             * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+             * @default GENERATED
+             * @enum {string}
+             */
+            codeSource?: "GENERATED" | "SUPPLIED";
             description: string;
             /**
              * @description Arabic; empty: not translated yet, the English text is shown
@@ -28867,6 +28904,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -29058,6 +29101,7 @@ export type paths = {
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
+          codeSource?: "GENERATED" | "SUPPLIED";
           /** @description true: only vouchers a customer can redeem today */
           available?: boolean;
           format?: "csv" | "xlsx";
@@ -30233,7 +30277,7 @@ export type components = {
     /** @description RFC 9457 problem details */
     Problem: {
       /** @enum {string} */
-      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "VOUCHER_CODES_EXHAUSTED" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
       detail?: string;
       errors?: {
           /** @description Message key (see specMessages) or a validator message */
