@@ -80,6 +80,8 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByRole('button', { name: t.imports.post }).click();
       await toast(page, t.common.submittedForApproval);
       await approveAndWatch(page, lang, importUrl);
+      const voucherLink = t.imports.voucherLink.replace('{{id}}', String(voucherId));
+      await page.getByRole('link', { name: voucherLink }).waitFor();
       await page.screenshot({ path: path.join(shots, `vouchercodes-${lang}-import.png`), fullPage: true });
     });
 
