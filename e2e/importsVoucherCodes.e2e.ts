@@ -63,13 +63,21 @@ for (const lang of ['en', 'ar'] as const) {
       await shown.getByRole('link', { name: t.rewards.vouchers.importCodes }).click();
       await page.waitForURL(/Imports\/New\?.*kind=VOUCHER_CODES/);
       // The voucher is chosen from the link (no choice made here): the upload below needs it.
+      await page.getByText(t.imports.voucherHelp).waitFor();
       const csv = ['code', `${run}-A`, `${run}-B`, `${run}-A`, `${run}-C`].join('\n');
-      await page
-        .locator('input[type="file"]')
-        .setInputFiles({ name: `codes-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      const upload = page.getByRole('button', { name: t.imports.upload });
+      // Chosen again until it holds: the page may still render anew as its texts arrive.
+      await expect
+        .poll(async () => {
+          await page
+            .locator('input[type="file"]')
+            .setInputFiles({ name: `codes-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+          return upload.isEnabled();
+        })
+        .toBe(true);
       await page.getByRole('switch').click();
       await page.screenshot({ path: path.join(shots, `vouchercodes-${lang}-new.png`), fullPage: true });
-      await page.getByRole('button', { name: t.imports.upload }).click();
+      await upload.click();
       await toast(page, t.imports.created);
       await page.waitForURL(/\/dashboard\/Imports\/\d+/);
       const importUrl = page.url();
