@@ -3,50 +3,13 @@ import iconv from 'iconv-lite';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coreBankingFile, coreBankingLayout } from '../packages/server/src/modules/imports/coreBanking.ts';
-import approvalsAr from '../packages/web/src/features/approvals/locales/ar.json' with { type: 'json' };
-import approvalsEn from '../packages/web/src/features/approvals/locales/en.json' with { type: 'json' };
-import importsAr from '../packages/web/src/features/imports/locales/ar.json' with { type: 'json' };
-import importsEn from '../packages/web/src/features/imports/locales/en.json' with { type: 'json' };
-import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
-import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
 import { type ApiCall, integrationApi, staffApi } from './api.ts';
-import { approveFirstPending, signIn, toast, useBrowser } from './browser.ts';
+import { signIn, toast, useBrowser } from './browser.ts';
+import { approveAndWatch, gateImportPosting as gate, importTexts as texts } from './importing.ts';
 
-const texts = {
-  en: { ...en, ...importsEn, ...approvalsEn },
-  ar: { ...ar, ...importsAr, ...approvalsAr },
-} as const;
 const browser = useBrowser();
 /** Screenshots of the screens, for review (SCREENSHOTS_DIR, default the OS temp folder). */
 const shots = process.env.SCREENSHOTS_DIR ?? process.env.TMPDIR ?? '/tmp';
-
-/** Puts `import.post` under maker-checker; the one signed-in person plays the checker too (self-approval). */
-const gate = (staff: ApiCall, on: boolean) =>
-  staff('PUT', '/maker-checker', {
-    enabled: true,
-    allowSelfApproval: on,
-    checkerPermission: 'approval.check',
-    services: [{ serviceId: 'import.post', approvalRequired: true }],
-  });
-
-/**
- * Approves the pending request on the Approvals screen, opens the import's page again and watches
- * the posting to its end. The browser tests' product runs without the periodic job runner
- * (NODE_ENV=test: jobs run when a route asks), and an approval asks no job to run: the page's
- * Pause and Resume (which asks the posting job to run now) start it, as an operator could.
- */
-async function approveAndWatch(page: Page, lang: 'en' | 'ar', importUrl: string) {
-  const t = texts[lang];
-  await approveFirstPending(page, lang);
-  await page.goto(importUrl);
-  await page.getByText(t.imports.statuses.QUEUED).first().waitFor();
-  await page.getByRole('button', { name: t.imports.pause }).click();
-  await toast(page, t.imports.paused);
-  await page.getByRole('button', { name: t.imports.resume }).click();
-  await toast(page, t.imports.resumed);
-  await page.locator('[role="progressbar"][aria-valuenow="100"]').waitFor({ timeout: 30_000 });
-  await page.getByText(t.imports.statuses.DONE, { exact: true }).first().waitFor();
-}
 
 // One person plays maker and checker here (self-approval on, as in approvals.e2e.ts) so the screens
 // are walked in a browser; that a second person is needed is covered by the API tests

@@ -10,9 +10,10 @@ import { UploadBytes } from '../rewards/images.ts';
  * Bulk imports (issue 49): a file of lines staged, validated line by line, approved by a second
  * person (or pushed by a channel's key) and posted by a background job (decisions/imports.md).
  * Kinds: transactions (earnings through the integration API's engine), customers (the integration
- * API's upsert) and opening balances (the migration from the system being replaced).
+ * API's upsert), opening balances (the migration from the system being replaced) and voucher codes
+ * (a partner's codes loaded into a SUPPLIED voucher's pool).
  */
-export const importKinds = ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] as const;
+export const importKinds = ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES', 'VOUCHER_CODES'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 export const importEncodings = ['UTF-8', 'WINDOWS-1256'] as const;
@@ -88,16 +89,27 @@ export const openingBalanceFileColumns = [
   'lots',
 ] as const;
 
+/**
+ * A voucher-codes file: one partner code per line (1–64 characters, no spaces), loaded into the
+ * pool of the voucher chosen at upload (`voucherId`, a SUPPLIED voucher). The voucher's validity
+ * applies to its codes.
+ */
+export const voucherCodeFileColumns = ['code'] as const;
+/** A partner's code: what a code in a pool may be. */
+export const voucherCodePattern = /^[\x21-\x7E]{1,64}$/;
+
 /** Each kind's columns (the header row), and those a file must have. */
 export const importFileColumns: Record<ImportKind, readonly string[]> = {
   TRANSACTIONS: [...transactionFileColumns, reversalColumn],
   CUSTOMERS: customerFileColumns,
   OPENING_BALANCES: openingBalanceFileColumns,
+  VOUCHER_CODES: voucherCodeFileColumns,
 };
 export const importRequiredColumns: Record<ImportKind, readonly string[]> = {
   TRANSACTIONS: transactionFileColumns,
   CUSTOMERS: ['customerNumber', 'fullName'],
   OPENING_BALANCES: openingBalanceFileColumns,
+  VOUCHER_CODES: voucherCodeFileColumns,
 };
 
 /** Why a line is refused (validation), or what posting it answered (the engine's outcomes). */
@@ -123,6 +135,10 @@ export const importLineReasons = [
   'alreadyOpened',
   // reversals in transactions files
   'unknownOriginal',
+  // voucher codes
+  'badCode',
+  'duplicateCode',
+  'codeExists',
   // fixed-width records (a layout's)
   'badRecordLength',
   'unknownRecordType',
@@ -147,6 +163,8 @@ export const importUploadFields = z.object({
   postValid: z.union([z.boolean(), z.stringbool()]).default(false),
   /** The saved file layout that reads the file (its kind, encoding, format and column mapping win). */
   layoutId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** A voucher-codes file: the SUPPLIED voucher whose pool the codes are loaded into. */
+  voucherId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 export const importUploadInput = importUploadFields.extend({
   fileName: text(200).default(''),
@@ -194,6 +212,8 @@ export const importSchema = z.object({
   createdBy: z.string(),
   /** The file layout that read the file; null: the kind's default CSV. */
   layoutId: z.number().int().nullable(),
+  /** A voucher-codes file's voucher. */
+  voucherId: z.number().int().nullable(),
   /** A fixed-width file's reconciliation: the detail records and total read, the trailer's. */
   control: importControlSchema.nullable(),
   approvedBy: z.string().nullable(),

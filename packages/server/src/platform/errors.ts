@@ -41,6 +41,8 @@ const titles: Record<ErrorCode, string> = {
   UNSUPPORTED_MEDIA_TYPE: 'The file is not a PNG, JPEG or WebP image',
   VOUCHER_UNAVAILABLE: 'The voucher is inactive or outside its validity',
   VOUCHER_OUT_OF_STOCK: 'No codes of this voucher are left',
+  VOUCHER_CODES_EXHAUSTED:
+    "The voucher's pool of partner codes is empty: import more codes for it before it can be redeemed",
   REDEMPTION_LIMIT_REACHED: 'The customer already holds as many codes of this voucher as allowed',
   REDEMPTION_ALREADY_CANCELLED: 'The redemption is already cancelled',
   AUDIENCE_EMPTY: 'No customer would receive this message',

@@ -3514,7 +3514,7 @@ export type paths = {
             "application/json": {
               results: ({
                   /** @enum {string} */
-                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+                  code?: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "VOUCHER_CODES_EXHAUSTED" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
                   detail?: string;
                   id: number;
                   ok: boolean;
@@ -11720,7 +11720,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "CSV" | "FIXED_WIDTH";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
@@ -11766,7 +11766,7 @@ export type paths = {
                   headerRow: boolean;
                   id: number;
                   /** @enum {string} */
-                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
                   mapping: {
                     [key: string]: string;
                   };
@@ -11848,7 +11848,7 @@ export type paths = {
             /** @default true */
             headerRow?: boolean;
             /** @enum {string} */
-            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
             mapping?: {
               [key: string]: string;
             };
@@ -11902,7 +11902,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12021,7 +12021,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12110,7 +12110,7 @@ export type paths = {
             /** @default true */
             headerRow?: boolean;
             /** @enum {string} */
-            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+            kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
             mapping?: {
               [key: string]: string;
             };
@@ -12164,7 +12164,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12353,7 +12353,7 @@ export type paths = {
               headerRow: boolean;
               id: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               mapping: {
                 [key: string]: string;
               };
@@ -12507,7 +12507,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "csv" | "xlsx";
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
@@ -13350,7 +13350,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
         };
       };
       responses: {
@@ -13381,14 +13381,14 @@ export type paths = {
                       field: string | null;
                       line: number;
                       /** @enum {string} */
-                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                      reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                     })[];
                   fileName: string;
                   finishedAt: string | null;
                   id: number;
                   invalidLines: number;
                   /** @enum {string} */
-                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+                  kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
                   layoutId: number | null;
                   lines: number;
                   points: number;
@@ -13400,6 +13400,7 @@ export type paths = {
                   };
                   /** @enum {string} */
                   status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+                  voucherId: number | null;
                 })[];
               page: number;
               pageSize: number;
@@ -13462,14 +13463,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13481,6 +13482,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13569,14 +13571,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13588,6 +13590,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13707,14 +13710,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13726,6 +13729,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13813,14 +13817,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13832,6 +13836,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -13973,14 +13978,14 @@ export type paths = {
                   field: string | null;
                   line: number;
                   /** @enum {string} */
-                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
+                  reason: "missingField" | "badAmount" | "badDate" | "unknownTransactionType" | "unknownCustomer" | "duplicateExternalId" | "raggedRow" | "tooLong" | "badCustomerNumber" | "badMobile" | "badEmail" | "badField" | "duplicateCustomer" | "badPoints" | "unknownTier" | "lotsMismatch" | "lifetimeBelowBalance" | "alreadyOpened" | "unknownOriginal" | "badCode" | "duplicateCode" | "codeExists" | "badRecordLength" | "unknownRecordType" | "badNumber" | "CONFLICT" | "NOT_ACTIVE" | "NOT_FOUND" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "INSUFFICIENT_POINTS";
                 })[];
               fileName: string;
               finishedAt: string | null;
               id: number;
               invalidLines: number;
               /** @enum {string} */
-              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+              kind: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
               layoutId: number | null;
               lines: number;
               points: number;
@@ -13992,6 +13997,7 @@ export type paths = {
               };
               /** @enum {string} */
               status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              voucherId: number | null;
             };
           };
         };
@@ -14054,7 +14060,7 @@ export type paths = {
           sort?: string;
           q?: string;
           status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
-          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
+          kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "csv" | "xlsx";
         };
       };
@@ -28541,6 +28547,7 @@ export type paths = {
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
+          codeSource?: "GENERATED" | "SUPPLIED";
           /** @description true: only vouchers a customer can redeem today */
           available?: boolean;
         };
@@ -28553,6 +28560,12 @@ export type paths = {
               items: ({
                   /** @description Stock: how many codes can be issued in all */
                   amount: number;
+                  /**
+                   * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+                   * @default GENERATED
+                   * @enum {string}
+                   */
+                  codeSource: "GENERATED" | "SUPPLIED";
                   /** @description ISO 8601, UTC */
                   createdAt: string;
                   description: string;
@@ -28647,6 +28660,12 @@ export type paths = {
           "application/json": {
             /** @description Stock: how many codes can be issued in all */
             amount: number;
+            /**
+             * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+             * @default GENERATED
+             * @enum {string}
+             */
+            codeSource?: "GENERATED" | "SUPPLIED";
             description: string;
             /**
              * @description Arabic; empty: not translated yet, the English text is shown
@@ -28698,6 +28717,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -28830,6 +28855,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -28931,6 +28962,12 @@ export type paths = {
           "application/json": {
             /** @description Stock: how many codes can be issued in all */
             amount: number;
+            /**
+             * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+             * @default GENERATED
+             * @enum {string}
+             */
+            codeSource?: "GENERATED" | "SUPPLIED";
             description: string;
             /**
              * @description Arabic; empty: not translated yet, the English text is shown
@@ -28982,6 +29019,12 @@ export type paths = {
             "application/json": {
               /** @description Stock: how many codes can be issued in all */
               amount: number;
+              /**
+               * @description SUPPLIED: the partner's imported codes; the amount is then kept by the pool
+               * @default GENERATED
+               * @enum {string}
+               */
+              codeSource: "GENERATED" | "SUPPLIED";
               /** @description ISO 8601, UTC */
               createdAt: string;
               description: string;
@@ -29173,6 +29216,7 @@ export type paths = {
           /** @description true: only records whose Arabic name or description is empty or the same as the English */
           missingTranslation?: boolean;
           status?: "ACTIVE" | "INACTIVE";
+          codeSource?: "GENERATED" | "SUPPLIED";
           /** @description true: only vouchers a customer can redeem today */
           available?: boolean;
           format?: "csv" | "xlsx";
@@ -30348,7 +30392,7 @@ export type components = {
     /** @description RFC 9457 problem details */
     Problem: {
       /** @enum {string} */
-      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
+      code: "VALIDATION_FAILED" | "BAD_REQUEST" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "SESSION_EXPIRED" | "SECOND_FACTOR_INVALID" | "CHALLENGE_INVALID" | "PASSWORD_REJECTED" | "LINK_INVALID" | "STEP_UP_REQUIRED" | "PRIVILEGE_ESCALATION" | "OWN_ACCOUNT" | "FEATURE_DISABLED" | "SERVICE_NOT_ALLOWED" | "LIMIT_EXCEEDED" | "NOT_ELIGIBLE" | "SYSTEM_RECORD" | "CONFIG_VALUE_TYPE" | "CONFIG_VALUE_OUT_OF_RANGE" | "CONFIG_VALUE_NOT_ALLOWED" | "CONFIG_KEY_TAKEN" | "FORBIDDEN" | "SELF_APPROVAL_FORBIDDEN" | "APPROVAL_ALREADY_PENDING" | "APPROVAL_NOT_PENDING" | "APPROVAL_STALE" | "NOT_FOUND" | "CONFLICT" | "TIER_RANGE_OVERLAP" | "INSUFFICIENT_POINTS" | "CUSTOMER_NOT_ACTIVE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "VOUCHER_UNAVAILABLE" | "VOUCHER_OUT_OF_STOCK" | "VOUCHER_CODES_EXHAUSTED" | "REDEMPTION_LIMIT_REACHED" | "REDEMPTION_ALREADY_CANCELLED" | "AUDIENCE_EMPTY" | "CSV_INVALID" | "ALERT_CATEGORY_HAS_GROUPS" | "ALERT_GROUP_HAS_ALERTS" | "ALERT_HAS_DELIVERIES" | "ALERT_DELIVERY_NOT_DEAD" | "CAMPAIGN_ACTIVE" | "CAMPAIGN_ENDED" | "CAMPAIGN_STATUS" | "CHALLENGE_STATUS" | "CHALLENGE_NOT_AVAILABLE" | "CHANNEL_TEST_FAILED" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE";
       detail?: string;
       errors?: {
           /** @description Message key (see specMessages) or a validator message */

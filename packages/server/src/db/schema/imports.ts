@@ -27,7 +27,9 @@ export const fileLayouts = pgTable('file_layouts', {
   id: idColumn(),
   name: text('name').notNull(),
   nameAr: text('name_ar').notNull().default(''),
-  kind: text('kind', { enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] }).notNull(),
+  kind: text('kind', {
+    enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES', 'VOUCHER_CODES'],
+  }).notNull(),
   format: text('format', { enum: ['CSV', 'FIXED_WIDTH'] }).notNull(),
   encoding: text('encoding', { enum: ['UTF-8', 'WINDOWS-1256'] }).notNull(),
   /** CSV: null: sniffed from the first line. */
@@ -50,7 +52,9 @@ export const imports = pgTable(
   'imports',
   {
     id: idColumn(),
-    kind: text('kind', { enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES'] }).notNull(),
+    kind: text('kind', {
+      enum: ['TRANSACTIONS', 'CUSTOMERS', 'OPENING_BALANCES', 'VOUCHER_CODES'],
+    }).notNull(),
     fileName: text('file_name').notNull(),
     checksum: text('checksum').notNull(),
     encoding: text('encoding', { enum: ['UTF-8', 'WINDOWS-1256'] }).notNull(),
@@ -61,6 +65,12 @@ export const imports = pgTable(
     postValid: boolean('post_valid').notNull().default(false),
     /** The layout that read the file; null: the kind's default CSV. */
     layoutId: integer('layout_id').references(() => fileLayouts.id, { onDelete: 'set null' }),
+    /**
+     * A voucher-codes file's voucher (the pool its codes are loaded into). No foreign key: the
+     * kind checks it in the upload's transaction (a field error, not a key violation), and an
+     * import keeps the number of a voucher deleted since (never redeemed, its pool gone with it).
+     */
+    voucherId: integer('voucher_id'),
     /** A fixed-width file's reconciliation with its trailer. */
     control: jsonb('control').$type<ImportControl>(),
     status: text('status', {

@@ -94,6 +94,13 @@ export const vouchers = pgTable(
     status: text('status', { enum: ['ACTIVE', 'INACTIVE'] })
       .notNull()
       .default('ACTIVE'),
+    /**
+     * GENERATED: each redemption makes its code; SUPPLIED: the partner's codes, imported into
+     * `voucher_codes` — `amount` is then kept by the pool (codes loaded, less those voided).
+     */
+    codeSource: text('code_source', { enum: ['GENERATED', 'SUPPLIED'] })
+      .notNull()
+      .default('GENERATED'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -154,5 +161,37 @@ export const redemptions = pgTable(
     index('redemptions_held_idx').on(t.customerId, t.voucherId).where(sql`${t.status} = 'ISSUED'`),
     index('redemptions_created_at_idx').on(t.createdAt),
     check('redemptions_points_check', sql`${t.pointsSpent} > 0`),
+  ],
+);
+
+/**
+ * The pool of a SUPPLIED voucher: codes given by its partner (imported, decisions/rewards.md
+ * "Voucher codes"). A redemption takes the oldest AVAILABLE code (FOR UPDATE SKIP LOCKED) and
+ * marks it ISSUED with its redemption; cancelling that redemption voids the code (VOID: the
+ * customer has seen it, so it is never issued again). Codes are unique across every pool, as a
+ * redemption's code is unique.
+ */
+export const voucherCodes = pgTable(
+  'voucher_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    voucherId: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id),
+    code: text('code').notNull(),
+    status: text('status', { enum: ['AVAILABLE', 'ISSUED', 'VOID'] })
+      .notNull()
+      .default('AVAILABLE'),
+    redemptionId: bigint('redemption_id', { mode: 'number' }).references(() => redemptions.id),
+    /** The import that loaded it. */
+    importId: integer('import_id'),
+    createdAt: createdAt(),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('voucher_codes_code_key').on(t.code),
+    uniqueIndex('voucher_codes_redemption_key').on(t.redemptionId),
+    index('voucher_codes_available_idx').on(t.voucherId, t.id).where(sql`${t.status} = 'AVAILABLE'`),
+    check('voucher_codes_issued_check', sql`(${t.status} = 'AVAILABLE') = (${t.redemptionId} is null)`),
   ],
 );

@@ -11,7 +11,7 @@ import {
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
-import { customers, redemptions, vouchers } from '../../db/schema/index.ts';
+import { customers, redemptions, voucherCodes, vouchers } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
@@ -26,6 +26,8 @@ import { openToday, redeemableToday } from './vouchers.service.ts';
  * then taken from the stock by one conditional UPDATE of the voucher (which row-locks it until
  * commit), so two customers can never take the last code twice; `issued <= amount` is also a
  * check constraint. Locks are always taken customer → voucher, so they cannot deadlock.
+ * A SUPPLIED voucher's code is then the oldest AVAILABLE one of its pool, taken FOR UPDATE SKIP
+ * LOCKED (`takePoolCode`): a code another transaction holds is passed over, never issued twice.
  */
 
 type RedemptionRow = typeof redemptions.$inferSelect;
@@ -61,11 +63,29 @@ async function lockCustomer(tx: Tx, customerId: number) {
 /** Why the voucher could not give a code (the conditional UPDATE matched nothing). */
 async function refusal(tx: Tx, voucherId: number): Promise<AppError> {
   const [voucher] = await tx
-    .select({ open: sql<boolean>`${openToday}` })
+    .select({ open: sql<boolean>`${openToday}`, codeSource: vouchers.codeSource })
     .from(vouchers)
     .where(eq(vouchers.id, voucherId));
   if (!voucher) return notFound('Voucher');
-  return new AppError(voucher.open ? 'VOUCHER_OUT_OF_STOCK' : 'VOUCHER_UNAVAILABLE');
+  if (!voucher.open) return new AppError('VOUCHER_UNAVAILABLE');
+  return new AppError(voucher.codeSource === 'SUPPLIED' ? 'VOUCHER_CODES_EXHAUSTED' : 'VOUCHER_OUT_OF_STOCK');
+}
+
+/**
+ * The oldest available code of a SUPPLIED voucher's pool, locked (SKIP LOCKED: a code another
+ * redemption holds is passed over). The voucher's stock was taken first, so one is there unless
+ * the pool and the stock disagree — refused as exhausted then, rather than issuing nothing.
+ */
+async function takePoolCode(tx: Tx, voucherId: number): Promise<{ id: number; code: string }> {
+  const [code] = await tx
+    .select({ id: voucherCodes.id, code: voucherCodes.code })
+    .from(voucherCodes)
+    .where(and(eq(voucherCodes.voucherId, voucherId), eq(voucherCodes.status, 'AVAILABLE')))
+    .orderBy(voucherCodes.id)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!code) throw new AppError('VOUCHER_CODES_EXHAUSTED');
+  return code;
 }
 
 /**
@@ -97,7 +117,11 @@ export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<Redempt
     .update(vouchers)
     .set({ issued: sql`${vouchers.issued} + 1` })
     .where(and(eq(vouchers.id, req.voucherId), redeemableToday))
-    .returning({ pointsRequired: vouchers.pointsRequired, perCustomerLimit: vouchers.perCustomerLimit });
+    .returning({
+      pointsRequired: vouchers.pointsRequired,
+      perCustomerLimit: vouchers.perCustomerLimit,
+      codeSource: vouchers.codeSource,
+    });
   if (!voucher) throw await refusal(tx, req.voucherId);
 
   if (voucher.perCustomerLimit !== null) {
@@ -114,12 +138,13 @@ export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<Redempt
     if ((held?.n ?? 0) >= voucher.perCustomerLimit) throw new AppError('REDEMPTION_LIMIT_REACHED');
   }
 
+  const pooled = voucher.codeSource === 'SUPPLIED' ? await takePoolCode(tx, req.voucherId) : undefined;
   const [row] = (await tx
     .insert(redemptions)
     .values({
       customerId: req.customerId,
       voucherId: req.voucherId,
-      code: newVoucherCode(),
+      code: pooled?.code ?? newVoucherCode(),
       pointsSpent: voucher.pointsRequired,
       channel: req.channel,
       apiKeyId: req.apiKeyId,
@@ -127,6 +152,12 @@ export async function redeemVoucher(tx: Tx, req: RedeemRequest): Promise<Redempt
       createdBy: req.actorId,
     })
     .returning()) as [RedemptionRow];
+  if (pooled) {
+    await tx
+      .update(voucherCodes)
+      .set({ status: 'ISSUED', redemptionId: row.id, issuedAt: sql`now()` })
+      .where(eq(voucherCodes.id, pooled.id));
+  }
   // Refuses with INSUFFICIENT_POINTS (rolling everything back) when the balance is short.
   const posted = await postLedgerEntry(tx, {
     customerId: req.customerId,
@@ -146,7 +177,11 @@ export interface CancelRequest {
   actorId?: number | undefined;
 }
 
-/** Cancels an issued redemption: its code goes back to the stock and its points to the customer. */
+/**
+ * Cancels an issued redemption: its points go back to the customer; a generated code goes back to
+ * the stock, a partner's code is voided (the customer has seen it: it is never issued again, and
+ * the pool's amount loses it).
+ */
 export async function cancelRedemption(tx: Tx, req: CancelRequest): Promise<RedemptionCancelResult> {
   const [found] = await tx
     .select({ customerId: redemptions.customerId })
@@ -161,9 +196,17 @@ export async function cancelRedemption(tx: Tx, req: CancelRequest): Promise<Rede
     .for('update')) as [RedemptionRow];
   if (redemption.status !== 'ISSUED') throw new AppError('REDEMPTION_ALREADY_CANCELLED');
 
+  const voided = await tx
+    .update(voucherCodes)
+    .set({ status: 'VOID' })
+    .where(eq(voucherCodes.redemptionId, redemption.id))
+    .returning({ id: voucherCodes.id });
   await tx
     .update(vouchers)
-    .set({ issued: sql`${vouchers.issued} - 1` })
+    .set({
+      issued: sql`${vouchers.issued} - 1`,
+      ...(voided.length ? { amount: sql`${vouchers.amount} - 1` } : {}),
+    })
     .where(eq(vouchers.id, redemption.voucherId));
   const posted = await postLedgerEntry(tx, {
     customerId: redemption.customerId,

@@ -3,46 +3,26 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers, ledgerEntries, redemptions, vouchers } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { redeemVoucher } from './redemptions.service.ts';
-import { customerWith, uploadImage } from './testing.ts';
+import { customerWith, storeFixture, voucherFactory } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
-let imageId: string;
-let storeId: number;
+let voucherWith: (extra?: object) => Promise<number>;
 
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await t.signIn();
-  imageId = await uploadImage(t, admin);
-  const post = (url: string, payload: object) =>
-    t.inject({ method: 'POST', url: `/api/admin${url}`, payload, as: admin });
-  const category = (
-    await post('/reward-categories', { name: 'Gifts', description: 'Gift cards', imageId })
-  ).json();
-  storeId = (await post('/stores', { name: 'Gift Shop', imageId, categoryId: category.id })).json().id;
-});
-
-let voucherSeq = 0;
-async function voucherWith(extra: object = {}): Promise<number> {
-  voucherSeq += 1;
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/admin/vouchers',
-    as: admin,
-    payload: {
-      name: `Gift card ${voucherSeq}`,
-      description: 'A gift card',
-      imageId,
-      storeId,
-      amount: 100,
-      pointsRequired: 300,
-      money: 10,
-      ...extra,
-    },
+  const { imageId, storeId } = await storeFixture(t, admin, 'Gifts');
+  voucherWith = voucherFactory(t, admin, {
+    name: 'Gift card',
+    description: 'A gift card',
+    imageId,
+    storeId,
+    amount: 100,
+    pointsRequired: 300,
+    money: 10,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id;
-}
+});
 
 const redeem = (customerId: number, voucherId: number, externalId?: string, as = admin) =>
   t.inject({

@@ -58,3 +58,33 @@ export async function customerWith(t: TestApp, points: number, status: 'ACTIVE' 
   }
   return id;
 }
+
+/** A category and a store to hang vouchers on, with an uploaded picture; answers the store and picture. */
+export async function storeFixture(t: TestApp, as: { authorization: string }, name: string) {
+  const imageId = await uploadImage(t, as);
+  const post = (url: string, payload: object) =>
+    t.inject({ method: 'POST', url: `/api/admin${url}`, payload, as });
+  const category = (
+    await post('/reward-categories', { name, description: `${name} rewards`, imageId })
+  ).json();
+  const storeId: number = (
+    await post('/stores', { name: `${name} store`, imageId, categoryId: category.id })
+  ).json().id;
+  return { imageId, storeId };
+}
+
+/** Creates vouchers of one store (`defaults`, then each call's `extra`) and answers their ids. */
+export function voucherFactory(t: TestApp, as: { authorization: string }, defaults: Record<string, unknown>) {
+  let seq = 0;
+  return async (extra: object = {}): Promise<number> => {
+    seq += 1;
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/admin/vouchers',
+      as,
+      payload: { ...defaults, name: `${String(defaults.name)} ${seq}`, ...extra },
+    });
+    if (res.statusCode !== 201) throw new Error(`voucher not created: ${res.statusCode} ${res.body}`);
+    return res.json().id;
+  };
+}

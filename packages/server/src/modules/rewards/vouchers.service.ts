@@ -6,7 +6,7 @@ import {
 } from '@loyalty/contracts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { redemptions, stores, vouchers } from '../../db/schema/index.ts';
+import { redemptions, stores, voucherCodes, vouchers } from '../../db/schema/index.ts';
 import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -47,6 +47,7 @@ const listSpec: ResourceListSpec<typeof vouchers, typeof voucherResource> = {
   filters: {
     storeId: (id: number) => eq(vouchers.storeId, id),
     status: (status: VoucherRow['status']) => eq(vouchers.status, status),
+    codeSource: (source: VoucherRow['codeSource']) => eq(vouchers.codeSource, source),
     available: (yes: boolean) => (yes ? redeemableToday : undefined),
     missingTranslation: missingTranslation(
       [vouchers.name, vouchers.nameAr],
@@ -72,6 +73,43 @@ export async function findVoucher(db: Executor, id: number, forUpdate = false): 
   return findOrFail(db, vouchers, vouchers.id, id, 'Voucher', forUpdate);
 }
 
+/** A voucher's pool by status (a GENERATED voucher has none). */
+export async function voucherPool(db: Executor, id: number) {
+  const rows = await db
+    .select({ status: voucherCodes.status, n: sql<number>`count(*)::int` })
+    .from(voucherCodes)
+    .where(eq(voucherCodes.voucherId, id))
+    .groupBy(voucherCodes.status);
+  const n = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
+  return { available: n('AVAILABLE'), issued: n('ISSUED'), void: n('VOID') };
+}
+
+/**
+ * A SUPPLIED voucher's amount is its pool's (codes issued and not cancelled, plus those
+ * available): what the form sends is not used. Turning a voucher back to GENERATED is refused
+ * while its pool has codes to give.
+ */
+async function stockOf(
+  tx: Executor,
+  input: { amount: number; codeSource: VoucherRow['codeSource'] },
+  current?: VoucherRow,
+): Promise<number> {
+  if (!current) return input.codeSource === 'SUPPLIED' ? 0 : input.amount;
+  const pool = await voucherPool(tx, current.id);
+  if (input.codeSource === 'SUPPLIED') return current.issued + pool.available;
+  if (pool.available > 0) {
+    throw new AppError('VALIDATION_FAILED', `${pool.available} partner codes are still in the pool`, [
+      { path: 'codeSource', message: 'rewards.vouchers.codesInPool' },
+    ]);
+  }
+  if (input.amount < current.issued) {
+    throw new AppError('VALIDATION_FAILED', `${current.issued} codes are already issued`, [
+      { path: 'amount', message: 'amountBelowIssued' },
+    ]);
+  }
+  return input.amount;
+}
+
 const withStore = async (db: Executor, row: VoucherRow) => toVoucher(row, await storeName(db, row.storeId));
 
 export const getVoucher = async (db: Executor, id: number) => withStore(db, await findVoucher(db, id));
@@ -82,7 +120,11 @@ export const voucherHandlers = [
     async ({ tx }, input) => {
       await requireImage(tx, input.imageId);
       const name = await storeName(tx, input.storeId);
-      const [row] = (await tx.insert(vouchers).values(input).returning()) as [VoucherRow];
+      const amount = await stockOf(tx, input);
+      const [row] = (await tx
+        .insert(vouchers)
+        .values({ ...input, amount })
+        .returning()) as [VoucherRow];
       const after = toVoucher(row, name);
       return { result: after, targetType: 'voucher', targetId: row.id, after };
     },
@@ -91,16 +133,12 @@ export const voucherHandlers = [
   defineHandler(voucherCommands.update, async ({ tx }, { id, ...input }) => {
     // The row lock waits for redemptions in flight, so `issued` is final while we compare.
     const current = await findVoucher(tx, id, true);
-    if (input.amount < current.issued) {
-      throw new AppError('VALIDATION_FAILED', `${current.issued} codes are already issued`, [
-        { path: 'amount', message: 'amountBelowIssued' },
-      ]);
-    }
+    const amount = await stockOf(tx, input, current);
     await requireImage(tx, input.imageId);
     const name = await storeName(tx, input.storeId);
     const [row] = (await tx
       .update(vouchers)
-      .set({ ...input, updatedAt: sql`now()` })
+      .set({ ...input, amount, updatedAt: sql`now()` })
       .where(eq(vouchers.id, id))
       .returning()) as [VoucherRow];
     const after = toVoucher(row, name);
@@ -121,6 +159,8 @@ export const voucherHandlers = [
       .where(eq(redemptions.voucherId, id))
       .limit(1);
     if (redeemed) throw new AppError('CONFLICT', 'The voucher has redemptions: set it INACTIVE instead');
+    // Never redeemed: its pool holds only codes nobody was given.
+    await tx.delete(voucherCodes).where(eq(voucherCodes.voucherId, id));
     await tx.delete(vouchers).where(eq(vouchers.id, id));
     return { result: undefined, targetType: 'voucher', targetId: id, before };
   }),

@@ -11,7 +11,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Form } from 'antd';
 import { Fragment, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { Select } from '../../components/Select.tsx';
@@ -19,7 +21,7 @@ import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLangNavigate } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
-import { importsApi } from './api.ts';
+import { importsApi, suppliedVoucherChoices } from './api.ts';
 import { MappingPreview } from './MappingPreview.tsx';
 
 interface Values {
@@ -28,6 +30,19 @@ interface Values {
   encoding: string;
   channel?: string;
   postValid: boolean;
+  voucherId?: number;
+}
+
+/** The form's first values: a voucher's page links here with `?kind=VOUCHER_CODES&voucherId=`. */
+function initialValues(params: URLSearchParams): Values {
+  const kind = importKinds.find((k) => k === params.get('kind')) ?? 'TRANSACTIONS';
+  const voucherId = Number(params.get('voucherId'));
+  return {
+    kind,
+    encoding: 'UTF-8',
+    postValid: false,
+    ...(kind === 'VOUCHER_CODES' && voucherId > 0 ? { voucherId } : {}),
+  };
 }
 
 /**
@@ -43,6 +58,7 @@ export default function ImportCreatePage() {
   const [refusal, setRefusal] = useState<ApiError>();
   const [sending, setSending] = useState(false);
   const [form] = Form.useForm<Values>();
+  const [params] = useSearchParams();
   const layouts = useQuery({
     queryKey: ['file-layouts', 'choices'],
     queryFn: ({ signal }) => importsApi.layouts(signal),
@@ -62,6 +78,7 @@ export default function ImportCreatePage() {
     body.append('kind', layout?.kind ?? values.kind);
     body.append('encoding', layout?.encoding ?? values.encoding);
     if (values.channel && kind === 'TRANSACTIONS') body.append('channel', values.channel);
+    if (values.voucherId && kind === 'VOUCHER_CODES') body.append('voucherId', String(values.voucherId));
     // Sent only when on: the server reads the field as a boolean of its presence ("false" is a string).
     if (values.postValid) body.append('postValid', 'true');
     body.append('file', file, file.name);
@@ -90,7 +107,7 @@ export default function ImportCreatePage() {
         form={form}
         layout="vertical"
         style={{ maxWidth: layout && file ? 960 : 560 }}
-        initialValues={{ kind: 'TRANSACTIONS', encoding: 'UTF-8', postValid: false }}
+        initialValues={initialValues(params)}
         onFinish={submit}
       >
         <Form.Item
@@ -124,6 +141,17 @@ export default function ImportCreatePage() {
               placeholder={t('imports.defaultChannel')}
               options={options(channels, 'channels')}
             />
+          </Form.Item>
+        )}
+        {kind === 'VOUCHER_CODES' && (
+          <Form.Item
+            name="voucherId"
+            label={t('imports.fields.voucher')}
+            htmlFor="import_voucher"
+            extra={t('imports.voucherHelp')}
+            rules={[{ required: true, message: t('imports.voucherRequired') }]}
+          >
+            <ChoiceSelect id="import_voucher" options={suppliedVoucherChoices} />
           </Form.Item>
         )}
         <Form.Item

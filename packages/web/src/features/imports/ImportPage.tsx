@@ -1,14 +1,16 @@
-import { type ImportControl, importCommands } from '@loyalty/contracts';
+import { type ImportControl, importCommands, voucherResource } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { DateTime, Ltr } from '../../components/format.tsx';
+import { LangLink } from '../../components/LangLink.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
+import { screenLink } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
@@ -77,6 +79,13 @@ export default function ImportPage() {
           <Descriptions.Item label={t('imports.fields.channel')}>
             {imp.channel ? t(`channels.${imp.channel}`) : '—'}
           </Descriptions.Item>
+          {imp.voucherId !== null && (
+            <Descriptions.Item label={t('imports.fields.voucher')}>
+              <LangLink to={screenLink(voucherResource, 'edit', imp.voucherId)}>
+                {t('imports.voucherLink', { id: imp.voucherId })}
+              </LangLink>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('imports.fields.postValid')}>
             {imp.postValid ? t('imports.yes') : t('imports.no')}
           </Descriptions.Item>

@@ -1,6 +1,24 @@
-import type { FileLayout, FileLayoutPreview, Import, ImportPreview } from '@loyalty/contracts';
+import {
+  type FileLayout,
+  type FileLayoutPreview,
+  type Import,
+  type ImportPreview,
+  localName,
+  type Voucher,
+  voucherResource,
+} from '@loyalty/contracts';
 import { downloadFile } from '../../api/download.ts';
+import { resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiSend, apiWrite } from '../../api/typed.ts';
+import { listChoices } from '../../components/resource.ts';
+
+/** The vouchers whose codes their partner supplies: where a voucher-codes file is loaded. */
+export const suppliedVoucherChoices = listChoices<Voucher>({
+  key: 'vouchers-supplied',
+  path: resourceEndpoint(voucherResource),
+  query: { sort: 'name:asc', codeSource: 'SUPPLIED' },
+  label: (v, lang) => localName(v, lang),
+});
 
 /** The imports' calls beyond the list. */
 export const importsApi = {

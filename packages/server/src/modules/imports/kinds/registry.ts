@@ -3,6 +3,7 @@ import { customersKind } from './customers.ts';
 import type { ImportKindHandler } from './kind.ts';
 import { openingBalancesKind } from './openingBalances.ts';
 import { transactionsKind } from './transactions.ts';
+import { voucherCodesKind } from './voucherCodes.ts';
 
 export type { ImportKindHandler, LineOutcome } from './kind.ts';
 
@@ -11,4 +12,5 @@ export const importKindHandlers: Record<ImportKind, ImportKindHandler> = {
   TRANSACTIONS: transactionsKind,
   CUSTOMERS: customersKind,
   OPENING_BALANCES: openingBalancesKind,
+  VOUCHER_CODES: voucherCodesKind,
 };

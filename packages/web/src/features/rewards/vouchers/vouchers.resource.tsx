@@ -1,6 +1,7 @@
 import {
   type Voucher,
   type VoucherInput,
+  voucherCodeSources,
   voucherInput,
   voucherResource,
   voucherStatuses,
@@ -10,8 +11,10 @@ import { LocalText, missingTranslationFilter, nameColumn } from '../../../compon
 import { fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { storeChoices } from '../choices.ts';
+import { VoucherPool } from './VoucherPool.tsx';
 
 const statusChoices = fixedChoices(voucherStatuses, 'rewards.statuses');
+const codeSourceChoices = fixedChoices(voucherCodeSources, 'rewards.codeSources');
 
 /** Vouchers (PRODUCT §3.2). Screens: its contracts descriptor. */
 export const voucherUi = resourceUi<Voucher, VoucherInput>(voucherResource, {
@@ -23,6 +26,13 @@ export const voucherUi = resourceUi<Voucher, VoucherInput>(voucherResource, {
     { name: 'descriptionAr', label: 'common.descriptionAr', input: 'textarea' },
     { name: 'storeId', label: 'rewards.fields.store', input: 'select', options: storeChoices },
     { name: 'imageId', label: 'rewards.fields.image', input: 'image' },
+    {
+      name: 'codeSource',
+      label: 'rewards.fields.codeSource',
+      input: 'select',
+      options: codeSourceChoices,
+      after: VoucherPool,
+    },
     { name: 'amount', label: 'rewards.fields.amount', input: 'number' },
     { name: 'pointsRequired', label: 'rewards.fields.pointsRequired', input: 'number' },
     { name: 'money', label: 'rewards.fields.money', input: 'number' },
