@@ -280,9 +280,13 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
       return { ...body, id: (JSON.parse(res.body) as { id: number }).id };
     }),
   );
-  // This run's endpoints only: a database benched before may hold others' backlogs.
+  // Events not fanned out yet (the outbox's queue in the metrics), then this run's endpoints'
+  // deliveries only: a database benched before may hold others' backlogs.
   const waiting = async () => {
-    let total = 0;
+    const metrics = (await request('GET', '/api/metrics', {})).body;
+    const outbox = /^loyalty_queue_waiting\{queue="webhook_events"\} (\d+)/m.exec(metrics)?.[1];
+    if (outbox === undefined) throw new Error('endpoints: /api/metrics shows no webhook_events queue');
+    let total = Number(outbox);
     for (const { id } of endpoints)
       for (const status of ['PENDING', 'SENDING'])
         total += (

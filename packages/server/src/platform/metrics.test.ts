@@ -64,7 +64,7 @@ describe('/api/metrics', () => {
       sample(after, 'loyalty_earning_batch_size_count') - sample(before, 'loyalty_earning_batch_size_count'),
     ).toBe(1);
     expect(sample(after, 'loyalty_earning_batch_duration_seconds_count')).toBeGreaterThan(0);
-    for (const queue of ['alerts', 'messaging', 'reports'])
+    for (const queue of ['alerts', 'messaging', 'reports', 'webhooks', 'webhook_events'])
       expect(after).toContain(`loyalty_queue_waiting{queue="${queue}"} `);
     expect(after).toMatch(/^loyalty_nodejs_eventloop_lag_seconds /m);
     expect(after).toMatch(/^loyalty_nodejs_heap_size_used_bytes /m);

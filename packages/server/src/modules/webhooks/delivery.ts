@@ -4,6 +4,7 @@ import { type Db, type Executor, rowsOf } from '../../db/client.ts';
 import { rolePermissions, systemLogs, users, webhookEndpoints } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { enqueueMails } from '../../platform/mail.ts';
+import type { QueueProbe } from '../../platform/metrics.ts';
 import {
   type CheckedAddress,
   exchangeOutbound,
@@ -99,6 +100,25 @@ export async function fanOut(db: Db): Promise<number> {
     if (claimed < FANOUT_BATCH) return total;
   }
 }
+
+/** The outbox as a queue in the metrics: events not fanned out yet (its partial index), the oldest by id. */
+export const outboxQueue: QueueProbe = {
+  name: 'webhook_events',
+  async probe(db) {
+    const [row] = rowsOf<{ n: number; age: number | null }>(
+      await db.execute(sql`
+        select count(*)::int as n, extract(epoch from now() - (select e.occurred_at from webhook_events e
+          where e.processed_at is null order by e.id limit 1))::float8 as age
+        from webhook_events where processed_at is null`),
+    );
+    return {
+      waiting: Number(row?.n ?? 0),
+      running: 0,
+      failed: 0,
+      oldestWaitingSeconds: Number(row?.age ?? 0),
+    };
+  },
+};
 
 /**
  * Works the oldest unfinished replay by a batch: its endpoint's events of the range (of the types

@@ -1,6 +1,6 @@
 import { statusQueue } from '../../platform/metrics.ts';
 import type { ServerModule } from '../../platform/module.ts';
-import { webhookJobs } from './delivery.ts';
+import { outboxQueue, webhookJobs } from './delivery.ts';
 import { webhookTunables } from './tunables.ts';
 import { webhookDeliveryHandlers } from './webhookDeliveries.service.ts';
 import { webhookEndpointCrudRoutes, webhookExtraRoutes } from './webhookEndpoints.routes.ts';
@@ -22,5 +22,6 @@ export const webhooksModule: ServerModule = {
       running: ['SENDING'],
       failed: ['DEAD'],
     }),
+    outboxQueue,
   ],
 };
