@@ -283,9 +283,12 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
   // Events not fanned out yet (the outbox's queue in the metrics), then this run's endpoints'
   // deliveries only: a database benched before may hold others' backlogs.
   const waiting = async () => {
-    const metrics = (await request('GET', '/api/metrics', {})).body;
-    const outbox = /^loyalty_queue_waiting\{queue="webhook_events"\} (\d+)/m.exec(metrics)?.[1];
-    if (outbox === undefined) throw new Error('endpoints: /api/metrics shows no webhook_events queue');
+    const metrics = await request('GET', '/api/metrics', { authorization: `Bearer ${metricsToken}` });
+    const outbox = /^loyalty_queue_waiting\{queue="webhook_events"\} (\d+)/m.exec(metrics.body)?.[1];
+    if (outbox === undefined)
+      throw new Error(
+        `endpoints: no webhook_events queue in /api/metrics: ${metrics.status} ${metrics.body.slice(0, 300)}`,
+      );
     let total = Number(outbox);
     for (const { id } of endpoints)
       for (const status of ['PENDING', 'SENDING'])
@@ -335,9 +338,13 @@ async function benchServer(env: Record<string, string> = {}): Promise<ChildProce
     // --endpoints: the receiver is on loopback, which outbound connections refuse unless listed.
     OUTBOUND_ALLOW: '127.0.0.1',
     INTEGRATION_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The server runs as production does, so /api/metrics asks for the operators' token.
+    METRICS_TOKEN: metricsToken,
     ...env,
   });
 }
+
+const metricsToken = 'bench-metrics-token-not-a-secret-0000';
 
 /** Servers started besides the main one (--ab metrics), stopped with it. */
 const others: ChildProcess[] = [];
