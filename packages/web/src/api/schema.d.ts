@@ -13236,7 +13236,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+          status?: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
         };
       };
@@ -13286,7 +13286,7 @@ export type paths = {
                     [key: string]: number;
                   };
                   /** @enum {string} */
-                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+                  status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
                 })[];
               page: number;
               pageSize: number;
@@ -13367,7 +13367,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -13474,7 +13474,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -13612,7 +13612,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -13718,7 +13718,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -13878,7 +13878,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
             };
           };
         };
@@ -13940,7 +13940,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+          status?: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES";
           format?: "csv" | "xlsx";
         };

@@ -16,7 +16,8 @@ import { useCan } from '../../state/me.ts';
 import { importsApi } from './api.ts';
 import { ImportLines } from './ImportErrors.tsx';
 
-const running = new Set(['QUEUED', 'POSTING']);
+// Polled while the job stages (a pushed file) or posts it.
+const running = new Set(['RECEIVED', 'STAGING', 'QUEUED', 'POSTING']);
 
 /**
  * `Imports/{id}`: an import's status and counts, its progress while posting (polled) with pause and
@@ -51,7 +52,7 @@ export default function ImportPage() {
     });
     await queryClient.invalidateQueries({ queryKey: ['imports'] });
   };
-  const pausable = running.has(imp.status) && can(importCommands.pause.name);
+  const pausable = (imp.status === 'QUEUED' || imp.status === 'POSTING') && can(importCommands.pause.name);
   const resumable = imp.status === 'PAUSED' && can(importCommands.resume.name);
   const refused = Object.entries(imp.refused);
   return (
@@ -106,7 +107,7 @@ export default function ImportPage() {
           </Descriptions.Item>
           {imp.error && <Descriptions.Item label={t('imports.fields.error')}>{imp.error}</Descriptions.Item>}
         </Descriptions>
-        {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && (
+        {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && imp.status !== 'REFUSED' && (
           <Flex align="center" gap={12}>
             <div style={{ flex: 1 }}>
               <Progress
