@@ -1,6 +1,7 @@
 import { type ImportControl, importCommands } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Descriptions } from '../../components/Descriptions.tsx';
@@ -18,6 +19,22 @@ import { ImportLines } from './ImportErrors.tsx';
 
 // Polled while the job stages (a pushed file) or posts it.
 const running = new Set(['RECEIVED', 'STAGING', 'QUEUED', 'POSTING']);
+
+/**
+ * A refused file's error (the server's message, then `line N: imports.<reason>` or
+ * `file: imports.<reason>`) in the screen's language, as the upload form shows a refusal; any
+ * other error (a posting that failed) as it is.
+ */
+function refusalText(error: string, t: TFunction): string {
+  const faults = error
+    .split('\n')
+    .map((l) => /^(line \d+|file): (imports\.\w+)$/.exec(l))
+    .filter((m) => m !== null);
+  if (!faults.length) return error;
+  const where = (w: string | undefined) =>
+    w === 'file' ? '' : `${w?.replace(/^line /, `${t('imports.line')} `)}: `;
+  return [t('imports.csvInvalid'), ...faults.map(([, w, key]) => `${where(w)}${t(key ?? '')}`)].join(' ');
+}
 
 /**
  * `Imports/{id}`: an import's status and counts, its progress while posting (polled) with pause and
@@ -105,7 +122,11 @@ export default function ImportPage() {
                   </Tag>
                 ))}
           </Descriptions.Item>
-          {imp.error && <Descriptions.Item label={t('imports.fields.error')}>{imp.error}</Descriptions.Item>}
+          {imp.error && (
+            <Descriptions.Item label={t('imports.fields.error')}>
+              {refusalText(imp.error, t)}
+            </Descriptions.Item>
+          )}
         </Descriptions>
         {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && imp.status !== 'REFUSED' && (
           <Flex align="center" gap={12}>
