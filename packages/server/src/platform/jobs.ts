@@ -12,8 +12,12 @@ import { CHANGES_CHANNEL, onChange } from './changes.ts';
 export interface JobDefinition {
   name: string;
   intervalSeconds: number;
-  /** Does the work; answers the state to keep for the next run (e.g. a watermark). */
-  run(db: Db, state: string | null): Promise<string | null | undefined>;
+  /**
+   * Does the work; answers the state to keep for the next run (e.g. a watermark). A long run
+   * should stop between steps once `stopping` is aborted (the server is shutting down), leaving
+   * the rest to a later run, so a stop need not wait for it.
+   */
+  run(db: Db, state: string | null, stopping: AbortSignal): Promise<string | null | undefined>;
 }
 
 export interface JobRunner {
@@ -36,6 +40,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const unsubscribe: (() => void)[] = [];
+  const stopping = new AbortController();
 
   const register = () => {
     registered ??= (async () => {
@@ -73,7 +78,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     const job = byName.get(claimed.name) as JobDefinition;
     const started = Date.now();
     try {
-      const next = await job.run(db, claimed.state);
+      const next = await job.run(db, claimed.state, stopping.signal);
       await db.execute(sql`
         update scheduled_jobs set last_finished_at = now(), last_status = 'OK', last_error = null,
           state = ${next === undefined ? claimed.state : next}
@@ -136,6 +141,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
       timer = setTimeout(loop, 1_000);
     },
     async stop() {
+      stopping.abort();
       for (const drop of unsubscribe.splice(0)) drop();
       clearTimeout(timer);
       timer = undefined;

@@ -344,7 +344,7 @@ const STAGING_LEASE = sql`now() + interval '2 minutes'`;
  * `error` the fault); a valid pushed file is queued for posting. The spooled file is removed once
  * the import no longer needs it (staged or refused). Answers false when nothing waits.
  */
-export async function stageReceivedImport(db: Db): Promise<boolean> {
+export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promise<boolean> {
   const [claimed] = rowsOf<{ id: number }>(
     await db.execute(sql`update imports set status = 'STAGING', staging_until = ${STAGING_LEASE},
         lines = 0, invalid_lines = 0, refused = '{}'::jsonb, progress = 0, error = null
@@ -364,6 +364,8 @@ export async function stageReceivedImport(db: Db): Promise<boolean> {
     const source = createReadStream(spoolPath, { highWaterMark: 256 * 1024 });
     const staged = await stageLines(row, layout, source, file, (batch, counts) =>
       db.transaction(async (tx) => {
+        // The server is stopping: the claim lapses and a later run stages the file again.
+        if (stopping?.aborted) throw new StagingLost();
         await writeBatch(tx, file, batch, counts);
         const size = row.fileBytes ?? 0;
         const kept = await tx
@@ -397,7 +399,7 @@ export async function stageReceivedImport(db: Db): Promise<boolean> {
       if (done.status === 'VALIDATED' && done.apiKeyId !== null) await queue(tx, done, done.createdBy);
     });
   } catch (err) {
-    if (err instanceof StagingLost) return true;
+    if (err instanceof StagingLost) return !stopping?.aborted;
     // The file cannot be read (or staging failed): refused whole, nothing of it kept.
     await db.transaction(async (tx) => {
       await tx.delete(importLines).where(eq(importLines.importId, row.id));
@@ -589,8 +591,9 @@ export async function postImportBatch(db: Db): Promise<boolean> {
 }
 
 /** Posts every queued import, batch by batch; a failed batch marks its import FAILED (re-queued by `import.post`). */
-export async function postQueuedImports(db: Db): Promise<void> {
-  for (;;) {
+export async function postQueuedImports(db: Db, stopping?: AbortSignal): Promise<void> {
+  // Batch by batch until none waits, or the server stops (a later run resumes at the next line).
+  while (!stopping?.aborted) {
     try {
       if (!(await postImportBatch(db))) return;
     } catch (err) {
@@ -613,8 +616,8 @@ export const importJobs: JobDefinition[] = [
   {
     name: IMPORT_STAGE_JOB,
     intervalSeconds: 10,
-    run: async (db) => {
-      while (await stageReceivedImport(db)) {
+    run: async (db, _state, stopping) => {
+      while (!stopping.aborted && (await stageReceivedImport(db, stopping))) {
         // The next received file.
       }
       return undefined;
@@ -623,8 +626,8 @@ export const importJobs: JobDefinition[] = [
   {
     name: IMPORT_POST_JOB,
     intervalSeconds: 10,
-    run: async (db) => {
-      await postQueuedImports(db);
+    run: async (db, _state, stopping) => {
+      await postQueuedImports(db, stopping);
       return undefined;
     },
   },

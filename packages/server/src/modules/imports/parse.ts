@@ -82,9 +82,14 @@ export async function decodedText(
 ): Promise<{ head: string; text: Readable }> {
   const decoded =
     encoding === 'UTF-8' ? source.pipe(new Utf8Decoder()) : source.pipe(iconv.decodeStream('windows-1256'));
+  // A pipe does not pass its source's errors on (a spooled file gone, a read failing): the
+  // decoding fails with them rather than the process on an unhandled stream error.
+  source.on('error', (err) => (decoded as Readable).destroy(err));
   const iterator = decoded[Symbol.asyncIterator]();
   const first = await iterator.next().catch((err: unknown) => {
-    throw err instanceof AppError ? err : fileFault('wrongEncoding');
+    // A file that cannot be read at all (gone, unreadable) is that, not a wrong encoding.
+    if (err instanceof AppError || (err as NodeJS.ErrnoException).code) throw err;
+    throw fileFault('wrongEncoding');
   });
   if (
     first.done ||

@@ -92,6 +92,18 @@ describe('a pushed file', () => {
     expect(again.statusCode).toBe(202);
     await runJobs();
     expect((await pos('GET', `/transaction-files/${again.json().id}`)).json().status).toBe('REFUSED');
+
+    // A received file whose spool is gone (removed by hand, another instance's folder): refused,
+    // the job and the server carrying on.
+    const lost = await push(csv('SP-5,S1,SPEND,1,2026-11-02T09:00:00Z'));
+    await t.app.jobs.settled();
+    await t.app.db
+      .update(imports)
+      .set({ status: 'RECEIVED', spoolPath: path.join(spoolDir, 'gone.part') })
+      .where(eq(imports.id, lost.json().id));
+    await runJobs();
+    expect((await row(lost.json().id))?.status).toBe('REFUSED');
+    expect((await row(lost.json().id))?.error).toContain('ENOENT');
   });
 
   it('is staged again from its first line after a server stopped mid-file, each line once', async () => {
