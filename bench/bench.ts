@@ -23,7 +23,7 @@
  *   and scoring, the analytics screens, classifying a message): bench/reports.ts,
  *   --webhooks [--events 20000 --rounds 3 --earn-rate 100 --down-minutes 10] (webhook delivery to a
  *   local receiver, and its catch-up after being down): bench/webhooks.ts,
- *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --migration 0] (a transactions file
+ *   --import [--customers 100000 --lines 100000 --earn-workers 4 --file-gb 0 --file-watch 120 --migration 0] (a transactions file
  *   pushed, validated and posted, against COPY and one set-based statement, with the API's earning
  *   p99 and the server's RSS meanwhile; --migration N an opening-balances file of N customers,
  *   alone with --lines 0;
@@ -81,6 +81,7 @@ const { values: opts } = parseArgs({
     lines: { type: 'string', default: '100000' },
     'earn-workers': { type: 'string', default: '4' },
     'file-gb': { type: 'string', default: '0' },
+    'file-watch': { type: 'string', default: '120' },
     migration: { type: 'string', default: '0' },
     url: { type: 'string' },
     client: { type: 'string', default: 'auto' },
@@ -507,6 +508,7 @@ async function importOnly() {
         lines: Number(opts.lines),
         earnWorkers: Number(opts['earn-workers']),
         fileGb: Number(opts['file-gb']),
+        fileWatchSeconds: Number(opts['file-watch']),
         migration: Number(opts.migration),
       },
     );

@@ -5,8 +5,8 @@ import importsAr from '../packages/web/src/features/imports/locales/ar.json' wit
 import importsEn from '../packages/web/src/features/imports/locales/en.json' with { type: 'json' };
 import ar from '../packages/web/src/i18n/ar.json' with { type: 'json' };
 import en from '../packages/web/src/i18n/en.json' with { type: 'json' };
-import { integrationApi } from './api.ts';
-import { signIn, toast, useBrowser } from './browser.ts';
+import { integrationApi, staffApi } from './api.ts';
+import { baseUrl, signIn, toast, useBrowser } from './browser.ts';
 
 const texts = { en: { ...en, ...importsEn }, ar: { ...ar, ...importsAr } } as const;
 const browser = useBrowser();
@@ -50,6 +50,30 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await row.innerText()).toContain('3');
       await page.getByText(t.imports.statuses.INVALID).first().waitFor();
       await page.screenshot({ path: path.join(shots, `importweb-${lang}-import.png`), fullPage: true });
+    });
+
+    it('shows a pushed file that cannot be read as refused, with the reason', async () => {
+      const staff = await staffApi(page);
+      const created = await staff('POST', '/api-keys', {
+        name: `e2e push ${run}`,
+        scopes: ['imports'],
+        channel: 'POS',
+      });
+      const { key } = (await created.json()) as { key: string };
+      // A quote left open: the staging job refuses the file whole.
+      const pushed = await fetch(`${baseUrl()}/api/integration/v1/transaction-files`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'text/csv' },
+        body: `externalId,customerNumber,transactionTypeCode,amount,occurredAt\n"IMP-${run}-9,${customer},CARD_SPEND,1,2026-11-01T10:00:00Z\n`,
+      });
+      expect(pushed.status).toBe(202);
+      const { id } = (await pushed.json()) as { id: number };
+      await page.goto(`/dashboard/Imports/${id}?lang=${lang}`);
+      await page.getByText(t.imports.statuses.REFUSED).first().waitFor();
+      await page.getByText(t.imports.openQuote).first().waitFor();
+      // Nothing to follow: no progress bar on a refused file.
+      expect(await page.getByRole('progressbar').count()).toBe(0);
+      await page.screenshot({ path: path.join(shots, `importweb-${lang}-refused.png`), fullPage: true });
     });
   });
 }

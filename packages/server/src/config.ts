@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Channel, channels, type ImportEncoding, importEncodings } from '@loyalty/contracts';
 import ipaddr from 'ipaddr.js';
@@ -104,6 +105,12 @@ const envSchema = z.object({
   IMPORT_INBOX_DIR: z.string().optional(),
   IMPORT_INBOX_CHANNEL: z.enum(channels).optional(),
   IMPORT_INBOX_ENCODING: z.enum(importEncodings).default('UTF-8'),
+  IMPORT_SPOOL_DIR: z.string().min(1).optional(),
+  IMPORT_MAX_FILE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4 * 1024 ** 3),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
@@ -178,6 +185,12 @@ export interface Config {
    * channel their earnings post for and their encoding. Unset: no folder is watched.
    */
   importInbox: { dir: string; channel: Channel | undefined; encoding: ImportEncoding } | undefined;
+  /**
+   * Where received import files are written while they wait for and go through staging
+   * (IMPORT_SPOOL_DIR, default the OS's temporary folder's `loyalty-imports`), and the largest file
+   * accepted (IMPORT_MAX_FILE_BYTES, default 4 GiB; decisions/imports.md "Files on disk").
+   */
+  importFiles: { spoolDir: string; maxFileBytes: number };
   /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
   outboundAllow: OutboundAllow;
   /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
@@ -272,6 +285,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           encoding: e.IMPORT_INBOX_ENCODING,
         }
       : undefined,
+    importFiles: {
+      spoolDir: path.resolve(e.IMPORT_SPOOL_DIR ?? path.join(tmpdir(), 'loyalty-imports')),
+      maxFileBytes: e.IMPORT_MAX_FILE_BYTES,
+    },
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,

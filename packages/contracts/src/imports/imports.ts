@@ -20,12 +20,17 @@ export const importEncodings = ['UTF-8', 'WINDOWS-1256'] as const;
 export type ImportEncoding = (typeof importEncodings)[number];
 
 /**
- * VALIDATED: every line staged and checked, waiting for approval; INVALID: a line is bad and the
+ * RECEIVED: a pushed file spooled to disk, waiting for the staging job; STAGING: the job reads and
+ * checks it (progress: the file's bytes read); REFUSED: the file cannot be read as a whole (its
+ * `error` says why, nothing of it kept); VALIDATED: every line staged and checked, waiting for approval; INVALID: a line is bad and the
  * file is all-or-nothing (nothing will post); QUEUED, POSTING: approved, the job posts it; DONE;
  * FAILED: the job stopped on an error (it resumes where it stopped once queued again); PAUSED: staff
  * paused the posting (`import.pause`): the job stops between batches until `import.resume`.
  */
 export const importStatuses = [
+  'RECEIVED',
+  'STAGING',
+  'REFUSED',
   'VALIDATED',
   'INVALID',
   'QUEUED',
@@ -166,9 +171,25 @@ export const importUploadFields = z.object({
   /** A voucher-codes file: the SUPPLIED voucher whose pool the codes are loaded into. */
   voucherId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+/**
+ * A received file spooled to disk (decisions/imports.md "Files on disk"): its path, size and
+ * SHA-256, hashed while it was written. Serialised (audit, approval requests) as its size only.
+ */
+export class SpooledFile {
+  constructor(
+    readonly path: string,
+    readonly bytes: number,
+    readonly sha256: string,
+  ) {}
+  toJSON() {
+    return { bytes: this.bytes };
+  }
+}
+
 export const importUploadInput = importUploadFields.extend({
   fileName: text(200).default(''),
-  content: z.instanceof(UploadBytes),
+  /** The file: spooled to disk as received, or (a demo's, a test's) small bytes in memory. */
+  content: z.union([z.instanceof(SpooledFile), z.instanceof(UploadBytes)]),
 });
 export type ImportUploadInput = z.infer<typeof importUploadInput>;
 

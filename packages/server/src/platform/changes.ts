@@ -11,7 +11,9 @@ import type { Database, Executor } from '../db/client.ts';
  * missed in between.
  */
 
-const CHANNEL = 'loyalty_changes';
+/** The notification channel of changes (and of jobs' wake-ups: platform/jobs.ts). */
+export const CHANGES_CHANNEL = 'loyalty_changes';
+const CHANNEL = CHANGES_CHANNEL;
 
 /** What a cache holds; the payload of a notification. */
 export type ChangeTopic =

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Executor, rowsOf } from '../db/client.ts';
+import { CHANGES_CHANNEL, onChange } from './changes.ts';
 
 /**
  * Scheduled background jobs, safe with any number of server instances: each job is a row of
@@ -11,8 +12,12 @@ import { type Db, type Executor, rowsOf } from '../db/client.ts';
 export interface JobDefinition {
   name: string;
   intervalSeconds: number;
-  /** Does the work; answers the state to keep for the next run (e.g. a watermark). */
-  run(db: Db, state: string | null): Promise<string | null | undefined>;
+  /**
+   * Does the work; answers the state to keep for the next run (e.g. a watermark). A long run
+   * should stop between steps once `stopping` is aborted (the server is shutting down), leaving
+   * the rest to a later run, so a stop need not wait for it.
+   */
+  run(db: Db, state: string | null, stopping: AbortSignal): Promise<string | null | undefined>;
 }
 
 export interface JobRunner {
@@ -34,6 +39,8 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
   let registered: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const unsubscribe: (() => void)[] = [];
+  const stopping = new AbortController();
 
   const register = () => {
     registered ??= (async () => {
@@ -71,7 +78,7 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
     const job = byName.get(claimed.name) as JobDefinition;
     const started = Date.now();
     try {
-      const next = await job.run(db, claimed.state);
+      const next = await job.run(db, claimed.state, stopping.signal);
       await db.execute(sql`
         update scheduled_jobs set last_finished_at = now(), last_status = 'OK', last_error = null,
           state = ${next === undefined ? claimed.state : next}
@@ -116,6 +123,14 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
       await db.execute(sql`update scheduled_jobs set next_run_at = now() where name = ${name}`);
     },
     start(pollMs = 30_000) {
+      // A job asked for in a committed transaction runs now (requestJobRun), not at the next poll.
+      for (const name of byName.keys()) {
+        unsubscribe.push(
+          onChange(wakeTopic(name), () => {
+            if (timer) void tick(name).catch((err) => log?.error({ err, job: name }, 'job wake-up failed'));
+          }),
+        );
+      }
       const loop = () => {
         running = tick()
           .catch((err) => log?.error({ err }, 'job runner tick failed'))
@@ -126,6 +141,8 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
       timer = setTimeout(loop, 1_000);
     },
     async stop() {
+      stopping.abort();
+      for (const drop of unsubscribe.splice(0)) drop();
       clearTimeout(timer);
       timer = undefined;
       await settled();
@@ -133,7 +150,15 @@ export function createJobRunner(db: Db, jobs: JobDefinition[], log?: FastifyBase
   };
 }
 
-/** Asks for a job to run at the next tick, inside the caller's transaction (e.g. after a change it depends on). */
+/** The notification topic (platform/changes.ts) that wakes a job on the instances running jobs. */
+const wakeTopic = (name: string) => `job:${name}`;
+
+/**
+ * Asks for a job to run, inside the caller's transaction (e.g. after a change it depends on): due
+ * at once, and — when the transaction commits, never before — every instance whose runner is
+ * started is woken to run it (one of them claims it), rather than at its next poll.
+ */
 export async function requestJobRun(db: Executor, name: string) {
   await db.execute(sql`update scheduled_jobs set next_run_at = now() where name = ${name}`);
+  await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${wakeTopic(name)})`);
 }

@@ -13349,7 +13349,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+          status?: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
         };
       };
@@ -13399,7 +13399,7 @@ export type paths = {
                     [key: string]: number;
                   };
                   /** @enum {string} */
-                  status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+                  status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
                   voucherId: number | null;
                 })[];
               page: number;
@@ -13481,7 +13481,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
               voucherId: number | null;
             };
           };
@@ -13589,7 +13589,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
               voucherId: number | null;
             };
           };
@@ -13728,7 +13728,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
               voucherId: number | null;
             };
           };
@@ -13835,7 +13835,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
               voucherId: number | null;
             };
           };
@@ -13996,7 +13996,7 @@ export type paths = {
                 [key: string]: number;
               };
               /** @enum {string} */
-              status: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+              status: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
               voucherId: number | null;
             };
           };
@@ -14059,7 +14059,7 @@ export type paths = {
           pageSize?: number;
           sort?: string;
           q?: string;
-          status?: "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
+          status?: "RECEIVED" | "STAGING" | "REFUSED" | "VALIDATED" | "INVALID" | "QUEUED" | "POSTING" | "PAUSED" | "DONE" | "FAILED";
           kind?: "TRANSACTIONS" | "CUSTOMERS" | "OPENING_BALANCES" | "VOUCHER_CODES";
           format?: "csv" | "xlsx";
         };

@@ -12,7 +12,7 @@ import {
   smallint,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from './columns.ts';
 import { users } from './identity.ts';
@@ -74,8 +74,25 @@ export const imports = pgTable(
     /** A fixed-width file's reconciliation with its trailer. */
     control: jsonb('control').$type<ImportControl>(),
     status: text('status', {
-      enum: ['VALIDATED', 'INVALID', 'QUEUED', 'POSTING', 'PAUSED', 'DONE', 'FAILED'],
+      enum: [
+        'RECEIVED',
+        'STAGING',
+        'REFUSED',
+        'VALIDATED',
+        'INVALID',
+        'QUEUED',
+        'POSTING',
+        'PAUSED',
+        'DONE',
+        'FAILED',
+      ],
     }).notNull(),
+    /** A received file waiting for (or in) staging: where it is spooled (null once staged or refused). */
+    spoolPath: text('spool_path'),
+    /** The file's size as received. */
+    fileBytes: bigint('file_bytes', { mode: 'number' }),
+    /** The staging job's claim on a STAGING import: another run may take it over after this. */
+    stagingUntil: timestamp('staging_until', { withTimezone: true, mode: 'date' }),
     lines: integer('lines').notNull().default(0),
     invalidLines: integer('invalid_lines').notNull().default(0),
     posted: integer('posted').notNull().default(0),
@@ -94,7 +111,8 @@ export const imports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    unique('imports_kind_checksum_key').on(t.kind, t.checksum),
+    // A file refused whole (REFUSED: unreadable, nothing kept) may be sent again.
+    uniqueIndex('imports_kind_checksum_key').on(t.kind, t.checksum).where(sql`${t.status} <> 'REFUSED'`),
     index('imports_status_idx').on(t.status),
     check('imports_progress_check', sql`${t.progress} between 0 and 100`),
   ],

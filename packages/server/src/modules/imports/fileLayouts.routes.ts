@@ -15,6 +15,7 @@ import { crudRoutes } from '../../platform/crud.routes.ts';
 import { pendingSchema, runCommand } from '../../platform/http.ts';
 import { findFileLayout, getFileLayout, listFileLayouts, previewFile } from './fileLayouts.service.ts';
 import { multipart, received } from './imports.routes.ts';
+import { unspool } from './spool.ts';
 
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
@@ -27,7 +28,7 @@ export const fileLayoutRoutes: FastifyPluginAsyncZod = async (app) => {
       get: getFileLayout,
     }),
   );
-  await app.register(fastifyMultipart, multipart);
+  await app.register(fastifyMultipart, multipart());
   const path = resourcePath(fileLayoutResource);
   const tags = [fileLayoutResource.tag];
   app.put(
@@ -59,7 +60,11 @@ export const fileLayoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const layout = await findFileLayout(req.server.db, req.params.id);
       const { content } = await received(req);
-      return previewFile(layout, content.data);
+      try {
+        return await previewFile(layout, content);
+      } finally {
+        await unspool(content);
+      }
     },
   );
 };

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type ColumnMapping,
   type FileLayout,
@@ -12,11 +13,13 @@ import type { Executor } from '../../db/client.ts';
 import { fileLayouts, imports } from '../../db/schema/index.ts';
 import { missingTranslation } from '../../platform/bilingual.ts';
 import { defineHandler } from '../../platform/commands.ts';
+import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { readFixedWidth } from './fixedWidth.ts';
 import { limits } from './limits.ts';
 import { readCsv } from './parse.ts';
+import { type FileSource, openSource } from './spool.ts';
 
 /** Saved file layouts (decisions/imports.md "File layouts"): CRUD commands, the mapping, reading a file by one. */
 
@@ -53,10 +56,10 @@ export function mapColumns(columns: string[], mapping: ColumnMapping | undefined
 }
 
 /** Reads a file by its layout (CSV options or fixed-width records), or as the kinds' default CSV. */
-export function readFile(bytes: Uint8Array, encoding: ImportEncoding, layout: FileLayoutRow | undefined) {
+export function readFile(source: Readable, encoding: ImportEncoding, layout: FileLayoutRow | undefined) {
   if (layout?.format === 'FIXED_WIDTH' && layout.fixedWidth)
-    return readFixedWidth(bytes, layout.encoding, layout.fixedWidth);
-  return readCsv(bytes, layout?.encoding ?? encoding, {
+    return readFixedWidth(source, layout.encoding, layout.fixedWidth);
+  return readCsv(source, layout?.encoding ?? encoding, {
     delimiter: layout?.delimiter,
     quote: layout?.quote,
     headerRow: layout?.headerRow,
@@ -67,15 +70,17 @@ export function readFile(bytes: Uint8Array, encoding: ImportEncoding, layout: Fi
  * The first lines of a file as its layout reads them, before any mapping: the preview where staff
  * map the file's columns to the kind's fields. Nothing is stored; a file fault throws as at upload.
  */
-export async function previewFile(layout: FileLayoutRow, bytes: Uint8Array): Promise<FileLayoutPreview> {
+export async function previewFile(layout: FileLayoutRow, file: FileSource): Promise<FileLayoutPreview> {
   const preview: FileLayoutPreview = { columns: [], rows: [] };
-  for await (const rec of readFile(bytes, layout.encoding, layout)) {
+  const source = openSource(file);
+  for await (const rec of readFile(source, layout.encoding, layout)) {
     if ('header' in rec) preview.columns = rec.header;
     else if ('values' in rec) {
       preview.rows.push({ line: rec.line, values: rec.values });
       if (preview.rows.length >= limits.previewLines) break;
     }
   }
+  source.destroy();
   return preview;
 }
 
@@ -141,3 +146,25 @@ export const fileLayoutHandlers = [
     return { result: undefined, targetType: 'fileLayout', targetId: id, before };
   }),
 ];
+
+/**
+ * The layout a push or an inbox folder names (decisions/imports-inbox.md "Layouts"): by its id, or
+ * by its English name (case-insensitive). It must read transaction files; else 400, naming `field`.
+ */
+export async function layoutNamed(db: Executor, ref: string, field = 'layout'): Promise<number> {
+  const byId = /^\d{1,9}$/.test(ref);
+  const [row] = await db
+    .select({ id: fileLayouts.id, kind: fileLayouts.kind })
+    .from(fileLayouts)
+    .where(byId ? eq(fileLayouts.id, Number(ref)) : sql`lower(${fileLayouts.name}) = lower(${ref})`)
+    .limit(1);
+  if (!row)
+    throw new AppError('BAD_REQUEST', `No file layout ${ref}`, [
+      { path: field, message: 'imports.unknownLayout' },
+    ]);
+  if (row.kind !== 'TRANSACTIONS')
+    throw new AppError('BAD_REQUEST', `The file layout ${ref} does not read transaction files`, [
+      { path: field, message: 'imports.wrongLayoutKind' },
+    ]);
+  return row.id;
+}

@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
 import type {
   FixedField,
   FixedWidth,
@@ -126,7 +127,7 @@ function fromMicros(v: bigint, decimals: number): string {
  * or field), `afterTrailer`, `missingTrailer`, `trailerCount`, `trailerTotal`, and the decoding's.
  */
 export async function* readFixedWidth(
-  bytes: Uint8Array,
+  source: Readable,
   encoding: ImportEncoding,
   spec: FixedWidth,
 ): AsyncGenerator<{ header: string[] } | FileRecord | { control: ImportControl }> {
@@ -136,7 +137,7 @@ export async function* readFixedWidth(
   const byCode = new Map(spec.records.map((r) => [r.code, r]));
   const columns = detail.fields.map((f) => f.name);
   const totalField = detail.fields.find((f) => f.name === spec.totalOf);
-  const { text } = await decodedText(bytes, encoding);
+  const { text } = await decodedText(source, encoding);
   let failure: unknown;
   const lines = createInterface({ input: text, crlfDelay: Number.POSITIVE_INFINITY });
   text.on('error', (err) => {

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  type Import,
   idParams,
   importAcceptedSchema,
   importCommands,
@@ -10,67 +11,92 @@ import {
   importUploadFields,
   problemSchema,
   resourcePath,
-  UploadBytes,
+  SpooledFile,
 } from '@loyalty/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
 import { requireApiKey } from '../integration/index.ts';
+import { layoutNamed } from './fileLayouts.service.ts';
 import {
   getChannelImport,
   getImport,
   IMPORT_POST_JOB,
+  IMPORT_STAGE_JOB,
   importErrorFile,
   importPreview,
   listImports,
 } from './imports.service.ts';
-import { limits } from './limits.ts';
+import { importFiles, spool, tooLarge, unspool } from './spool.ts';
 
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
-/** A file sent as multipart (field `file`, the options as fields) or, from a channel, as the body. */
+/**
+ * A file sent as multipart (field `file`, the options as fields) or, from a channel, as the body:
+ * written to the spool folder as it arrives (spool.ts), never held in memory. The caller owns the
+ * spooled file (`unspool` it once done, or hand it to its import).
+ */
 export async function received(
   req: FastifyRequest,
-): Promise<{ fileName: string; content: UploadBytes; fields: object }> {
+): Promise<{ fileName: string; content: SpooledFile; fields: object }> {
   if (!req.isMultipart()) {
-    if (!Buffer.isBuffer(req.body))
+    if (!(req.body instanceof SpooledFile))
       throw new AppError(
         'UNSUPPORTED_MEDIA_TYPE',
         'Send the file as multipart/form-data (field "file") or text/csv',
       );
-    return { fileName: 'file.csv', content: new UploadBytes(req.body), fields: {} };
+    return { fileName: 'file.csv', content: req.body, fields: {} };
   }
   const fields: Record<string, string> = {};
-  let file: { fileName: string; content: UploadBytes } | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file' || file)
-        throw new AppError('BAD_REQUEST', 'Send one file, in the field "file"');
-      file = { fileName: part.filename, content: new UploadBytes(await part.toBuffer()) };
-    } else fields[part.fieldname] = String(part.value);
+  let file: { fileName: string; content: SpooledFile } | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file)
+          throw new AppError('BAD_REQUEST', 'Send one file, in the field "file"');
+        file = { fileName: part.filename, content: await spool(part.file, () => part.file.truncated) };
+      } else fields[part.fieldname] = String(part.value);
+    }
+  } catch (err) {
+    await unspool(file?.content);
+    throw err;
   }
   if (!file) throw new AppError('BAD_REQUEST', 'The multipart field "file" is missing');
   return { ...file, fields };
 }
 
-export const multipart = {
-  limits: { fileSize: limits.maxFileBytes, files: 1, fields: 10, parts: 11 },
+/** The multipart options: one file up to the configured limit (read when the routes register). */
+export const multipart = () => ({
+  limits: { fileSize: importFiles.maxFileBytes, files: 1, fields: 10, parts: 11 },
   throwFileSizeLimit: true,
-};
+});
 
-/** A CSV body is kept as bytes: its encoding is the import's to decide (parse.ts). */
+/**
+ * A CSV body is spooled as it arrives (its encoding is the import's to decide, parse.ts); a body
+ * declaring more than the limit is refused 413 before any of it is read.
+ */
 const csvBody = (app: Parameters<FastifyPluginAsyncZod>[0]) =>
   app.addContentTypeParser(
     ['text/csv', 'text/plain', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: limits.maxFileBytes },
-    (_req, body, done) => done(null, body),
+    { bodyLimit: Number.MAX_SAFE_INTEGER },
+    (req, payload, done) => {
+      if (Number(req.headers['content-length'] ?? 0) > importFiles.maxFileBytes) {
+        done(tooLarge(), undefined);
+        return;
+      }
+      spool(payload).then(
+        (file) => done(null, file),
+        (err: unknown) => done(err as Error, undefined),
+      );
+    },
   );
 
 /** Staff: the list, an import, its preview and error file; upload; post (approved by a second person). */
 export const importRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(fastifyMultipart, multipart);
+  await app.register(fastifyMultipart, multipart());
   const path = resourcePath(importResource);
   const tags = [importResource.tag];
   const read = { access: { permission: importResource.read?.code ?? '' } };
@@ -128,8 +154,22 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { fields, ...file } = await received(req);
-      const options = importUploadFields.parse(fields);
-      return runCommand(req, reply, importCommands.create.name, { ...options, ...file }, 201);
+      // Staff uploads are staged in the request, read back from the spooled file (streamed); the
+      // file is removed before the answer goes.
+      let outcome: Awaited<ReturnType<typeof req.server.commands.execute<Import>>>;
+      try {
+        const options = importUploadFields.parse(fields);
+        outcome = await req.server.commands.execute<Import>(actorOf(req), importCommands.create.name, {
+          ...options,
+          ...file,
+        });
+      } finally {
+        await unspool(file.content);
+      }
+      // Staging is not approvable: it is done.
+      if (outcome.status !== 'DONE')
+        throw new AppError('INTERNAL', 'Staging a file is never held for approval');
+      return reply.code(201).send(outcome.result);
     },
   );
   app.post(
@@ -151,26 +191,50 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Starts the posting job on this instance now (it runs on its interval anyway). */
-export function kick(req: FastifyRequest) {
+/** Starts a job of the imports (the posting job by default) on this instance now (it runs on its interval anyway). */
+export function kick(req: FastifyRequest, job = IMPORT_POST_JOB) {
   void req.server.jobs
-    .tick(IMPORT_POST_JOB)
+    .tick(job)
     .catch((err: unknown) => req.log.error({ err }, 'import posting failed to start'));
 }
 
+/** The push's query: the upload's options, and the saved file layout that reads the file. */
+const pushQuery = importUploadFields.pick({ encoding: true, postValid: true }).extend({
+  layout: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe(
+      'A saved file layout (its id, or its English name) that reads the file; absent: the default CSV',
+    ),
+});
+
+/**
+ * The push: the body spooled, then recorded as RECEIVED (refused at once when its checksum was
+ * imported before); the staging job reads and checks it, and queues a valid file for posting.
+ */
 async function receive(req: FastifyRequest, reply: FastifyReply) {
   const actor = actorOf(req);
   const { fields, ...file } = await received(req);
-  const options = importUploadFields.parse({ ...fields, ...(req.query as object) });
-  const outcome = await req.server.commands.execute<{ id: number; status: string }>(
-    actor,
-    importReceiveCommand.name,
-    // A channel pushes transaction files only (the other kinds are staff's uploads).
-    { ...options, kind: 'TRANSACTIONS', ...file },
-  );
+  let outcome: Awaited<ReturnType<typeof req.server.commands.execute<{ id: number; status: string }>>>;
+  try {
+    const { layout, ...query } = pushQuery.parse(req.query);
+    const options = importUploadFields.parse({ ...fields, ...query });
+    const layoutId = layout ? await layoutNamed(req.server.db, layout) : undefined;
+    outcome = await req.server.commands.execute<{ id: number; status: string }>(
+      actor,
+      importReceiveCommand.name,
+      // A channel pushes transaction files only (the other kinds are staff's uploads).
+      { ...options, kind: 'TRANSACTIONS', layoutId, ...file },
+    );
+  } catch (err) {
+    await unspool(file.content);
+    throw err;
+  }
   if (outcome.status !== 'DONE')
     throw new AppError('INTERNAL', 'Channel commands are never held for approval');
-  kick(req);
+  kick(req, IMPORT_STAGE_JOB);
   req.log.info(
     { category: 'integration', key: actor.username, command: importReceiveCommand.name },
     'integration call',
@@ -184,7 +248,7 @@ async function receive(req: FastifyRequest, reply: FastifyReply) {
 /** The integration API's file push (scope `imports`) and its status. */
 export const importChannelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requireApiKey);
-  await app.register(fastifyMultipart, multipart);
+  await app.register(fastifyMultipart, multipart());
   csvBody(app);
   const tags = ['Integration'];
   const security = [{ apiKey: [] }];
@@ -198,7 +262,7 @@ export const importChannelRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Send a file of transactions (text/csv body, or multipart field "file"): staged, validated and posted in the background',
         consumes: ['text/csv', 'multipart/form-data'],
-        querystring: importUploadFields.pick({ encoding: true, postValid: true }),
+        querystring: pushQuery,
         response: {
           202: importAcceptedSchema,
           401: problemSchema,

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
 import {
   type Import,
   type ImportControl,
@@ -12,8 +13,10 @@ import {
   importReceiveCommand,
   importRequiredColumns,
   type importResource,
+  SpooledFile,
+  type UploadBytes,
 } from '@loyalty/contracts';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import { importLines, imports } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
@@ -24,14 +27,17 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import type { EarningRow } from '../loyalty/index.ts';
-import { findFileLayout, mapColumns, readFile } from './fileLayouts.service.ts';
+import { type FileLayoutRow, findFileLayout, mapColumns, readFile } from './fileLayouts.service.ts';
 import type { FileCheck } from './kinds/kind.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 import { fileFault } from './parse.ts';
+import { checksumOf, openSource, unspool } from './spool.ts';
 
 /** The job that posts approved imports (decisions/imports.md). */
 export const IMPORT_POST_JOB = 'imports.post';
+/** The job that stages received (pushed) files from the spool (decisions/imports.md "Files on disk"). */
+export const IMPORT_STAGE_JOB = 'imports.stage';
 
 export type ImportRow = typeof imports.$inferSelect;
 type LineRow = typeof importLines.$inferInsert;
@@ -162,27 +168,121 @@ async function stageKindBatch(tx: Tx, file: FileCheck, batch: LineRow[]) {
   await tx.insert(importLines).values(batch);
 }
 
-/**
- * Stages a file: refused whole when already imported (same kind and SHA-256) or unreadable
- * (parse.ts); otherwise every line is kept with its refusal, if any. A file with a bad line is
- * INVALID (nothing will post) unless the valid lines are to be posted.
- */
-export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker): Promise<ImportRow> {
-  const layout = upload.layoutId ? await findFileLayout(tx, upload.layoutId) : undefined;
-  // A layout reads its own kind of file, in its own encoding.
-  const input = layout ? { ...upload, kind: layout.kind, encoding: layout.encoding } : upload;
-  const bytes = input.content.data;
-  const checksum = createHash('sha256').update(bytes).digest('hex');
+/** A file imported before (same kind and SHA-256; a file refused whole aside) is refused 409. */
+async function assertNotImported(tx: Executor, kind: ImportRow['kind'], checksum: string) {
   const [earlier] = await tx
     .select({ id: imports.id })
     .from(imports)
-    .where(and(eq(imports.kind, input.kind), eq(imports.checksum, checksum)));
+    .where(and(eq(imports.kind, kind), eq(imports.checksum, checksum), ne(imports.status, 'REFUSED')));
   if (earlier) {
     throw new AppError('CONFLICT', `This file was already imported (import ${earlier.id})`, [
       { path: 'file', message: 'imports.alreadyImported' },
     ]);
   }
-  const [created] = (await tx
+}
+
+/** What staging a file found: its lines, bad lines by reason, a fixed-width file's reconciliation. */
+interface Staged {
+  lines: number;
+  invalid: number;
+  refused: Record<string, number>;
+  control: ImportControl | null;
+}
+
+/**
+ * Reads a file (a stream of its bytes) by its layout and checks every line by its kind, handing
+ * each batch of lines to `write` (the kind's marks made) — in the caller's transaction, or each
+ * batch in its own (the staging job). File faults throw (parse.ts `fileFault`).
+ */
+async function stageLines(
+  row: ImportRow,
+  layout: FileLayoutRow | undefined,
+  source: Readable,
+  file: FileCheck,
+  write: (batch: LineRow[], staged: Staged) => Promise<void>,
+): Promise<Staged> {
+  const kind = importKindHandlers[row.kind];
+  const unique = kind.unique;
+  let header: string[] | undefined;
+  const seen = new Set<string>();
+  const staged: Staged = { lines: 0, invalid: 0, refused: {}, control: null };
+  let batch: LineRow[] = [];
+  const flush = async () => {
+    if (!batch.length) return;
+    await write(batch, staged);
+    batch = [];
+  };
+  try {
+    for await (const rec of readFile(source, row.encoding, layout)) {
+      if ('control' in rec) {
+        staged.control = rec.control;
+        continue;
+      }
+      if ('header' in rec) {
+        header = mapColumns(rec.header, layout?.mapping);
+        const missing = importRequiredColumns[row.kind].filter((c) => !header?.includes(c));
+        if (missing.length) throw fileFault('missingColumns', 1);
+        continue;
+      }
+      staged.lines += 1;
+      const checked = checkKindFileLine(header as string[], rec.values, file.check);
+      // A fault the reading found (a fixed-width record's length, type or field) comes first.
+      let reason = rec.reason ?? checked.reason;
+      let field = rec.reason ? rec.field && mapColumns([rec.field], layout?.mapping)[0] : checked.field;
+      const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
+      if (!reason && seen.has(key)) {
+        reason = unique.reason;
+        field = unique.field;
+      }
+      if (key) seen.add(key);
+      batch.push({ importId: row.id, line: rec.line, data: checked.data, reason, field });
+      if (batch.length >= limits.stageBatch) await flush();
+    }
+    await flush();
+  } finally {
+    source.destroy();
+  }
+  if (!staged.lines) throw fileFault('headerOnly');
+  return staged;
+}
+
+/** Marks a staged batch by the kind, inserts it, and counts its bad lines. */
+async function writeBatch(tx: Tx, file: FileCheck, batch: LineRow[], staged: Staged) {
+  await stageKindBatch(tx, file, batch);
+  for (const l of batch) {
+    if (l.reason) {
+      staged.invalid += 1;
+      staged.refused[l.reason] = (staged.refused[l.reason] ?? 0) + 1;
+    }
+  }
+}
+
+/**
+ * The import's columns once staged: the counts, and INVALID when a line is bad (all or nothing)
+ * unless the valid lines post.
+ */
+const stagedColumns = (row: ImportRow, staged: Staged) => ({
+  lines: staged.lines,
+  invalidLines: staged.invalid,
+  refused: staged.refused,
+  control: staged.control,
+  status: staged.invalid > 0 && !row.postValid ? ('INVALID' as const) : ('VALIDATED' as const),
+});
+
+/** The import's row for a file, before it is read: its layout's kind and encoding win. */
+async function newImport(
+  tx: Tx,
+  upload: ImportUploadInput,
+  maker: Maker,
+  status: ImportRow['status'],
+): Promise<{ row: ImportRow; layout: FileLayoutRow | undefined }> {
+  const layout = upload.layoutId ? await findFileLayout(tx, upload.layoutId) : undefined;
+  // A layout reads its own kind of file, in its own encoding.
+  const input = layout ? { ...upload, kind: layout.kind, encoding: layout.encoding } : upload;
+  const checksum = checksumOf(input.content);
+  await assertNotImported(tx, input.kind, checksum);
+  const spooled = input.content instanceof SpooledFile ? input.content : undefined;
+  const [row] = (await tx
     .insert(imports)
     .values({
       kind: input.kind,
@@ -194,72 +294,145 @@ export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker)
       postValid: input.postValid,
       layoutId: layout?.id ?? null,
       voucherId: input.kind === 'VOUCHER_CODES' ? (input.voucherId ?? null) : null,
-      status: 'VALIDATED',
+      status,
+      spoolPath: status === 'RECEIVED' ? (spooled?.path ?? null) : null,
+      fileBytes: spooled?.bytes ?? (input.content as UploadBytes).data.byteLength,
       createdById: maker.userId,
       createdBy: maker.username,
     })
     .returning()) as [ImportRow];
-  const kind = importKindHandlers[input.kind];
-  const file = await kind.open(tx, created);
-  const unique = kind.unique;
-  let header: string[] | undefined;
-  const seen = new Set<string>();
-  const refused: Record<string, number> = {};
-  let lines = 0;
-  let invalid = 0;
-  let batch: LineRow[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    await stageKindBatch(tx, file, batch);
-    for (const l of batch) {
-      if (l.reason) {
-        invalid += 1;
-        refused[l.reason] = (refused[l.reason] ?? 0) + 1;
-      }
-    }
-    batch = [];
-  };
-  let control: ImportControl | null = null;
-  for await (const rec of readFile(bytes, input.encoding, layout)) {
-    if ('control' in rec) {
-      control = rec.control;
-      continue;
-    }
-    if ('header' in rec) {
-      header = mapColumns(rec.header, layout?.mapping);
-      const missing = importRequiredColumns[input.kind].filter((c) => !header?.includes(c));
-      if (missing.length) throw fileFault('missingColumns', 1);
-      continue;
-    }
-    lines += 1;
-    const checked = checkKindFileLine(header as string[], rec.values, file.check);
-    // A fault the reading found (a fixed-width record's length, type or field) comes first.
-    let reason = rec.reason ?? checked.reason;
-    let field = rec.reason ? rec.field && mapColumns([rec.field], layout?.mapping)[0] : checked.field;
-    const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
-    if (!reason && seen.has(key)) {
-      reason = unique.reason;
-      field = unique.field;
-    }
-    if (key) seen.add(key);
-    batch.push({ importId: created.id, line: rec.line, data: checked.data, reason, field });
-    if (batch.length >= limits.stageBatch) await flush();
-  }
-  await flush();
-  if (!lines) throw fileFault('headerOnly');
-  const [row] = (await tx
+  return { row, layout };
+}
+
+/**
+ * Stages a file in the caller's transaction (staff uploads, the inbox, the demo): refused whole
+ * when already imported (same kind and SHA-256) or unreadable (parse.ts); otherwise every line is
+ * kept with its refusal, if any. A file with a bad line is INVALID (nothing will post) unless the
+ * valid lines are to be posted. The file is read as a stream (from the spool, or the inbox).
+ */
+export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+  const { row, layout } = await newImport(tx, upload, maker, 'VALIDATED');
+  const file = await importKindHandlers[row.kind].open(tx, row);
+  const staged = await stageLines(row, layout, openSource(upload.content), file, (batch, counts) =>
+    writeBatch(tx, file, batch, counts),
+  );
+  const [done] = (await tx
     .update(imports)
-    .set({
-      lines,
-      invalidLines: invalid,
-      refused,
-      control,
-      status: invalid > 0 && !input.postValid ? 'INVALID' : 'VALIDATED',
-    })
-    .where(eq(imports.id, created.id))
+    .set(stagedColumns(row, staged))
+    .where(eq(imports.id, row.id))
     .returning()) as [ImportRow];
+  return done;
+}
+
+/**
+ * Records a pushed file, spooled to disk, as RECEIVED for the staging job (the push answers at
+ * once); refused 409 when its checksum was imported before. The job is asked to run at commit.
+ */
+export async function receiveFile(tx: Tx, upload: ImportUploadInput, maker: Maker): Promise<ImportRow> {
+  if (!(upload.content instanceof SpooledFile)) throw new AppError('INTERNAL', 'A received file is spooled');
+  const { row } = await newImport(tx, upload, maker, 'RECEIVED');
+  await requestJobRun(tx, IMPORT_STAGE_JOB);
   return row;
 }
+
+/** How long a staging job's claim on an import lasts without a batch committed (then another may take it over). */
+const STAGING_LEASE = sql`now() + interval '2 minutes'`;
+
+/**
+ * Stages the next received file, if any, in the background (the staging job): the import is
+ * claimed (RECEIVED, or STAGING whose claim lapsed: a server stopped mid-file starts it again from
+ * the first line), its file read from the spool as a stream, each batch of lines committed with
+ * the progress (the file's bytes read). A file fault refuses the file (REFUSED, its lines dropped,
+ * `error` the fault); a valid pushed file is queued for posting. The spooled file is removed once
+ * the import no longer needs it (staged or refused). Answers false when nothing waits.
+ */
+export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promise<boolean> {
+  const [claimed] = rowsOf<{ id: number }>(
+    await db.execute(sql`update imports set status = 'STAGING', staging_until = ${STAGING_LEASE},
+        lines = 0, invalid_lines = 0, refused = '{}'::jsonb, progress = 0, error = null
+      where id = (select id from imports
+        where status = 'RECEIVED' or (status = 'STAGING' and staging_until < now())
+        order by id limit 1 for update skip locked)
+      returning id`),
+  );
+  if (!claimed) return false;
+  const row = await findImport(db, Number(claimed.id));
+  const spoolPath = row.spoolPath ?? '';
+  try {
+    const layout = row.layoutId ? await findFileLayout(db, row.layoutId) : undefined;
+    // A server stopped mid-file left some of its lines: the file is read again from the start.
+    await db.delete(importLines).where(eq(importLines.importId, row.id));
+    const file = await db.transaction((tx) => importKindHandlers[row.kind].open(tx, row));
+    const source = createReadStream(spoolPath, { highWaterMark: 256 * 1024 });
+    const staged = await stageLines(row, layout, source, file, (batch, counts) =>
+      db.transaction(async (tx) => {
+        // The server is stopping: the claim lapses and a later run stages the file again.
+        if (stopping?.aborted) throw new StagingLost();
+        await writeBatch(tx, file, batch, counts);
+        const size = row.fileBytes ?? 0;
+        const kept = await tx
+          .update(imports)
+          .set({
+            lines: counts.lines,
+            invalidLines: counts.invalid,
+            refused: counts.refused,
+            progress: size > 0 ? Math.min(99, Math.floor((source.bytesRead * 100) / size)) : 0,
+            stagingUntil: STAGING_LEASE,
+          })
+          .where(and(eq(imports.id, row.id), eq(imports.status, 'STAGING')))
+          .returning({ id: imports.id });
+        // Paused, or taken over by another instance after a lapsed claim: this run stops.
+        if (!kept.length) throw new StagingLost();
+      }),
+    );
+    await db.transaction(async (tx) => {
+      const [done] = (await tx
+        .update(imports)
+        .set({
+          ...stagedColumns(row, staged),
+          progress: 0,
+          spoolPath: null,
+          stagingUntil: null,
+        })
+        .where(and(eq(imports.id, row.id), eq(imports.status, 'STAGING')))
+        .returning()) as [ImportRow?];
+      if (!done) throw new StagingLost();
+      // A pushed file (the key is the authority) posts without a second person.
+      if (done.status === 'VALIDATED' && done.apiKeyId !== null) await queue(tx, done, done.createdBy);
+    });
+  } catch (err) {
+    if (err instanceof StagingLost) return !stopping?.aborted;
+    // The file cannot be read (or staging failed): refused whole, nothing of it kept.
+    await db.transaction(async (tx) => {
+      await tx.delete(importLines).where(eq(importLines.importId, row.id));
+      await tx
+        .update(imports)
+        .set({
+          status: 'REFUSED',
+          lines: 0,
+          invalidLines: 0,
+          refused: {},
+          progress: 0,
+          spoolPath: null,
+          stagingUntil: null,
+          error: describeFault(err).slice(0, 2000),
+          finishedAt: sql`now()`,
+        })
+        .where(eq(imports.id, row.id));
+    });
+  }
+  await unspool(spoolPath);
+  return true;
+}
+
+/** This run's claim on a staging import was lost (paused, or taken over): stop without touching it. */
+class StagingLost extends Error {}
+
+/** A file fault as the import's `error`: the message and the reason (`imports.<reason>` at `line N`). */
+export const describeFault = (err: unknown) =>
+  err instanceof AppError
+    ? [err.message, ...(err.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join('\n')
+    : String(err);
 
 /** Queues an import for the posting job: the checker (or the pushing key) is who approved it. */
 export async function queue(tx: Tx, row: ImportRow, approvedBy: string): Promise<ImportRow> {
@@ -323,13 +496,13 @@ export const importHandlers = [
     importReceiveCommand,
     async ({ tx, actor }, input) => {
       if (!actor.apiKey) throw new AppError('FORBIDDEN', 'Files are pushed with an API key');
-      const staged = await stageFile(tx, input, {
+      // Spooled: the staging job reads it; the channel's key is the authority, so a valid file
+      // is queued for posting without a second person once staged.
+      const row = await receiveFile(tx, input, {
         userId: null,
         username: actor.username,
         apiKey: actor.apiKey,
       });
-      // The channel's key is the authority: a valid file posts without a second person.
-      const row = staged.status === 'VALIDATED' ? await queue(tx, staged, actor.username) : staged;
       return {
         result: toImport(row),
         targetType: 'import',
@@ -420,8 +593,9 @@ export async function postImportBatch(db: Db): Promise<boolean> {
 }
 
 /** Posts every queued import, batch by batch; a failed batch marks its import FAILED (re-queued by `import.post`). */
-export async function postQueuedImports(db: Db): Promise<void> {
-  for (;;) {
+export async function postQueuedImports(db: Db, stopping?: AbortSignal): Promise<void> {
+  // Batch by batch until none waits, or the server stops (a later run resumes at the next line).
+  while (!stopping?.aborted) {
     try {
       if (!(await postImportBatch(db))) return;
     } catch (err) {
@@ -442,10 +616,20 @@ export async function postQueuedImports(db: Db): Promise<void> {
 
 export const importJobs: JobDefinition[] = [
   {
+    name: IMPORT_STAGE_JOB,
+    intervalSeconds: 10,
+    run: async (db, _state, stopping) => {
+      while (!stopping.aborted && (await stageReceivedImport(db, stopping))) {
+        // The next received file.
+      }
+      return undefined;
+    },
+  },
+  {
     name: IMPORT_POST_JOB,
     intervalSeconds: 10,
-    run: async (db) => {
-      await postQueuedImports(db);
+    run: async (db, _state, stopping) => {
+      await postQueuedImports(db, stopping);
       return undefined;
     },
   },

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { webhookEventCatalogue } from '@loyalty/contracts';
@@ -191,5 +191,54 @@ describe('the inbox folder (IMPORT_INBOX_DIR)', () => {
     ]);
     expect(await importsOf('day-3.csv')).toHaveLength(1);
     for (let i = 0; i < 4; i += 1) expect(await importsOf(`batch-${i}.csv`)).toHaveLength(1);
+  });
+
+  it('reads the files of a sub-folder named by a file layout (id or English name) by that layout', async () => {
+    const admin = await t.signIn();
+    const layout = await t.inject({
+      method: 'POST',
+      url: '/api/admin/file-layouts',
+      as: admin,
+      payload: {
+        name: 'Branch pipes',
+        nameAr: 'الفروع بفواصل',
+        kind: 'TRANSACTIONS',
+        format: 'CSV',
+        delimiter: '|',
+        headerRow: false,
+        mapping: {
+          externalId: '1',
+          customerNumber: '2',
+          transactionTypeCode: '3',
+          amount: '4',
+          occurredAt: '5',
+        },
+      },
+    });
+    expect(layout.statusCode, layout.body).toBe(201);
+    await mkdir(path.join(dir, 'branch pipes'));
+    await mkdir(path.join(dir, String(layout.json().id)));
+    await mkdir(path.join(dir, 'no such layout'));
+    await drop('branch pipes/day-5.txt', 'IN-L1|I1|SPEND|30|2026-11-05T10:00:00Z\n');
+    await drop(`${layout.json().id}/day-6.txt`, 'IN-L2|I2|SPEND|20|2026-11-05T10:00:00Z\n');
+    await drop('no such layout/day-7.txt', 'IN-L3|I2|SPEND|20|2026-11-05T10:00:00Z\n');
+    const outcomes = await scanInbox(t.app.db);
+    expect(outcomes.map((o) => [o.file, o.to])).toEqual([
+      [`${layout.json().id}/day-6.txt`, 'done'],
+      ['branch pipes/day-5.txt', 'done'],
+      ['no such layout/day-7.txt', 'failed'],
+    ]);
+    expect(await list('branch pipes/done')).toEqual(['day-5.txt']);
+    expect(
+      await readFile(path.join(dir, 'no such layout', 'failed', 'day-7.txt.error.txt'), 'utf8'),
+    ).toContain('imports.unknownLayout');
+    await runJob(IMPORT_POST_JOB);
+    for (const name of ['day-5.txt', 'day-6.txt']) {
+      expect((await importsOf(name))[0]).toMatchObject({
+        status: 'DONE',
+        posted: 1,
+        layoutId: layout.json().id,
+      });
+    }
   });
 });

@@ -1,15 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Channel, type ImportEncoding, importReceiveCommand, UploadBytes } from '@loyalty/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { type Channel, type ImportEncoding, importReceiveCommand, SpooledFile } from '@loyalty/contracts';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/client.ts';
 import { imports } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
-import { IMPORT_POST_JOB, type ImportRow, queue, stageFile } from './imports.service.ts';
-import { limits } from './limits.ts';
+import { layoutNamed } from './fileLayouts.service.ts';
+import { describeFault, IMPORT_POST_JOB, type ImportRow, queue, stageFile } from './imports.service.ts';
+import { hashFile, importFiles } from './spool.ts';
 
 /**
  * The watched inbox folder (IMPORT_INBOX_DIR, decisions/imports-inbox.md): an automated transfer.
@@ -61,23 +62,18 @@ async function freeName(dir: string, name: string): Promise<string> {
 }
 
 /** Moves a file to `done/` or `failed/` (with its reason beside it); gone already: another instance moved it. */
-async function settle(config: InboxConfig, name: string, to: 'done' | 'failed', reason?: string) {
-  const target = path.join(config.dir, to);
+async function settle(dir: string, name: string, to: 'done' | 'failed', reason?: string) {
+  const target = path.join(dir, to);
   await mkdir(target, { recursive: true });
   const dest = await freeName(target, name);
   try {
-    await rename(path.join(config.dir, name), dest);
+    await rename(path.join(dir, name), dest);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
   if (reason) await writeFile(`${dest}.error.txt`, `${reason}\n`);
 }
-
-const describeFault = (err: unknown) =>
-  err instanceof AppError
-    ? [err.message, ...(err.errors ?? []).map((e) => `${e.path}: ${e.message}`)].join('\n')
-    : String(err);
 
 /** Why an import of the inbox did not post: its bad lines (all or nothing). */
 const invalidReason = (row: ImportRow) =>
@@ -97,25 +93,32 @@ const outcomeOf = (name: string, row: ImportRow): InboxOutcome =>
  * instance finding it taken leaves the file to whoever holds it). Answers where the file goes,
  * or undefined when another instance is at it.
  */
-async function importFile(db: Db, config: InboxConfig, name: string): Promise<InboxOutcome | undefined> {
-  let bytes: Buffer;
+async function importFile(
+  db: Db,
+  config: InboxConfig,
+  folder: Folder,
+  name: string,
+): Promise<InboxOutcome | undefined> {
+  const file = path.join(folder.dir, name);
+  let content: SpooledFile;
   try {
-    const info = await stat(path.join(config.dir, name));
+    const info = await stat(file);
     if (!info.isFile() || Date.now() - info.mtimeMs < SETTLE_MS) return undefined;
-    if (info.size > limits.maxFileBytes) {
+    if (info.size > importFiles.maxFileBytes) {
       return {
         file: name,
         to: 'failed',
         importId: null,
-        reason: `The file is larger than ${limits.maxFileBytes} bytes`,
+        reason: `The file is larger than ${importFiles.maxFileBytes} bytes`,
       };
     }
-    bytes = await readFile(path.join(config.dir, name));
+    // Read where it lies (streamed, hashed): the folder is the file's spool.
+    content = new SpooledFile(file, info.size, await hashFile(file));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined; // moved by another instance
     throw err;
   }
-  const checksum = createHash('sha256').update(bytes).digest('hex');
+  const checksum = content.sha256;
   try {
     return await db.transaction(async (tx) => {
       const [{ locked } = { locked: false }] = rowsOf<{ locked: boolean }>(
@@ -127,7 +130,13 @@ async function importFile(db: Db, config: InboxConfig, name: string): Promise<In
       const [earlier] = await tx
         .select()
         .from(imports)
-        .where(and(eq(imports.kind, 'TRANSACTIONS'), eq(imports.checksum, checksum)));
+        .where(
+          and(
+            eq(imports.kind, 'TRANSACTIONS'),
+            eq(imports.checksum, checksum),
+            ne(imports.status, 'REFUSED'),
+          ),
+        );
       if (earlier) {
         // This very file, imported before a crash (or by another instance) but not moved yet.
         if (earlier.createdBy === INBOX_MAKER && earlier.fileName === name) return outcomeOf(name, earlier);
@@ -138,6 +147,7 @@ async function importFile(db: Db, config: InboxConfig, name: string): Promise<In
           reason: `This file was already imported (import ${earlier.id}, ${earlier.fileName})`,
         };
       }
+      if (folder.layout instanceof AppError) throw folder.layout;
       const staged = await stageFile(
         tx,
         {
@@ -145,8 +155,9 @@ async function importFile(db: Db, config: InboxConfig, name: string): Promise<In
           encoding: config.encoding,
           channel: config.channel,
           postValid: false,
+          layoutId: folder.layout,
           fileName: name.slice(0, 200),
-          content: new UploadBytes(bytes),
+          content,
         },
         { userId: null, username: INBOX_MAKER },
       );
@@ -174,23 +185,52 @@ async function importFile(db: Db, config: InboxConfig, name: string): Promise<In
   }
 }
 
-/** One scan of the inbox: every settled file taken once, in name order. Answers what became of each. */
+/** A folder of the inbox: the top (the default CSV) or a layout's sub-folder (or why its name is no layout). */
+interface Folder {
+  dir: string;
+  layout: number | undefined | AppError;
+}
+
+/** The folders to scan: the inbox itself, then each sub-folder named by a file layout (id or English name). */
+async function folders(db: Db, config: InboxConfig): Promise<Folder[]> {
+  const entries = await readdir(config.dir, { withFileTypes: true });
+  const found: Folder[] = [{ dir: config.dir, layout: undefined }];
+  for (const e of entries) {
+    if (!e.isDirectory() || e.name.startsWith('.') || settled.has(e.name)) continue;
+    const layout = await layoutNamed(db, e.name, 'folder').catch((err: unknown) => {
+      if (err instanceof AppError) return err;
+      throw err;
+    });
+    found.push({ dir: path.join(config.dir, e.name), layout });
+  }
+  return found.sort((a, b) => a.dir.localeCompare(b.dir));
+}
+
+const settled = new Set(['done', 'failed']);
+
+/**
+ * One scan of the inbox: every settled file taken once, folder by folder, in name order. Answers
+ * what became of each (a sub-folder's files as `<folder>/<name>`).
+ */
 export async function scanInbox(
   db: Db,
   config: InboxConfig | undefined = configured,
 ): Promise<InboxOutcome[]> {
   if (!config) return [];
-  const entries = await readdir(config.dir, { withFileTypes: true });
-  const names = entries
-    .filter((e) => e.isFile() && !e.name.startsWith('.'))
-    .map((e) => e.name)
-    .sort();
   const outcomes: InboxOutcome[] = [];
-  for (const name of names) {
-    const outcome = await importFile(db, config, name);
-    if (!outcome) continue;
-    await settle(config, name, outcome.to, outcome.reason);
-    outcomes.push(outcome);
+  for (const folder of await folders(db, config)) {
+    const entries = await readdir(folder.dir, { withFileTypes: true });
+    const names = entries
+      .filter((e) => e.isFile() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+    for (const name of names) {
+      const outcome = await importFile(db, config, folder, name);
+      if (!outcome) continue;
+      await settle(folder.dir, name, outcome.to, outcome.reason);
+      const sub = path.relative(config.dir, folder.dir);
+      outcomes.push(sub ? { ...outcome, file: `${sub}/${name}` } : outcome);
+    }
   }
   return outcomes;
 }

@@ -2,3 +2,4 @@
 export { coreBankingFile, coreBankingLayout } from './coreBanking.ts';
 export { type Maker, stageFile } from './imports.service.ts';
 export { type InboxConfig, useImportInbox } from './inbox.ts';
+export { useImportFiles } from './spool.ts';

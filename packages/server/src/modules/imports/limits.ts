@@ -11,8 +11,6 @@ export const limits = {
   maxLineBytes: 64 * 1024,
   /** Bad lines shown in an import's answer (the error file has them all). */
   errorsShown: 100,
-  /** The largest file accepted (kept in memory while staged: decisions/imports.md). */
-  maxFileBytes: 100 * 1024 * 1024,
   /** Lines in the preview. */
   previewLines: 10,
 };

@@ -72,31 +72,24 @@ const csvReasons: Record<string, string> = {
   CSV_MAX_RECORD_SIZE: 'lineTooLong',
 };
 
-/** A file's bytes as a stream of chunks. */
-function byteStream(bytes: Uint8Array): Readable {
-  const chunkSize = 64 * 1024;
-  return Readable.from(
-    (function* () {
-      for (let i = 0; i < bytes.byteLength; i += chunkSize)
-        yield Buffer.from(bytes.subarray(i, i + chunkSize));
-    })(),
-  );
-}
-
 /**
- * A file decoded from `encoding` (UTF-8, strict, with or without a BOM; or Windows-1256 by
+ * A file's bytes (a stream: spool.ts `openSource`) decoded from `encoding` (UTF-8, strict, with or without a BOM; or Windows-1256 by
  * iconv-lite) as a text stream whose first chunk is read already (an empty file is a fault).
  */
 export async function decodedText(
-  bytes: Uint8Array,
+  source: Readable,
   encoding: ImportEncoding,
 ): Promise<{ head: string; text: Readable }> {
-  const source = byteStream(bytes);
   const decoded =
     encoding === 'UTF-8' ? source.pipe(new Utf8Decoder()) : source.pipe(iconv.decodeStream('windows-1256'));
+  // A pipe does not pass its source's errors on (a spooled file gone, a read failing): the
+  // decoding fails with them rather than the process on an unhandled stream error.
+  source.on('error', (err) => (decoded as Readable).destroy(err));
   const iterator = decoded[Symbol.asyncIterator]();
   const first = await iterator.next().catch((err: unknown) => {
-    throw err instanceof AppError ? err : fileFault('wrongEncoding');
+    // A file that cannot be read at all (gone, unreadable) is that, not a wrong encoding.
+    if (err instanceof AppError || (err as NodeJS.ErrnoException).code) throw err;
+    throw fileFault('wrongEncoding');
   });
   if (
     first.done ||
@@ -131,11 +124,11 @@ export interface CsvOptions {
  * header, no data) throw `fileFault`.
  */
 export async function* readCsv(
-  bytes: Uint8Array,
+  source: Readable,
   encoding: ImportEncoding,
   options: CsvOptions = {},
 ): AsyncGenerator<{ header: string[] } | FileRecord> {
-  const { head, text } = await decodedText(bytes, encoding);
+  const { head, text } = await decodedText(source, encoding);
   const headerRow = options.headerRow ?? true;
   const parser = parse({
     delimiter: options.delimiter || sniffDelimiter(head),

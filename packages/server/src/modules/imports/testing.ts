@@ -56,12 +56,8 @@ export async function spendProgramme(t: TestApp, customerNumbers: string[]) {
 
 type As = { authorization: string };
 
-/**
- * Posts an import as the maker (held: 202), approves it as the checker, and runs the posting job
- * until the import leaves QUEUED and POSTING (as the runner's own next ticks would: on a loaded
- * machine one tick has found it still QUEUED). Answers the import.
- */
-export async function approveAndRun(t: TestApp, id: number, maker: As, checker: As) {
+/** Posts an import as the maker (held: 202) and approves it as the checker. */
+export async function postApproved(t: TestApp, id: number, maker: As, checker: As) {
   const held = await t.inject({ method: 'POST', url: `/api/admin/imports/${id}/post`, as: maker });
   expect(held.statusCode).toBe(202);
   const approved = await t.inject({
@@ -70,6 +66,15 @@ export async function approveAndRun(t: TestApp, id: number, maker: As, checker: 
     as: checker,
   });
   expect(approved.statusCode).toBe(200);
+}
+
+/**
+ * Posts an import as the maker (held: 202), approves it as the checker, and runs the posting job
+ * until the import leaves QUEUED and POSTING (as the runner's own next ticks would: on a loaded
+ * machine one tick has found it still QUEUED). Answers the import.
+ */
+export async function approveAndRun(t: TestApp, id: number, maker: As, checker: As) {
+  await postApproved(t, id, maker, checker);
   for (let tries = 0; ; tries++) {
     await t.app.jobs.settled();
     await t.app.jobs.requestRun(IMPORT_POST_JOB);

@@ -1,6 +1,7 @@
 import { type ImportControl, importCommands, voucherResource } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Descriptions } from '../../components/Descriptions.tsx';
@@ -18,7 +19,24 @@ import { useCan } from '../../state/me.ts';
 import { importsApi } from './api.ts';
 import { ImportLines } from './ImportErrors.tsx';
 
-const running = new Set(['QUEUED', 'POSTING']);
+// Polled while the job stages (a pushed file) or posts it.
+const running = new Set(['RECEIVED', 'STAGING', 'QUEUED', 'POSTING']);
+
+/**
+ * A refused file's error (the server's message, then `line N: imports.<reason>` or
+ * `file: imports.<reason>`) in the screen's language, as the upload form shows a refusal; any
+ * other error (a posting that failed) as it is.
+ */
+function refusalText(error: string, t: TFunction): string {
+  const faults = error
+    .split('\n')
+    .map((l) => /^(line \d+|file): (imports\.\w+)$/.exec(l))
+    .filter((m) => m !== null);
+  if (!faults.length) return error;
+  const where = (w: string | undefined) =>
+    w === 'file' ? '' : `${w?.replace(/^line /, `${t('imports.line')} `)}: `;
+  return [t('imports.csvInvalid'), ...faults.map(([, w, key]) => `${where(w)}${t(key ?? '')}`)].join(' ');
+}
 
 /**
  * `Imports/{id}`: an import's status and counts, its progress while posting (polled) with pause and
@@ -53,7 +71,7 @@ export default function ImportPage() {
     });
     await queryClient.invalidateQueries({ queryKey: ['imports'] });
   };
-  const pausable = running.has(imp.status) && can(importCommands.pause.name);
+  const pausable = (imp.status === 'QUEUED' || imp.status === 'POSTING') && can(importCommands.pause.name);
   const resumable = imp.status === 'PAUSED' && can(importCommands.resume.name);
   const refused = Object.entries(imp.refused);
   return (
@@ -113,9 +131,13 @@ export default function ImportPage() {
                   </Tag>
                 ))}
           </Descriptions.Item>
-          {imp.error && <Descriptions.Item label={t('imports.fields.error')}>{imp.error}</Descriptions.Item>}
+          {imp.error && (
+            <Descriptions.Item label={t('imports.fields.error')}>
+              {refusalText(imp.error, t)}
+            </Descriptions.Item>
+          )}
         </Descriptions>
-        {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && (
+        {imp.status !== 'VALIDATED' && imp.status !== 'INVALID' && imp.status !== 'REFUSED' && (
           <Flex align="center" gap={12}>
             <div style={{ flex: 1 }}>
               <Progress
