@@ -266,6 +266,14 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiver.unref();
   const { port } = receiver.address() as AddressInfo;
+  // A run stopped half-way leaves its endpoints listening, to a receiver gone: remove them.
+  const left = await json<{ items: { id: number; description: string }[] }>(
+    'GET',
+    '/api/admin/webhook-endpoints?pageSize=100',
+    staff,
+  );
+  for (const old of left.items.filter((e) => e.description.startsWith('Bench receiver ')))
+    await request('DELETE', `/api/admin/webhook-endpoints/${old.id}`, staff);
   const endpoints = await Promise.all(
     Array.from({ length: n }, (_, i) => ({
       url: `http://127.0.0.1:${port}/bench-${i}`,

@@ -144,5 +144,8 @@ export const importLines = pgTable(
     index('import_lines_pending_idx')
       .on(t.importId, t.line)
       .where(sql`${t.reason} is null and ${t.outcome} is null`),
+    // An import's bad lines in order (its page's first 100, the error file) without reading the
+    // good ones: the page is polled while the import posts.
+    index('import_lines_refused_idx').on(t.importId, t.line).where(sql`${t.reason} is not null`),
   ],
 );
