@@ -311,6 +311,7 @@ async function benchEndpoints(staff: Record<string, string>, n: number): Promise
     return total;
   };
   const drained = async () => {
+    await signIn(staff);
     const started = Date.now();
     let left = await waiting();
     if (!left) return;
@@ -375,14 +376,20 @@ async function metricsSwitch(): Promise<Switch> {
   };
 }
 
-async function setUp() {
+/** Signs the bench's staff user in: a fresh access token in `staff` (a long run outlives one). */
+async function signIn(staff: Record<string, string>) {
   const { accessToken } = await json<{ accessToken: string }>(
     'POST',
     '/api/admin/auth/login',
     {},
     { username, password },
   );
-  const staff = { authorization: `Bearer ${accessToken}` };
+  staff.authorization = `Bearer ${accessToken}`;
+}
+
+async function setUp() {
+  const staff: Record<string, string> = {};
+  await signIn(staff);
   const types = await json<{ items: { code: string }[] }>(
     'GET',
     '/api/admin/transaction-types?q=BENCH_SPEND',
@@ -538,16 +545,8 @@ async function reportsOnly() {
   }
   const child = opts.url ? undefined : await benchServer();
   try {
-    const { accessToken } = await json<{ accessToken: string }>(
-      'POST',
-      '/api/admin/auth/login',
-      {},
-      {
-        username,
-        password,
-      },
-    );
-    const staff = { authorization: `Bearer ${accessToken}` };
+    const staff: Record<string, string> = {};
+    await signIn(staff);
     const bench = { json, timed: (url: string) => timed(url, staff), staff, base, samples, server: child };
     if (opts.reports) await benchReports(bench);
     if (opts.analytics) await benchAnalytics(bench);
