@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { invalidateCampaigns } from '../campaigns/index.ts';
-import { dayOf, history, replayTesting } from './testing.ts';
+import { asRuleInput, dayOf, history, replayTesting } from './testing.ts';
 
 /*
  * Replay over history (decisions/replay.md). One database holds two copies of the same history:
@@ -51,17 +51,7 @@ beforeAll(async () => {
     amount: 10,
     pointsPerTransaction: 2,
   });
-  for (const k of [
-    'transactionTypeName',
-    'transactionTypeNameAr',
-    'transactionTypeCode',
-    'tierName',
-    'tierNameAr',
-    'createdAt',
-    'updatedAt',
-  ]) {
-    delete silverRule[k];
-  }
+  silverRule = asRuleInput(silverRule);
   await fx.post('/api/admin/service-definitions', {
     service: 'earn',
     nameEn: 'Earn',

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { replayTuning } from './replays.service.ts';
-import { dayOf, history, replayTesting } from './testing.ts';
+import { asRuleInput, dayOf, history, replayTesting } from './testing.ts';
 
 /*
  * A points rule's change moves tiers (decisions/replay.md, "Tiers followed"). Twin customers earn
@@ -29,19 +29,7 @@ const periodA = { from: dayOf(21), to: dayOf(0) };
 const ruleBody = async (id: number): Promise<Rule> => {
   const res = await t.inject({ method: 'GET', url: `/api/admin/points-rules/${id}`, as: admin });
   expect(res.statusCode, res.body).toBe(200);
-  const rule = res.json() as Rule;
-  for (const key of [
-    'transactionTypeName',
-    'transactionTypeNameAr',
-    'transactionTypeCode',
-    'tierName',
-    'tierNameAr',
-    'createdAt',
-    'updatedAt',
-  ]) {
-    delete rule[key];
-  }
-  return rule;
+  return asRuleInput(res.json() as Rule);
 };
 const put = async (url: string, payload: object) => {
   const res = await t.inject({ method: 'PUT', url, as: admin, payload });

@@ -10,6 +10,21 @@ import { channel, programmeFixtures } from '../loyalty/testing.ts';
 type As = { authorization: string };
 const DAY = 86_400_000;
 
+/** A points rule as read, made the body its command takes: the names and times a read adds removed. */
+export function asRuleInput<R extends Record<string, unknown>>(rule: R): R {
+  const {
+    transactionTypeName,
+    transactionTypeNameAr,
+    transactionTypeCode,
+    tierName,
+    tierNameAr,
+    createdAt,
+    updatedAt,
+    ...input
+  } = rule;
+  return input as R;
+}
+
 /** One earning of a generated history: [customer index, type, amount, days ago, hour]. */
 export type Earning = [number, 'CARD_SPEND' | 'TRANSFER', number, number, number];
 
