@@ -75,5 +75,14 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await page.getByRole('progressbar').count()).toBe(0);
       await page.screenshot({ path: path.join(shots, `importweb-${lang}-refused.png`), fullPage: true });
     });
+
+    it('lists the uploaded file, which opens its page', async () => {
+      await page.goto(`/dashboard/Imports?lang=${lang}`);
+      const row = page.locator('tr', { hasText: fileName });
+      await row.getByText(t.imports.statuses.INVALID).waitFor();
+      await row.getByText(fileName).click();
+      await page.waitForURL(/\/dashboard\/Imports\/\d+/);
+      await page.getByText(t.imports.reasons.unknownCustomer).first().waitFor();
+    });
   });
 }

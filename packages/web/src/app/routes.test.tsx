@@ -153,6 +153,14 @@ describe('route table', () => {
     expect(roleUi.paths.edit(3)).toBe('/dashboard/employee/create-role?id=3');
   });
 
+  // A definition builds its paths when its module loads: a resource without an edit screen and no
+  // `edit` of its own threw there, and its list page showed "could not be loaded" (the imports list).
+  const definitionModules = import.meta.glob('../features/**/*.resource.{ts,tsx}');
+  it.each(Object.keys(definitionModules))('loads the resource definitions of %s', async (file) => {
+    const loaded = (await definitionModules[file]?.()) as Record<string, unknown>;
+    expect(Object.keys(loaded).length).toBeGreaterThan(0);
+  });
+
   it('menu lists only screens the user may open, grouped by area, with no link to ComingSoon', () => {
     const t = ((key: string) => key) as Parameters<typeof buildMenu>[0];
     const keys = (items: ReturnType<typeof buildMenu>): string[] =>

@@ -6,7 +6,7 @@ import {
   importUploadFields,
 } from '@loyalty/contracts';
 import { DateTime, Ltr } from '../../components/format.tsx';
-import { fixedChoices, resourceUi, screenLink } from '../../components/resource.ts';
+import { fixedChoices, resourceUi, screenLink, screenPaths } from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 
 type ImportFields = Record<string, unknown>;
@@ -42,6 +42,8 @@ export const importUi = resourceUi<Import, ImportFields>(importResource, {
     { name: 'kind', label: 'imports.fields.kind', options: fixedChoices(importKinds, 'imports.kinds') },
   ],
   rowLink: (i) => screenLink(importResource, 'view', i.id),
+  // An import is not edited: its page is where it is seen and acted on.
+  paths: screenPaths(importResource, { edit: (id) => screenLink(importResource, 'view', id) }),
   messages: {
     created: 'imports.created',
     updated: 'imports.created',
