@@ -55,6 +55,29 @@ describe('ChoiceSelect', () => {
     expect(new URLSearchParams(first?.search).get('pageSize')).toBe(String(CHOICES_PAGE_SIZE));
   });
 
+  it('labels several selected records, fetching by id only those beyond the first page, one by one', async () => {
+    const api = installThings();
+    renderSelect(
+      <ChoiceSelect mode="multiple" options={thingChoices} value={[3, 242]} aria-label="Things" />,
+    );
+    expect(await screen.findByText('Thing 242')).toBeTruthy();
+    expect(screen.getByText('Thing 3')).toBeTruthy();
+    // Not `GET …/stores/3,242`, nor `GET …/stores/` for an empty selection.
+    expect(api.calls.filter((c) => c.method === 'GET').map((c) => c.path)).toEqual([
+      '/api/admin/stores',
+      '/api/admin/stores/242',
+    ]);
+  });
+
+  it('asks for no record when a multiple select is empty', async () => {
+    const api = installThings();
+    renderSelect(<ChoiceSelect mode="multiple" options={thingChoices} value={[]} aria-label="Things" />);
+    await open();
+    expect(await findOption('Thing 1')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET /api/admin/stores')).toHaveLength(1));
+    expect(api.calls.filter((c) => c.path.startsWith('/api/admin/stores/'))).toEqual([]);
+  });
+
   it('searches the server as the user types (debounced), beyond the first page', async () => {
     const api = installThings();
     renderSelect(<ChoiceSelect options={thingChoices} aria-label="Thing" />);

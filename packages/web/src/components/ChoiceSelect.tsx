@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDataLang } from './localized.tsx';
@@ -73,21 +73,32 @@ function RemoteChoiceSelect({
     queryKey: ['choices', options.key, 'search', ''],
     queryFn: ({ signal }) => options.search(undefined, signal),
   });
+  // The selected values: one, or several (`mode="multiple"`), none when empty.
   const current = value === undefined ? picked?.value : value;
-  const selected = current === undefined || current === null || current === '' ? undefined : current;
-  const same = (c: Choice) => String(c.value) === String(selected);
-  const known =
-    first.data?.find(same) ?? found.data?.find(same) ?? (picked && same(picked) ? picked : undefined);
-  const one = useQuery({
-    queryKey: ['choices', options.key, 'id', String(selected)],
-    queryFn: ({ signal }) => options.byId(selected as string | number, signal),
-    enabled: selected !== undefined && first.isSuccess && !known,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
+  const selected = (Array.isArray(current) ? current : [current]).filter(
+    (v): v is string | number => v !== undefined && v !== null && v !== '',
+  );
+  const knownOf = (v: string | number) => {
+    const same = (c: Choice) => String(c.value) === String(v);
+    return first.data?.find(same) ?? found.data?.find(same) ?? (picked && same(picked) ? picked : undefined);
+  };
+  const missing = first.isSuccess ? selected.filter((v) => !knownOf(v)) : [];
+  const fetched = useQueries({
+    queries: missing.map((v) => ({
+      queryKey: ['choices', options.key, 'id', String(v)],
+      queryFn: ({ signal }: { signal: AbortSignal }) => options.byId(v, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    })),
   });
-  const label = known ?? one.data;
+  const labels = [...selected.map(knownOf), ...fetched.map((q) => q.data)].filter(
+    (c): c is Choice => c !== undefined,
+  );
   const shown = found.data ?? [];
-  const choices = label && !shown.some(same) ? [label, ...shown] : shown;
+  const choices = [
+    ...labels.filter((l) => !shown.some((c) => String(c.value) === String(l.value))),
+    ...shown,
+  ];
   return (
     <Select
       allowClear
