@@ -17,9 +17,12 @@ CREATE OR REPLACE FUNCTION replays_quick(
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
   before_points integer, after_points integer, campaign_bonus integer, expires date, exact boolean)
--- Planned on its own (a SET keeps it from being inlined into the caller's statement, whose
--- estimates chose nested loops over the windows), without JIT, its sorts in memory.
-LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' AS $$
+-- Planned on its own (a SET keeps it from being inlined into the caller's statement), once for
+-- any arguments: its estimates are then a row or two, for which nested loops look cheapest — a
+-- join of the step's earnings with the rules by type, tier and day tried every pair (80 million
+-- for 75,000 earnings). So no nested loop where a hash join can do (the rule choice per earning
+-- stays one), no JIT, its sorts in memory.
+LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off AS $$
   WITH cfg AS (
     -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order); a ladder's
     -- minimums ascending (width_bucket: the same ladder gives two point counts the same tier when
