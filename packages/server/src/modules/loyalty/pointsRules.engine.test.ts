@@ -117,6 +117,33 @@ describe('rule evaluation', () => {
     );
   });
 
+  it('chooses as a query (loyalty_fire_rule_set, a replay’s set-based decision) what the decision chooses', async () => {
+    let fired = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(rulesArb, ctxArb), { minLength: 1, maxLength: 20 }),
+        async (cases) => {
+          // Many earnings in one statement, as a replay's step decides them.
+          const input = JSON.stringify(cases.map(([rules, ctx], i) => ({ i, rules, ...ctx })));
+          const rows = rowsOf<{ same: boolean; fired: number | null; set: number | null }>(
+            await database.db.execute(sql`select f.rule_id is not distinct from s.rule_id
+              and coalesce(f.points, 0) = coalesce(s.points, 0) as same, f.rule_id as fired, s.rule_id as set
+            from jsonb_to_recordset(${input}::jsonb) c(i int, rules jsonb, "tierId" int, amount numeric, date date)
+              cross join lateral loyalty_fire_rule(c.rules, c."tierId", c.amount, c.date) f
+              left join lateral loyalty_fire_rule_set(loyalty_rules_in_order(c.rules), c."tierId", c.amount, c.date) s
+                on true
+            order by c.i`),
+          );
+          expect(rows.length).toBe(cases.length);
+          for (const r of rows) expect(r, JSON.stringify(r)).toMatchObject({ same: true });
+          fired += rows.filter((r) => r.fired !== null).length;
+        },
+      ),
+    );
+    // Not vacuous: rules did fire.
+    expect(fired).toBeGreaterThan(50);
+  });
+
   it('fires the first eligible matching rule in evaluation order; no skipped rule could have fired', async () => {
     await fc.assert(
       fc.asyncProperty(rulesArb, ctxArb, async (rules, ctx) => {

@@ -99,10 +99,12 @@ export function candidateRules(
 
 /**
  * How replays run: pruning (earnings a rule candidate cannot change are not decided; `REPLAY_PRUNE=off`
- * decides all) and the steps run at once (`REPLAY_WORKERS`, default 2: the machine's cores).
+ * decides all), deciding set-based where exact (replays_quick; `REPLAY_QUICK=off`: every decided
+ * earning by the loop) and the steps run at once (`REPLAY_WORKERS`, default 2: the machine's cores).
  */
 export const replayTuning = {
   prune: process.env.REPLAY_PRUNE !== 'off',
+  quick: process.env.REPLAY_QUICK !== 'off',
   workers: Math.max(1, Number(process.env.REPLAY_WORKERS ?? 2) || 2),
 };
 
@@ -589,7 +591,23 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
       }),
       sql` or `,
     );
+  const loopOnly = !!cand.campaign || !replayTuning.quick;
   const step = async (lo: number, hi: number) => {
+    const args = sql`${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint, ${before}::jsonb,
+      ${candidate}::jsonb, ${limitJson}::jsonb`;
+    // The customers' earnings decided: set-based (replays_quick) where that is exact, the others'
+    // by the loop (replays_earnings); a campaign candidate by the loop (its cap runs along).
+    const decided = (customers: SQL | null) =>
+      loopOnly
+        ? sql`select *, true as decided from replays_earnings(${args}${customers ? sql`, ${customers}` : sql``})`
+        : sql`select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
+              reversed, before_points, after_points, campaign_bonus, expires, true as decided from q where exact
+            union all
+            select *, true from replays_earnings(${args}, array(select distinct customer_id from q where not exact))`;
+    const quick = (customers: SQL | null) =>
+      loopOnly
+        ? sql``
+        : sql`q as materialized (select * from replays_quick(${args}${customers ? sql`, ${customers}` : sql``})),`;
     // Pruning: the step's earnings read once; the customers with one the candidate could decide
     // otherwise (replays_touchable) are decided, the others' earnings keep their posted points.
     const replayed = touchable
@@ -599,22 +617,21 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
             ${touchable} as touchable
           from replays_history(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint) h
         ), touched as materialized (select distinct customer_id from hist where touchable),
+        ${quick(sql`array(select customer_id from touched)`)}
         r as materialized (
-          select *, true as decided from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint,
-            ${hi}::bigint, ${before}::jsonb, ${candidate}::jsonb, ${limitJson}::jsonb, array(select customer_id from touched))
+          ${decided(sql`array(select customer_id from touched)`)}
           union all
           select h.id, h.customer_id, (h.occurred_at at time zone 'UTC')::date, h.transaction_type_id,
             coalesce(h.channel, ''), h.then_tier, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.points,
             h.points, 0, h.expires_on, false
           from hist h where h.customer_id not in (select customer_id from touched)
         )`
-      : sql`r as materialized (
-          select *, true as decided from replays_earnings(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint,
-            ${hi}::bigint, ${before}::jsonb, ${candidate}::jsonb, ${limitJson}::jsonb)
-        )`;
+      : sql`${quick(null)} r as materialized (${decided(null)})`;
     // No JIT (as in replays_earnings): compiling the history's joins cost more than running them.
     const result = await read.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
+      // The step's sorts (replays_quick's windows) in memory rather than on disk.
+      await tx.execute(sql`set local work_mem = '32MB'`);
       return tx.execute(sql`
         with ${replayed}, live as (select * from r where not reversed),
         changed as (select customer_id, sum(after_points - before_points) as d from live where decided

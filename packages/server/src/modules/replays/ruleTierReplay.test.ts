@@ -65,6 +65,7 @@ beforeAll(async () => {
 
 afterEach(() => {
   replayTuning.prune = true;
+  replayTuning.quick = true;
 });
 
 describe('a rule change that moves tiers, replayed', () => {
@@ -160,6 +161,11 @@ describe('a rule change that moves tiers, replayed', () => {
           expect(off.exactness?.prunedEntries).toBe(0);
           pruned += on.exactness?.prunedEntries ?? 0;
           expect(figures(on)).toEqual(figures(off));
+          // Set-based where exact (replays_quick) or every decided earning by the loop: the same report.
+          replayTuning.quick = false;
+          const loop = await k.replay(body);
+          replayTuning.quick = true;
+          expect(figures(loop)).toEqual(figures(off));
         },
       ),
       { numRuns: 6, seed: 52 },

@@ -115,6 +115,11 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
       <Typography.Text type="secondary">
         {t('replays.period', { from: r.from, to: r.to, earnings: formatPoints(totals.earnings) })}
       </Typography.Text>
+      {!!exact?.prunedEntries && (
+        <Typography.Text type="secondary" data-testid="replay-pruned">
+          {t('replays.pruned', { count: exact.prunedEntries, formatted: formatPoints(exact.prunedEntries) })}
+        </Typography.Text>
+      )}
       {exact && (exact.mismatchedEntries > 0 || exact.bonusKeptEntries > 0) && (
         <Alert
           type="warning"
