@@ -247,10 +247,17 @@ async function stageLines(
   let header: string[] | undefined;
   const staged: Staged = { lines: 0, invalid: 0, refused: {}, control: null };
   let batch: LineRow[] = [];
+  // A batch is written while the next one is read and checked (the database's work beside the
+  // server's); one write at a time, in the file's order: a batch's look-ups see the batches before.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
-    await write(batch, staged);
+    const next = batch;
     batch = [];
+    await writing;
+    writing = write(next, staged);
+    // Awaited at the next batch or the end; not an unhandled rejection meanwhile.
+    writing.catch(() => {});
   };
   try {
     for await (const rec of readFile(source, row.encoding, layout)) {
@@ -275,8 +282,11 @@ async function stageLines(
       if (batch.length >= limits.stageBatch) await flush();
     }
     await flush();
+    await writing;
   } finally {
     source.destroy();
+    // Nothing of this file is written after it was refused (the caller drops its lines).
+    await writing.catch(() => {});
   }
   if (!staged.lines) throw fileFault('headerOnly');
   return staged;
