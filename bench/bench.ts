@@ -30,7 +30,8 @@
  *   --file-gb N streams an N GB file to the push): bench/imports.ts,
  *   --replay [--days 90 --replay-rule ID --seed-customers N --seed-transactions 10] (a points-rule change replayed
  *   over the period's earnings, the screens meanwhile): bench/replay.ts.
- * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts.
+ * SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" passes Node options to the server it starts;
+ * SERVER_ENTRY=packages/server/dist/main.js runs the built server (`npm run build -w @loyalty/server`).
  * Method and results: docs/performance.md.
  */
 import type { ChildProcess } from 'node:child_process';

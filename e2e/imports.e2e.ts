@@ -45,10 +45,11 @@ for (const lang of ['en', 'ar'] as const) {
       await upload.click();
       await toast(page, t.imports.created);
       await page.waitForURL(/\/dashboard\/Imports\/\d+/);
+      // Received at once, checked by the staging job: the page follows it to INVALID.
+      await page.getByText(t.imports.statuses.INVALID).first().waitFor();
       const errors = page.locator('.panel', { hasText: t.imports.downloadErrors });
       const row = errors.locator('tr', { hasText: t.imports.reasons.unknownCustomer });
       expect(await row.innerText()).toContain('3');
-      await page.getByText(t.imports.statuses.INVALID).first().waitFor();
       await page.screenshot({ path: path.join(shots, `importweb-${lang}-import.png`), fullPage: true });
     });
 

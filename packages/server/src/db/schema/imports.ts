@@ -136,6 +136,12 @@ export const importLines = pgTable(
     outcome: text('outcome'),
     entryId: bigint('entry_id', { mode: 'number' }),
     points: integer('points'),
+    /**
+     * The value that may appear once in the file (the kind's `unique`), on the line that holds it
+     * first; null on a later occurrence (refused) and on a line without one. Staging checks a
+     * batch against the lines staged before by this key, so no per-file set is kept in memory.
+     */
+    key: text('key'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
@@ -147,5 +153,7 @@ export const importLines = pgTable(
     // An import's bad lines in order (its page's first 100, the error file) without reading the
     // good ones: the page is polled while the import posts.
     index('import_lines_refused_idx').on(t.importId, t.line).where(sql`${t.reason} is not null`),
+    // A file's values once each: a later line's key is looked up among the lines staged before.
+    uniqueIndex('import_lines_key_idx').on(t.importId, t.key).where(sql`${t.key} is not null`),
   ],
 );

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, ledgerEntries } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { type CoreBankingLine, coreBankingFile, coreBankingLayout } from './coreBanking.ts';
-import { approveAndRun, form, gateImportPosting, spendProgramme } from './testing.ts';
+import { approveAndRun, fileFaultOf, form, gateImportPosting, spendProgramme, staged } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -12,8 +12,17 @@ let maker: { authorization: string };
 let checker: { authorization: string };
 let layoutId: number;
 
-const upload = (file: string | Uint8Array, fields: Record<string, string> = {}) =>
-  t.inject({ method: 'POST', url: '/api/admin/imports', as: maker, ...form(file, fields, 'eod.txt') });
+const upload = async (file: string | Uint8Array, fields: Record<string, string> = {}) =>
+  staged(
+    t,
+    await t.inject({
+      method: 'POST',
+      url: '/api/admin/imports',
+      as: maker,
+      ...form(file, fields, 'eod.txt'),
+    }),
+    maker,
+  );
 const createLayout = (payload: object) =>
   t.inject({ method: 'POST', url: '/api/admin/file-layouts', as: admin, payload });
 
@@ -95,10 +104,9 @@ describe('file layouts', () => {
         { line: 2, values: ['B-2', 'C2', 'SPEND', '12.50', '2026-11-28T10:00:00Z'] },
       ],
     });
-    // Unmapped, the file lacks the kind's columns: refused whole.
+    // Unmapped, the file lacks the kind's columns: refused whole (by the staging job).
     const unmapped = await upload(file, { layoutId: String(id) });
-    expect(unmapped.statusCode).toBe(400);
-    expect(unmapped.json().errors[0].message).toBe('imports.missingColumns');
+    expect(fileFaultOf(unmapped.json()).message).toBe('imports.missingColumns');
     const mapping = {
       externalId: '1',
       customerNumber: '2',
@@ -153,11 +161,11 @@ describe('a fixed-width file', () => {
     expect(entries).toHaveLength(2);
   });
 
-  describe('refused whole (400 CSV_INVALID, nothing stored) when', () => {
+  describe('refused whole (REFUSED with the fault, no line kept) when', () => {
     const refused = async (file: Uint8Array, reason: string) => {
       const res = await upload(file, { layoutId: String(layoutId) });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'CSV_INVALID', errors: [{ message: `imports.${reason}` }] });
+      expect(fileFaultOf(res.json()).message).toBe(`imports.${reason}`);
+      expect(res.json()).toMatchObject({ lines: 0, errors: [] });
       return res.json();
     };
     it("the trailer's record count does not match the file", async () => {

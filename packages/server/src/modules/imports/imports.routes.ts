@@ -154,8 +154,8 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { fields, ...file } = await received(req);
-      // Staff uploads are staged in the request, read back from the spooled file (streamed); the
-      // file is removed before the answer goes.
+      // Staff uploads are staged by the job, as a push is: the upload answers the import RECEIVED
+      // at once; the spooled file is the import's until staged (removed here if refused).
       let outcome: Awaited<ReturnType<typeof req.server.commands.execute<Import>>>;
       try {
         const options = importUploadFields.parse(fields);
@@ -163,12 +163,14 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           ...options,
           ...file,
         });
-      } finally {
+      } catch (err) {
         await unspool(file.content);
+        throw err;
       }
-      // Staging is not approvable: it is done.
+      // Receiving a file is not approvable: it is done.
       if (outcome.status !== 'DONE')
-        throw new AppError('INTERNAL', 'Staging a file is never held for approval');
+        throw new AppError('INTERNAL', 'Receiving a file is never held for approval');
+      kick(req, IMPORT_STAGE_JOB);
       return reply.code(201).send(outcome.result);
     },
   );

@@ -28,7 +28,7 @@ import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
 import type { EarningRow } from '../loyalty/index.ts';
 import { type FileLayoutRow, findFileLayout, mapColumns, readFile } from './fileLayouts.service.ts';
-import type { FileCheck } from './kinds/kind.ts';
+import type { FileCheck, ImportKindHandler } from './kinds/kind.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 import { fileFault } from './parse.ts';
@@ -162,10 +162,52 @@ function checkKindFileLine(
   return { data, ...check(data) };
 }
 
-/** A batch of lines: marked by the kind, then inserted. */
-async function stageKindBatch(tx: Tx, file: FileCheck, batch: LineRow[]) {
+/**
+ * A batch's values that must appear once in a file (the lines' `key`): a value held by a line
+ * staged before (looked up by `import_lines_key_idx`), or by an earlier line of the batch, refuses
+ * a later line that is otherwise valid; the first line holding a value keeps it (even a bad one,
+ * as it always did), the others' key is cleared. Nothing of the file is kept in memory.
+ */
+async function markRepeated(tx: Tx, importId: number, unique: ImportKindHandler['unique'], batch: LineRow[]) {
+  const keys = [...new Set(batch.map((l) => l.key).filter((k): k is string => Boolean(k)))];
+  const taken = new Set(
+    keys.length
+      ? rowsOf<{ key: string }>(
+          await tx.execute(sql`select key from import_lines where import_id = ${importId}
+            and key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`),
+        ).map((r) => r.key)
+      : [],
+  );
+  for (const l of batch) {
+    if (!l.key) l.key = null;
+    else if (taken.has(l.key)) {
+      if (!l.reason) {
+        l.reason = unique.reason;
+        l.field = unique.field;
+      }
+      l.key = null;
+    } else taken.add(l.key);
+  }
+}
+
+/**
+ * A batch of lines: its repeated values refused, marked by the kind, then inserted in one
+ * statement (the batch as one JSON parameter: decisions/imports.md "Staging").
+ */
+async function stageKindBatch(tx: Tx, imp: ImportRow, file: FileCheck, batch: LineRow[]) {
+  await markRepeated(tx, imp.id, importKindHandlers[imp.kind].unique, batch);
   await file.mark(tx, batch);
-  await tx.insert(importLines).values(batch);
+  const rows = batch.map((l) => ({
+    line: l.line,
+    data: l.data,
+    reason: l.reason ?? null,
+    field: l.field ?? null,
+    key: l.key ?? null,
+  }));
+  await tx.execute(sql`insert into import_lines (import_id, line, data, reason, field, key)
+    select ${imp.id}, r.line, r.data, r.reason, r.field, r.key
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as r(line integer, data jsonb, reason text, field text, key text)`);
 }
 
 /** A file imported before (same kind and SHA-256; a file refused whole aside) is refused 409. */
@@ -201,16 +243,21 @@ async function stageLines(
   file: FileCheck,
   write: (batch: LineRow[], staged: Staged) => Promise<void>,
 ): Promise<Staged> {
-  const kind = importKindHandlers[row.kind];
-  const unique = kind.unique;
+  const unique = importKindHandlers[row.kind].unique;
   let header: string[] | undefined;
-  const seen = new Set<string>();
   const staged: Staged = { lines: 0, invalid: 0, refused: {}, control: null };
   let batch: LineRow[] = [];
+  // A batch is written while the next one is read and checked (the database's work beside the
+  // server's); one write at a time, in the file's order: a batch's look-ups see the batches before.
+  let writing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (!batch.length) return;
-    await write(batch, staged);
+    const next = batch;
     batch = [];
+    await writing;
+    writing = write(next, staged);
+    // Awaited at the next batch or the end; not an unhandled rejection meanwhile.
+    writing.catch(() => {});
   };
   try {
     for await (const rec of readFile(source, row.encoding, layout)) {
@@ -227,28 +274,27 @@ async function stageLines(
       staged.lines += 1;
       const checked = checkKindFileLine(header as string[], rec.values, file.check);
       // A fault the reading found (a fixed-width record's length, type or field) comes first.
-      let reason = rec.reason ?? checked.reason;
-      let field = rec.reason ? rec.field && mapColumns([rec.field], layout?.mapping)[0] : checked.field;
+      const reason = rec.reason ?? checked.reason;
+      const field = rec.reason ? rec.field && mapColumns([rec.field], layout?.mapping)[0] : checked.field;
+      // Its value once per file: checked with the batch against the lines staged (markRepeated).
       const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
-      if (!reason && seen.has(key)) {
-        reason = unique.reason;
-        field = unique.field;
-      }
-      if (key) seen.add(key);
-      batch.push({ importId: row.id, line: rec.line, data: checked.data, reason, field });
+      batch.push({ importId: row.id, line: rec.line, data: checked.data, reason, field, key });
       if (batch.length >= limits.stageBatch) await flush();
     }
     await flush();
+    await writing;
   } finally {
     source.destroy();
+    // Nothing of this file is written after it was refused (the caller drops its lines).
+    await writing.catch(() => {});
   }
   if (!staged.lines) throw fileFault('headerOnly');
   return staged;
 }
 
 /** Marks a staged batch by the kind, inserts it, and counts its bad lines. */
-async function writeBatch(tx: Tx, file: FileCheck, batch: LineRow[], staged: Staged) {
-  await stageKindBatch(tx, file, batch);
+async function writeBatch(tx: Tx, row: ImportRow, file: FileCheck, batch: LineRow[], staged: Staged) {
+  await stageKindBatch(tx, row, file, batch);
   for (const l of batch) {
     if (l.reason) {
       staged.invalid += 1;
@@ -314,7 +360,7 @@ export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker)
   const { row, layout } = await newImport(tx, upload, maker, 'VALIDATED');
   const file = await importKindHandlers[row.kind].open(tx, row);
   const staged = await stageLines(row, layout, openSource(upload.content), file, (batch, counts) =>
-    writeBatch(tx, file, batch, counts),
+    writeBatch(tx, row, file, batch, counts),
   );
   const [done] = (await tx
     .update(imports)
@@ -325,12 +371,15 @@ export async function stageFile(tx: Tx, upload: ImportUploadInput, maker: Maker)
 }
 
 /**
- * Records a pushed file, spooled to disk, as RECEIVED for the staging job (the push answers at
- * once); refused 409 when its checksum was imported before. The job is asked to run at commit.
+ * Records a file spooled to disk (a push, or a staff upload) as RECEIVED for the staging job: the
+ * request answers at once. Refused 409 when its checksum was imported before, and as a whole when
+ * the kind's own checks of the upload fail (a voucher-codes file's voucher). The job is asked to
+ * run at commit.
  */
 export async function receiveFile(tx: Tx, upload: ImportUploadInput, maker: Maker): Promise<ImportRow> {
   if (!(upload.content instanceof SpooledFile)) throw new AppError('INTERNAL', 'A received file is spooled');
   const { row } = await newImport(tx, upload, maker, 'RECEIVED');
+  await importKindHandlers[row.kind].open(tx, row);
   await requestJobRun(tx, IMPORT_STAGE_JOB);
   return row;
 }
@@ -368,7 +417,7 @@ export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promi
       db.transaction(async (tx) => {
         // The server is stopping: the claim lapses and a later run stages the file again.
         if (stopping?.aborted) throw new StagingLost();
-        await writeBatch(tx, file, batch, counts);
+        await writeBatch(tx, row, file, batch, counts);
         const size = row.fileBytes ?? 0;
         const kept = await tx
           .update(imports)
@@ -454,10 +503,11 @@ export const importHandlers = [
   defineHandler(
     importCommands.create,
     async ({ tx, actor, onBehalfOf }, input) => {
-      const row = await stageFile(tx, input, staffMaker(actor, onBehalfOf));
-      const after = toImport(row, await lineErrors(tx, row.id, limits.errorsShown));
+      // Spooled: the staging job reads and checks it (its page shows the progress), then a second
+      // person approves its posting.
+      const row = await receiveFile(tx, input, staffMaker(actor, onBehalfOf));
       return {
-        result: after,
+        result: toImport(row),
         targetType: 'import',
         targetId: row.id,
         after: { fileName: row.fileName, checksum: row.checksum, lines: row.lines, status: row.status },

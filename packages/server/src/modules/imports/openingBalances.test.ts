@@ -8,7 +8,7 @@ import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import type { ImportRow } from './kinds/kind.ts';
 import { openingBalancesKind, openingEntries, openingMark } from './kinds/openingBalances.ts';
 import { limits } from './limits.ts';
-import { form } from './testing.ts';
+import { form, staged } from './testing.ts';
 
 // The migration's set-based posting (loyalty_open_balances, issue 49) against the entry-by-entry
 // path it replaced (loyalty_post_entry per entry, then the tier named): the same ledger rows, lots
@@ -257,12 +257,16 @@ describe('the set-based opening', () => {
     const file = `${OPENING}\n${cases()
       .map((c) => lineOf('JB', { ...c, before: undefined }))
       .join('\n')}\n`;
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/admin/imports',
-      as: maker,
-      ...form(file, { kind: 'OPENING_BALANCES' }),
-    });
+    const res = await staged(
+      t,
+      await t.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        as: maker,
+        ...form(file, { kind: 'OPENING_BALANCES' }),
+      }),
+      maker,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as number;
     const size = limits.batchSize;

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postImportBatch } from './imports.service.ts';
 import { limits } from './limits.ts';
-import { form, gateImportPosting } from './testing.ts';
+import { form, gateImportPosting, staged } from './testing.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -63,12 +63,16 @@ describe('POST /api/admin/imports/{id}/pause and /resume', () => {
   it('stops the job between batches and resumes where it stopped: every line posts once', async () => {
     const ids = Array.from({ length: 7 }, (_, i) => `PZ-${i}`);
     const file = `${HEADER}\n${ids.map((x) => `${x},P1,SPEND,10,2026-11-05T10:00:00Z`).join('\n')}\n`;
-    const created = await t.inject({
-      method: 'POST',
-      url: '/api/admin/imports',
-      as: operator,
-      ...form(file, {}, 'night.csv'),
-    });
+    const created = await staged(
+      t,
+      await t.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        as: operator,
+        ...form(file, {}, 'night.csv'),
+      }),
+      operator,
+    );
     expect(created.statusCode).toBe(201);
     const id = created.json().id as number;
     // Not posting yet: nothing to pause.

@@ -4,7 +4,8 @@ import { customers, ledgerEntries } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB } from './imports.service.ts';
-import { form, gateImportPosting } from './testing.ts';
+import { limits } from './limits.ts';
+import { form, gateImportPosting, staged } from './testing.ts';
 
 // Reversals in transactions files (issue 49): a line with `reversalOf` takes back an earlier
 // earning through the integration API's reversal path, once.
@@ -21,8 +22,12 @@ let unique = 0;
 const csv = (...lines: string[]) => `${HEADER},note\n${lines.map((l) => `${l},n${++unique}`).join('\n')}\n`;
 const at = '2026-11-01T10:00:00Z';
 
-const upload = (file: string, fields: Record<string, string> = { channel: 'POS' }) =>
-  t.inject({ method: 'POST', url: '/api/admin/imports', as: maker, ...form(file, fields) });
+const upload = async (file: string, fields: Record<string, string> = { channel: 'POS' }) =>
+  staged(
+    t,
+    await t.inject({ method: 'POST', url: '/api/admin/imports', as: maker, ...form(file, fields) }),
+    maker,
+  );
 const get = async (id: number) =>
   (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as: admin })).json();
 
@@ -119,6 +124,32 @@ describe('a reversal line', () => {
     // The API's earning is another channel's to a file posted for the back office.
     const office = await upload(csv(`,,,,,API-1`), {});
     expect(office.json().errors).toEqual([{ line: 2, reason: 'unknownOriginal', field: 'reversalOf' }]);
+  });
+
+  it('is checked against the lines staged before when the file spans batches (nothing of it kept in memory)', async () => {
+    const size = limits.stageBatch;
+    limits.stageBatch = 2;
+    try {
+      const res = await upload(
+        csv(
+          `B-1,V1,SPEND,5,${at},`, // line 2
+          `B-2,NOBODY,SPEND,5,${at},`, // line 3: unknown customer
+          `,,,,,B-1`, // line 4: an earning of an earlier batch
+          `B-1,V1,SPEND,6,${at},`, // line 5: its externalId again
+          `,,,,,B-2`, // line 6: the earning's line was refused
+          `,,,,,B-1`, // line 7: the same reversal again
+        ),
+      );
+      expect(res.json()).toMatchObject({ status: 'INVALID', lines: 6, invalidLines: 4 });
+      expect(res.json().errors).toEqual([
+        { line: 3, reason: 'unknownCustomer', field: 'customerNumber' },
+        { line: 5, reason: 'duplicateExternalId', field: 'externalId' },
+        { line: 6, reason: 'unknownOriginal', field: 'reversalOf' },
+        { line: 7, reason: 'duplicateExternalId', field: 'externalId' },
+      ]);
+    } finally {
+      limits.stageBatch = size;
+    }
   });
 
   it("takes back an earning as the API's reversal does, from the file or posted before, once", async () => {

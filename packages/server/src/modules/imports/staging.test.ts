@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { coreBankingFile, coreBankingLayout } from './coreBanking.ts';
 import { IMPORT_POST_JOB, IMPORT_STAGE_JOB } from './imports.service.ts';
-import { form, gateImportPosting, postApproved, spendProgramme } from './testing.ts';
+import { form, gateImportPosting, postApproved, spendProgramme, staged } from './testing.ts';
 
 // Files on disk (decisions/imports.md "Files on disk"): a push is spooled and answered RECEIVED at
 // once; the staging job reads the spooled file, survives a restart, refuses an unreadable file;
@@ -193,13 +193,18 @@ describe('an approval', () => {
     await gateImportPosting(t, admin);
     const maker = await t.userWith(['import.create', 'import.post', 'import.read']);
     const checker = await t.userWith(['import.read', 'approval.check']);
-    const up = await t.inject({
-      method: 'POST',
-      url: '/api/admin/imports',
-      as: maker,
-      ...form(csv('SW-1,S1,SPEND,7,2026-11-02T09:00:00Z')),
-    });
+    const up = await staged(
+      t,
+      await t.inject({
+        method: 'POST',
+        url: '/api/admin/imports',
+        as: maker,
+        ...form(csv('SW-1,S1,SPEND,7,2026-11-02T09:00:00Z')),
+      }),
+      maker,
+    );
     expect(up.statusCode, up.body).toBe(201);
+    expect(up.json().status).toBe('VALIDATED');
     expect(await spooled()).toEqual([]);
     t.app.jobs.start(600_000);
     try {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
-import { IMPORT_POST_JOB } from './imports.service.ts';
+import { IMPORT_POST_JOB, IMPORT_STAGE_JOB } from './imports.service.ts';
 
 /** The imports area's test fixtures: a multipart upload body, and posting put under maker-checker. */
 
@@ -83,4 +83,43 @@ export async function approveAndRun(t: TestApp, id: number, maker: As, checker: 
     const now = (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as: checker })).json();
     if (tries >= 4 || (now.status !== 'QUEUED' && now.status !== 'POSTING')) return now;
   }
+}
+
+/**
+ * Runs the staging job until the import has left RECEIVED and STAGING (as the runner's next ticks
+ * would: a staff upload is staged by the job). Answers the import.
+ */
+export async function stageImport(t: TestApp, id: number, as: As) {
+  for (let tries = 0; ; tries++) {
+    await t.app.jobs.settled();
+    await t.app.jobs.requestRun(IMPORT_STAGE_JOB);
+    await t.app.jobs.tick(IMPORT_STAGE_JOB);
+    await t.app.jobs.settled();
+    const now = (await t.inject({ method: 'GET', url: `/api/admin/imports/${id}`, as })).json();
+    if (tries >= 4 || (now.status !== 'RECEIVED' && now.status !== 'STAGING')) return now;
+  }
+}
+
+type Answer = { statusCode: number; body: string; json(): ReturnType<JSON['parse']> };
+
+/**
+ * A staff upload's answer once the job staged it: an upload refused in its request (409, 400…)
+ * as answered; one received (201, RECEIVED) with the import as staged (VALIDATED, INVALID or
+ * REFUSED with the file's fault in `error`).
+ */
+export async function staged(t: TestApp, res: Answer, as: As): Promise<Answer> {
+  if (res.statusCode !== 201) return res;
+  expect(res.json().status).toBe('RECEIVED');
+  const imp = await stageImport(t, res.json().id, as);
+  return { statusCode: res.statusCode, body: JSON.stringify(imp), json: () => imp };
+}
+
+/**
+ * The fault of a file refused whole by the staging job (REFUSED; what the upload answered 400
+ * CSV_INVALID when it was staged in the request): `{ path, message }` from its `error`.
+ */
+export function fileFaultOf(imp: { status: string; error: string | null }) {
+  expect(imp.status, imp.error ?? '').toBe('REFUSED');
+  const [path, message] = (imp.error ?? '').split('\n').at(-1)?.split(': ') ?? [];
+  return { path, message };
 }

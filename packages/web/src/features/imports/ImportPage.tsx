@@ -1,6 +1,6 @@
 import { type ImportControl, importCommands, voucherResource } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex } from 'antd';
+import { Alert, Button, Flex } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -39,8 +39,9 @@ function refusalText(error: string, t: TFunction): string {
 }
 
 /**
- * `Imports/{id}`: an import's status and counts, its progress while posting (polled) with pause and
- * resume beside it, the post action, its lines.
+ * `Imports/{id}`: an import's status and counts, its progress while the job checks it (an upload or
+ * a push is staged by the job) and while posting (polled) with pause and resume beside it, the post
+ * action, its lines once read.
  */
 export default function ImportPage() {
   const { t } = useTranslation();
@@ -74,6 +75,8 @@ export default function ImportPage() {
   const pausable = (imp.status === 'QUEUED' || imp.status === 'POSTING') && can(importCommands.pause.name);
   const resumable = imp.status === 'PAUSED' && can(importCommands.resume.name);
   const refused = Object.entries(imp.refused);
+  // Received or being checked by the staging job: its progress, then its lines once read.
+  const staging = imp.status === 'RECEIVED' || imp.status === 'STAGING';
   return (
     <Flex vertical gap={16}>
       <Panel
@@ -141,7 +144,7 @@ export default function ImportPage() {
           <Flex align="center" gap={12}>
             <div style={{ flex: 1 }}>
               <Progress
-                aria-label={t('imports.progress')}
+                aria-label={t(staging ? 'imports.stagingProgress' : 'imports.progress')}
                 percent={imp.progress}
                 status={
                   imp.status === 'DONE'
@@ -164,7 +167,7 @@ export default function ImportPage() {
         )}
       </Panel>
       {imp.control && <Reconciliation control={imp.control} />}
-      <ImportLines imp={imp} />
+      {staging ? <Alert type="info" showIcon title={t('imports.stagingWait')} /> : <ImportLines imp={imp} />}
     </Flex>
   );
 }

@@ -69,6 +69,18 @@ async function postedEarnings(tx: Tx, channel: string, ids: string[]): Promise<S
   );
 }
 
+/** The externalIds of `ids` that are valid earnings of the import's lines staged so far (by their key). */
+async function stagedEarnings(tx: Tx, importId: number, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  return new Set(
+    rowsOf<{ id: string }>(
+      await tx.execute(sql`select key as id from import_lines
+        where import_id = ${importId} and reason is null
+          and key in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
+    ).map((r) => r.id),
+  );
+}
+
 /** A batch of earning lines posted by the engine's batch statement (as the API's queue posts). */
 async function postEarnings(
   tx: Tx,
@@ -163,25 +175,32 @@ export const transactionsKind: ImportKindHandler = {
     const knownTypes = new Set(
       [...prog.typesByCode.entries()].filter(([, t]) => t.type === 'EARN').map(([c]) => c),
     );
-    /** The file's valid earnings so far: a later reversal may name them. */
-    const fileEarnings = new Set<string>();
     return {
       check: (data) => (isReversal(data) ? checkReversal(data) : checkEarning(data, knownTypes)),
       mark: async (tx, batch: LineRow[]) => {
         const earnings = batch.filter((l) => !l.reason && !isReversal(l.data));
         const numbers = JSON.stringify([...new Set(earnings.map((l) => l.data.customerNumber ?? ''))]);
         const known = earnings.length ? await knownCustomers(tx, numbers) : new Set<string>();
-        const pending: LineRow[] = [];
+        /** The batch's valid earnings so far: a later reversal in it may name them. */
+        const batchEarnings = new Set<string>();
+        const reversals: LineRow[] = [];
         for (const l of batch) {
           if (l.reason) continue;
           if (!isReversal(l.data)) {
-            if (known.has(l.data.customerNumber ?? '')) fileEarnings.add(l.data.externalId ?? '');
+            if (known.has(l.data.customerNumber ?? '')) batchEarnings.add(l.data.externalId ?? '');
             else {
               l.reason = 'unknownCustomer';
               l.field = 'customerNumber';
             }
-          } else if (!fileEarnings.has(l.data[reversalColumn] ?? '')) pending.push(l);
+          } else if (!batchEarnings.has(l.data[reversalColumn] ?? '')) reversals.push(l);
         }
+        // An earning earlier in the file: a valid line of a batch staged before (its key).
+        const staged = await stagedEarnings(
+          tx,
+          imp.id,
+          reversals.map((l) => l.data[reversalColumn] ?? ''),
+        );
+        const pending = reversals.filter((l) => !staged.has(l.data[reversalColumn] ?? ''));
         const posted = await postedEarnings(
           tx,
           imp.channel ?? '',

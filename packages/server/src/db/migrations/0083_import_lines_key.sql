@@ -1,0 +1,2 @@
+ALTER TABLE "import_lines" ADD COLUMN "key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "import_lines_key_idx" ON "import_lines" USING btree ("import_id","key") WHERE "import_lines"."key" is not null;
