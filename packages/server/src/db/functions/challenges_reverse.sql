@@ -1,6 +1,7 @@
 -- Takes back a reversed earning's challenge progress (docs/decisions/challenges.md), called by
 -- loyalty_post_entry for every reversal, under the customer's lock: the earning's row in
--- challenge_earnings is marked reversed, each participation it counted in recounted, and the
+-- challenge_earnings is marked reversed (progress is derived from the live rows: nothing to
+-- recount), each participation it counted in gets the steps its progress still reaches, and the
 -- rewards of the steps no longer reached reversed (loyalty_post_entry with p_reversal_of, the budget given back) when the challenge says
 -- REVERSE; KEEP leaves them paid (not paid again when the step is reached again). A reward the
 -- customer has already spent stays (the reversal would take the balance below zero).
@@ -9,7 +10,7 @@ RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
   ev record;
-  t record;
+  progress numeric;
   reached integer;
   po record;
   r record;
@@ -26,11 +27,12 @@ BEGIN
         JOIN challenges k ON k.id = cp.challenge_id
       ORDER BY cp.id
   LOOP
-    SELECT * INTO t FROM challenges_recount(p_customer, ev.participant_id, ev.goal_kind);
-    SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= t.progress;
-    UPDATE challenge_participants cp SET progress = t.progress, days = t.days, types = t.types, steps_reached = reached,
+    progress := challenges_progress_of(p_customer, ev.participant_id, ev.goal_kind);
+    SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= progress;
+    UPDATE challenge_participants cp SET steps_reached = reached,
         completed_at = CASE WHEN reached = jsonb_array_length(ev.steps) THEN cp.completed_at END
-      WHERE cp.id = ev.participant_id;
+      WHERE cp.id = ev.participant_id AND (cp.steps_reached <> reached OR cp.completed_at IS NOT NULL
+        AND reached < jsonb_array_length(ev.steps));
     CONTINUE WHEN ev.on_reversal <> 'REVERSE';
     FOR po IN
       SELECT * FROM challenge_payouts p

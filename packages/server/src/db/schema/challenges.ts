@@ -67,10 +67,9 @@ export const challenges = pgTable(
 
 /**
  * A customer's participation in a challenge: one row per cycle (a rolling challenge repeated per
- * period starts a new cycle after each window). `progress` moves with each qualifying earning
- * (challenges_progress) and is recounted from the live earnings on a reversal (challenges_reverse);
- * `days` and `types` hold the distinct UTC days / transaction types counted so far, only for a DAYS
- * or TYPES goal (progress is their number), so an earning needs no look-up of earlier ones.
+ * period starts a new cycle after each window). Its progress is not stored: it is derived from the
+ * customer's live `challenge_earnings` rows that list it (challenges_progress_of), so the row is
+ * written only when the participation starts, reaches a step (or loses one to a reversal) or completes.
  */
 export const challengeParticipants = pgTable(
   'challenge_participants',
@@ -85,12 +84,9 @@ export const challengeParticipants = pgTable(
     cycle: integer('cycle').notNull().default(1),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }),
-    progress: numeric('progress', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
     stepsReached: integer('steps_reached').notNull().default(0),
     pointsPaid: integer('points_paid').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-    days: date('days', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
-    types: integer('types').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('challenge_participants_cycle_key').on(t.challengeId, t.customerId, t.cycle),

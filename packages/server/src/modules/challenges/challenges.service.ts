@@ -266,8 +266,8 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
   const rows = rowsOf<CustomerChallengeRow>(
     await db.execute(sql`
       select k.id, k.name_en, k.name_ar, k.description_en, k.description_ar, k.goal_kind, k.enrolment,
-        k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at, p.progress,
-        p.steps_reached, p.points_paid, p.completed_at
+        k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at,
+        challenges_progress_of(c.id, p.id, k.goal_kind) as progress, p.steps_reached, p.points_paid, p.completed_at
       from challenges k cross join customers c
         left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
           and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -313,7 +313,8 @@ export async function challengeReport(db: Executor, id: number): Promise<Challen
   }>(
     await db.execute(sql`
       select cp.customer_id, c.customer_number, c.full_name, c.full_name_ar, cp.cycle, cp.joined_at,
-        cp.window_ends_at, cp.progress, cp.steps_reached, cp.points_paid, cp.completed_at
+        cp.window_ends_at, challenges_progress_of(cp.customer_id, cp.id, ${challenge.goalKind}) as progress,
+        cp.steps_reached, cp.points_paid, cp.completed_at
       from challenge_participants cp join customers c on c.id = cp.customer_id
       where cp.challenge_id = ${id} order by cp.joined_at desc, cp.id desc limit 200`),
   );
@@ -393,7 +394,12 @@ export async function previewChallenges(
     await db.execute(sql`
       with k as (
         select k.*, k as ch, c as cust, p.id as part, p.steps_reached as reached_before, p.completed_at,
-          p.window_ends_at, p.progress, p.days, p.types, ${at}::timestamptz as at
+          p.window_ends_at, challenges_progress_of(c.id, p.id, k.goal_kind) as progress,
+          exists (select 1 from challenge_earnings ev where ev.customer_id = c.id and p.id = any (ev.participant_ids)
+            and not ev.reversed and ev.day = (${at}::timestamptz at time zone 'UTC')::date) as day_counted,
+          exists (select 1 from challenge_earnings ev where ev.customer_id = c.id and p.id = any (ev.participant_ids)
+            and not ev.reversed and ev.transaction_type_id = ${input.transactionTypeId}::int) as type_counted,
+          ${at}::timestamptz as at
         from challenges k cross join customers c
           left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
             and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -417,8 +423,8 @@ export async function previewChallenges(
           when j.goal_kind = 'COUNT' then j.before + 1
           when j.goal_kind = 'AMOUNT' then j.before + ${input.amount}::numeric
           when j.part is null or j.window_ends_at <= j.at then 1
-          when j.goal_kind = 'DAYS' then j.before + case when (j.at at time zone 'UTC')::date = any (j.days) then 0 else 1 end
-          else j.before + case when ${input.transactionTypeId}::int = any (j.types) then 0 else 1 end
+          when j.goal_kind = 'DAYS' then j.before + case when j.day_counted then 0 else 1 end
+          else j.before + case when j.type_counted then 0 else 1 end
           end as after
         from judged j
       )
