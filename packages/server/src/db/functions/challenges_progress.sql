@@ -14,8 +14,10 @@
 -- days and types — so a participation row is written only when it starts or reaches a step. Only
 -- a participation that crosses a step's target comes back to be paid: the budget taken under the
 -- challenge's row lock (customers, then challenges in id order), the points posted through
--- loyalty_post_entry. A step the budget cannot pay is reached unpaid, and the challenge ends when
--- what is left cannot pay its smallest step. Answers the points paid.
+-- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
+-- points taken from the budget). A step the budget or the voucher's stock cannot pay is reached
+-- unpaid with the reason in challenge_payouts, and the challenge ends when what is left cannot pay
+-- its smallest step. Answers the points paid.
 DROP FUNCTION IF EXISTS challenges_progress(bigint, bigint, integer, numeric, timestamptz);
 CREATE OR REPLACE FUNCTION challenges_progress(
   p_customers bigint[], p_entries bigint[], p_types integer[], p_amounts numeric[], p_at timestamptz[]
@@ -30,6 +32,10 @@ DECLARE
   got integer;
   expiry integer;
   posted record;
+  voucher integer;
+  issued bigint;
+  entry bigint;
+  why text;
 BEGIN
   IF coalesce(cardinality(p_entries), 0) = 0 OR NOT EXISTS (SELECT 1 FROM challenges ch WHERE ch.status = 'ACTIVE') THEN
     RETURN 0;
@@ -132,24 +138,44 @@ BEGIN
         -- Paid once per participation and step (a step reached again after a reversal that kept its
         -- reward is not paid again; one whose reward was reversed is).
         CONTINUE WHEN EXISTS (SELECT 1 FROM challenge_payouts po
-          WHERE po.participant_id = u.id AND po.step = i AND po.reversal_entry_id IS NULL);
+          WHERE po.participant_id = u.id AND po.step = i AND po.reason IS NULL AND po.reversed_at IS NULL);
+        -- A voucher step's points are the voucher's value, what it takes from the budget.
         pts := (u.steps -> (i - 1) ->> 'points')::integer;
+        voucher := (u.steps -> (i - 1) ->> 'voucherId')::integer;
+        issued := NULL;
+        entry := NULL;
         UPDATE challenges ch SET spent = ch.spent + pts, updated_at = now()
           WHERE ch.id = u.challenge_id AND ch.spent + pts <= ch.budget;
-        IF FOUND THEN
+        IF NOT FOUND THEN
+          why := 'BUDGET';
+        ELSIF voucher IS NOT NULL THEN
+          -- Its external id: the payout's, after the redemption it replaces (one cancelled by a reversal).
+          SELECT v.redemption_id, v.reason INTO issued, why
+            FROM challenges_issue_voucher(u.customer, voucher, 'challenge:' || u.challenge_id || ':' || u.id || ':' || i
+              || coalesce(':' || (SELECT po.redemption_id FROM challenge_payouts po
+                WHERE po.participant_id = u.id AND po.step = i), '')) v;
+          IF why IS NOT NULL THEN
+            -- Nothing issued: the budget taken back, the step reached unpaid with the reason.
+            UPDATE challenges ch SET spent = ch.spent - pts, updated_at = now() WHERE ch.id = u.challenge_id;
+          END IF;
+        ELSE
+          why := NULL;
           IF expiry IS NULL THEN
             SELECT s.expiry_months INTO expiry FROM loyalty_settings s WHERE s.id = 1;
           END IF;
           posted := loyalty_post_entry(u.customer, 'ADJUST', pts, 'challenge:' || u.challenge_id || ':' || i, true,
             CASE WHEN coalesce(expiry, 0) > 0 THEN u.at + make_interval(months => expiry) END,
             u.at, p_note => u.name_en);
-          INSERT INTO challenge_payouts AS po (participant_id, step, challenge_id, customer_id, points, entry_id)
-            VALUES (u.id, i, u.challenge_id, u.customer, pts, posted.entry_id)
-            ON CONFLICT (participant_id, step) DO UPDATE
-              SET points = excluded.points, entry_id = excluded.entry_id, reversal_entry_id = NULL,
-                created_at = now();
+          entry := posted.entry_id;
           got := got + pts;
         END IF;
+        INSERT INTO challenge_payouts AS po
+            (participant_id, step, challenge_id, customer_id, points, entry_id, redemption_id, reason)
+          VALUES (u.id, i, u.challenge_id, u.customer, CASE WHEN why IS NULL THEN pts ELSE 0 END,
+            entry, issued, why)
+          ON CONFLICT (participant_id, step) DO UPDATE
+            SET points = excluded.points, entry_id = excluded.entry_id, redemption_id = excluded.redemption_id,
+              reason = excluded.reason, reversal_entry_id = NULL, reversed_at = NULL, created_at = now();
         -- Nothing left for the smallest step: the challenge ends.
         UPDATE challenges ch SET status = 'ENDED', updated_at = now()
           WHERE ch.id = u.challenge_id AND ch.status = 'ACTIVE' AND ch.budget - ch.spent <

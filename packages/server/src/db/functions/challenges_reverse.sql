@@ -2,9 +2,10 @@
 -- loyalty_post_entry for every reversal, under the customer's lock: the earning's row in
 -- challenge_earnings is marked reversed (progress is derived from the live rows: nothing to
 -- recount), each participation it counted in gets the steps its progress still reaches, and the
--- rewards of the steps no longer reached reversed (loyalty_post_entry with p_reversal_of, the budget given back) when the challenge says
--- REVERSE; KEEP leaves them paid (not paid again when the step is reached again). A reward the
--- customer has already spent stays (the reversal would take the balance below zero).
+-- rewards of the steps no longer reached reversed when the challenge says REVERSE (points through
+-- loyalty_post_entry with p_reversal_of, a voucher's redemption cancelled; the budget given back);
+-- KEEP leaves them paid (not paid again when the step is reached again). A reward the customer has
+-- already spent stays (the reversal would take the balance below zero).
 CREATE OR REPLACE FUNCTION challenges_reverse(p_customer bigint, p_reversed bigint, p_occurred_at timestamptz)
 RETURNS void
 LANGUAGE plpgsql AS $$
@@ -36,15 +37,23 @@ BEGIN
     CONTINUE WHEN ev.on_reversal <> 'REVERSE';
     FOR po IN
       SELECT * FROM challenge_payouts p
-        WHERE p.participant_id = ev.participant_id AND p.step > reached AND p.reversal_entry_id IS NULL
+        WHERE p.participant_id = ev.participant_id AND p.step > reached AND p.reason IS NULL
+          AND p.reversed_at IS NULL
         ORDER BY p.step DESC
     LOOP
-      r := loyalty_post_entry(p_customer, 'REVERSAL', -po.points, 'challenge-reversal:' || po.challenge_id || ':' || po.step,
-        true, NULL, p_occurred_at, p_reversal_of => po.entry_id);
-      CONTINUE WHEN r.outcome <> 'POSTED';
-      UPDATE challenge_payouts p SET reversal_entry_id = r.entry_id
-        WHERE p.participant_id = po.participant_id AND p.step = po.step;
-      UPDATE challenge_participants cp SET points_paid = cp.points_paid - po.points WHERE cp.id = po.participant_id;
+      IF po.redemption_id IS NOT NULL THEN
+        -- A voucher: its redemption cancelled (the code voided or back in the stock).
+        PERFORM challenges_cancel_voucher(po.redemption_id);
+        UPDATE challenge_payouts p SET reversed_at = now()
+          WHERE p.participant_id = po.participant_id AND p.step = po.step;
+      ELSE
+        r := loyalty_post_entry(p_customer, 'REVERSAL', -po.points, 'challenge-reversal:' || po.challenge_id || ':' || po.step,
+          true, NULL, p_occurred_at, p_reversal_of => po.entry_id);
+        CONTINUE WHEN r.outcome <> 'POSTED';
+        UPDATE challenge_payouts p SET reversal_entry_id = r.entry_id, reversed_at = now()
+          WHERE p.participant_id = po.participant_id AND p.step = po.step;
+        UPDATE challenge_participants cp SET points_paid = cp.points_paid - po.points WHERE cp.id = po.participant_id;
+      END IF;
       UPDATE challenges k SET spent = k.spent - po.points, updated_at = now() WHERE k.id = po.challenge_id;
     END LOOP;
   END LOOP;

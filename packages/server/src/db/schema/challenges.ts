@@ -114,7 +114,13 @@ export const challengeEarnings = pgTable(
   (t) => [index('challenge_earnings_customer_idx').on(t.customerId)],
 );
 
-/** A step's reward: paid once per participation and step; its ledger entry and, when taken back, the reversal's. */
+/**
+ * A step's reward, once per participation and step: points (`entry_id`, and when taken back the
+ * reversal's entry) or a catalogue voucher (`redemption_id`, a redemption of no points; taken back
+ * by cancelling it). `points` is what the step took from the budget (a voucher: its value in points).
+ * A step reached but not paid keeps its `reason` (BUDGET, VOUCHER_CODES_EXHAUSTED,
+ * VOUCHER_OUT_OF_STOCK, VOUCHER_UNAVAILABLE) and no reward; `reversed_at` marks a reward taken back.
+ */
 export const challengePayouts = pgTable(
   'challenge_payouts',
   {
@@ -125,8 +131,11 @@ export const challengePayouts = pgTable(
     challengeId: integer('challenge_id').notNull(),
     customerId: bigint('customer_id', { mode: 'number' }).notNull(),
     points: integer('points').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    redemptionId: bigint('redemption_id', { mode: 'number' }),
+    reason: text('reason'),
     reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

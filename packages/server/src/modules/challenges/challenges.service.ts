@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
-import { challenges, eligibilityCriteria, tiers, transactionTypes } from '../../db/schema/index.ts';
+import { challenges, eligibilityCriteria, tiers, transactionTypes, vouchers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -93,8 +93,13 @@ async function toValues(db: Executor, input: ChallengeFields) {
     'criterionIds',
     'unknownCriterion',
   );
+  const steps = await voucherSteps(db, input.steps);
+  const total = steps.reduce((sum, s) => sum + s.points, 0);
+  if (input.budget < total)
+    throw invalid('budget', 'budgetBelowReward', `The steps' rewards are worth ${total} points`);
   return {
     ...input,
+    steps,
     startsAt: new Date(input.startsAt),
     endsAt: new Date(input.endsAt),
     tierIds,
@@ -103,6 +108,37 @@ async function toValues(db: Executor, input: ChallengeFields) {
     customerNumbers: [...new Set(input.customerNumbers.map((n) => n.trim()).filter(Boolean))],
     transactionTypeIds: typeIds,
   };
+}
+
+/**
+ * A voucher step takes the catalogue voucher's value in points (what it counts against the
+ * budget) and names as the challenge is saved; the voucher must be ACTIVE.
+ */
+async function voucherSteps(db: Executor, steps: ChallengeFields['steps']) {
+  const ids = [...new Set(steps.flatMap((s) => (s.voucherId === null ? [] : [s.voucherId])))];
+  const found = ids.length
+    ? await db
+        .select({
+          id: vouchers.id,
+          name: vouchers.name,
+          nameAr: vouchers.nameAr,
+          points: vouchers.pointsRequired,
+        })
+        .from(vouchers)
+        .where(and(inArray(vouchers.id, ids), eq(vouchers.status, 'ACTIVE')))
+    : [];
+  return steps.map((s, i) => {
+    if (s.voucherId === null) return { target: s.target, points: s.points, voucherId: null };
+    const v = found.find((f) => f.id === s.voucherId);
+    if (!v) throw invalid(`steps.${i}.voucherId`, 'unknownVoucher', 'Unknown or inactive voucher');
+    return {
+      target: s.target,
+      points: v.points,
+      voucherId: v.id,
+      voucherName: v.name,
+      voucherNameAr: v.nameAr,
+    };
+  });
 }
 
 const lockChallenge = (tx: Tx, id: number) => lockOrFail(tx, challenges, challenges.id, id, 'Challenge');
@@ -254,6 +290,8 @@ interface CustomerChallengeRow {
   steps_reached: number | null;
   points_paid: number | null;
   completed_at: Date | string | null;
+  unpaid: CustomerChallenge['unpaidSteps'];
+  vouchers: CustomerChallenge['vouchers'];
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -267,7 +305,13 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
     await db.execute(sql`
       select k.id, k.name_en, k.name_ar, k.description_en, k.description_ar, k.goal_kind, k.enrolment,
         k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at,
-        challenges_progress_of(c.id, p.id, k.goal_kind) as progress, p.steps_reached, p.points_paid, p.completed_at
+        challenges_progress_of(c.id, p.id, k.goal_kind) as progress, p.steps_reached,
+        (select coalesce(jsonb_agg(jsonb_build_object('step', po.step, 'reason', po.reason) order by po.step), '[]')
+          from challenge_payouts po where po.participant_id = p.id and po.reason is not null) as unpaid,
+        (select coalesce(jsonb_agg(jsonb_build_object('step', po.step, 'voucherId', r.voucher_id, 'code', r.code)
+            order by po.step), '[]')
+          from challenge_payouts po join redemptions r on r.id = po.redemption_id
+          where po.participant_id = p.id and po.reversed_at is null and r.status = 'ISSUED') as vouchers, p.points_paid, p.completed_at
       from challenges k cross join customers c
         left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
           and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -292,6 +336,8 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
     stepsReached: r.steps_reached ?? 0,
     pointsPaid: r.points_paid ?? 0,
     completedAt: r.completed_at === null ? null : iso(r.completed_at),
+    unpaidSteps: r.unpaid,
+    vouchers: r.vouchers,
   }));
 }
 
@@ -331,7 +377,7 @@ export async function challengeReport(db: Executor, id: number): Promise<Challen
           where challenge_id = ${id} and steps_reached >= s) as n
           from generate_series(1, ${challenge.steps.length}::int) s) f) as reached,
         (select coalesce(sum(points), 0)::int from challenge_payouts
-          where challenge_id = ${id} and reversal_entry_id is not null) as reversed`),
+          where challenge_id = ${id} and reversed_at is not null) as reversed`),
   );
   const count = totals?.participants ?? 0;
   const completions = totals?.completions ?? 0;
