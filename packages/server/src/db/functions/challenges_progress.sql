@@ -51,16 +51,24 @@ BEGIN
       ), e AS MATERIALIZED (
         -- The round's earnings (one per customer), each with what the customer's live earnings
         -- already count per participation: one index range per customer for all their challenges,
-        -- as a map participation id -> [count, sum, distinct days, distinct types, this day
-        -- counted, this type counted] (no join back: a CTE's estimate is one row).
+        -- grouped first by the set of participations the rows list (nearly all of a customer's
+        -- rows list the same few sets), then spread per participation as a map id -> [count, sum,
+        -- distinct days, distinct types, this day counted, this type counted] (no join back: a
+        -- CTE's estimate is one row).
         SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day,
-            (SELECT jsonb_object_agg(g.pid::text, jsonb_build_array(g.n, g.total, g.days, g.types, g.same_day, g.same_type))
-              FROM (SELECT pid, count(*) AS n, sum(ev.amount) AS total, count(DISTINCT ev.day) AS days,
-                  count(DISTINCT ev.transaction_type_id) AS types, bool_or(ev.day = x.day) AS same_day,
-                  bool_or(ev.transaction_type_id = x.type_id) AS same_type
-                FROM challenge_earnings ev CROSS JOIN LATERAL unnest(ev.participant_ids) pid
-                WHERE ev.customer_id = x.customer AND NOT ev.reversed
-                GROUP BY pid) g) AS prior
+            (WITH g AS MATERIALIZED (
+                SELECT ev.participant_ids AS pids, count(*) AS n, sum(ev.amount) AS total,
+                    array_agg(DISTINCT ev.day) AS days, array_agg(DISTINCT ev.transaction_type_id) AS types
+                  FROM challenge_earnings ev
+                  WHERE ev.customer_id = x.customer AND NOT ev.reversed
+                  GROUP BY ev.participant_ids)
+              SELECT jsonb_object_agg(c.pid::text, jsonb_build_array(c.n, c.total,
+                  (SELECT count(DISTINCT d) FROM g, unnest(g.days) d WHERE c.pid = ANY (g.pids)),
+                  (SELECT count(DISTINCT y) FROM g, unnest(g.types) y WHERE c.pid = ANY (g.pids)),
+                  EXISTS (SELECT 1 FROM g WHERE c.pid = ANY (g.pids) AND x.day = ANY (g.days)),
+                  EXISTS (SELECT 1 FROM g WHERE c.pid = ANY (g.pids) AND x.type_id = ANY (g.types))))
+                FROM (SELECT pid, sum(g.n) AS n, sum(g.total) AS total
+                  FROM g CROSS JOIN LATERAL unnest(g.pids) pid GROUP BY pid) c) AS prior
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY

@@ -43,7 +43,17 @@ export const challenges = pgTable(
     amountCondition: text('amount_condition', { enum: ['GT', 'GTE', 'EQ', 'LT', 'LTE'] }),
     amountValue: numeric('amount_value', { precision: 14, scale: 2, mode: 'number' }),
     /** [{target, points}], ascending targets; the last is the goal. */
-    steps: jsonb('steps').$type<{ target: number; points: number }[]>().notNull(),
+    steps: jsonb('steps')
+      .$type<
+        {
+          target: number;
+          points: number;
+          voucherId?: number | null;
+          voucherName?: string;
+          voucherNameAr?: string;
+        }[]
+      >()
+      .notNull(),
     budget: integer('budget').notNull(),
     spent: integer('spent').notNull().default(0),
     repeat: text('repeat', { enum: ['ONCE', 'PER_PERIOD'] })

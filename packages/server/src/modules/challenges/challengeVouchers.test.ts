@@ -59,6 +59,7 @@ async function live(steps: object[], over: Record<string, unknown> = {}) {
 
 interface Mine {
   id: number;
+  steps: object[];
   stepsReached: number;
   pointsPaid: number;
   unpaidSteps: { step: number; reason: string }[];
@@ -185,6 +186,21 @@ describe('a voucher as a challenge step’s reward', () => {
     expect(reversed.statusCode, reversed.body).toBe(201);
     expect(await mine(a, k.id)).toMatchObject({ stepsReached: 0, vouchers: [{ step: 1, voucherId }] });
     expect(await spentOf(k.id)).toBe(100);
+  });
+
+  it('answers steps saved without a voucher (before voucher rewards, or by the demo seed) as points', async () => {
+    const k = await live([{ target: 1, points: 10 }]);
+    await t.app.db.execute(
+      sql`update challenges set steps = '[{"target": 1, "points": 10}]' where id = ${k.id}`,
+    );
+    const n = await customer();
+    await earn(n);
+    const read = await admin$('GET', `/challenges/${k.id}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().steps).toEqual([{ target: 1, points: 10, voucherId: null }]);
+    expect((await mine(n, k.id))?.steps).toEqual([{ target: 1, points: 10, voucherId: null }]);
+    const staff = await admin$('GET', `/customer-challenges?customerNumber=${n}`);
+    expect(staff.statusCode, staff.body).toBe(200);
   });
 
   it('REVERSE voids a partner’s code (never issued again)', async () => {

@@ -42,7 +42,12 @@ const listSpec: ResourceListSpec<typeof challenges, typeof challengeResource> = 
   },
 };
 
-export const toChallenge = (row: Row): Challenge => isoDates(row) as Challenge;
+/** Steps saved before voucher rewards (or by the demo seed) have no `voucherId`: points. */
+const stepsOf = (steps: Row['steps']): Challenge['steps'] =>
+  steps.map((s) => ({ ...s, voucherId: s.voucherId ?? null }));
+
+export const toChallenge = (row: Row): Challenge =>
+  ({ ...isoDates(row), steps: stepsOf(row.steps) }) as Challenge;
 
 export const listChallenges = (db: Executor, query: ChallengeListQuery) =>
   listPage(db, listSpec, query, toChallenge);
@@ -329,7 +334,7 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
     enrolment: r.enrolment,
     startsAt: iso(r.starts_at),
     endsAt: iso(r.ends_at),
-    steps: r.steps,
+    steps: stepsOf(r.steps),
     joined: r.joined,
     windowEndsAt: r.window_ends_at === null ? null : iso(r.window_ends_at),
     progress: Number(r.progress ?? 0),
