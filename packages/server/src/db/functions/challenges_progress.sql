@@ -58,16 +58,20 @@ BEGIN
         SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day,
             (WITH g AS MATERIALIZED (
                 SELECT ev.participant_ids AS pids, count(*) AS n, sum(ev.amount) AS total,
-                    array_agg(DISTINCT ev.day) AS days, array_agg(DISTINCT ev.transaction_type_id) AS types
+                    array_agg(DISTINCT ev.day) AS days,
+                    array_agg(DISTINCT ev.transaction_type_id) FILTER (WHERE ev.transaction_type_id IS NOT NULL) AS types
                   FROM challenge_earnings ev
                   WHERE ev.customer_id = x.customer AND NOT ev.reversed
                   GROUP BY ev.participant_ids)
-              SELECT jsonb_object_agg(c.pid::text, jsonb_build_array(c.n, c.total,
-                  (SELECT count(DISTINCT d) FROM g, unnest(g.days) d WHERE c.pid = ANY (g.pids)),
-                  (SELECT count(DISTINCT y) FROM g, unnest(g.types) y WHERE c.pid = ANY (g.pids)),
-                  EXISTS (SELECT 1 FROM g WHERE c.pid = ANY (g.pids) AND x.day = ANY (g.days)),
-                  EXISTS (SELECT 1 FROM g WHERE c.pid = ANY (g.pids) AND x.type_id = ANY (g.types))))
-                FROM (SELECT pid, sum(g.n) AS n, sum(g.total) AS total
+              SELECT jsonb_object_agg(c.pid::text, jsonb_build_array(c.n, c.total, cardinality(c.days),
+                  cardinality(c.types), x.day = ANY (c.days), x.type_id = ANY (c.types)))
+                FROM (SELECT pid, sum(g.n) AS n, sum(g.total) AS total,
+                    -- A participation listed by one set (the usual case) takes that set's days and
+                    -- types; one listed by several, their union.
+                    CASE WHEN count(*) = 1 THEN min(g.days) ELSE ARRAY(SELECT DISTINCT d FROM g g2, unnest(g2.days) d
+                      WHERE pid = ANY (g2.pids)) END AS days,
+                    CASE WHEN count(*) = 1 THEN min(g.types) ELSE ARRAY(SELECT DISTINCT y FROM g g2, unnest(g2.types) y
+                      WHERE pid = ANY (g2.pids)) END AS types
                   FROM g CROSS JOIN LATERAL unnest(g.pids) pid GROUP BY pid) c) AS prior
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
