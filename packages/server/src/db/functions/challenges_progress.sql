@@ -9,9 +9,10 @@
 -- qualifying earning when the customer is in its audience; a rolling window that has passed starts
 -- the next cycle when the challenge repeats per period); records the earning once in
 -- challenge_earnings with the participations it counts in (its key: exactly once per transaction).
--- Progress is derived, not stored: the customer's live challenge_earnings rows (one index range
--- per customer) plus this earning — COUNT transactions, AMOUNT their sum, DAYS and TYPES distinct
--- days and types — so a participation row is written only when it starts or reaches a step. Only
+-- Progress is not stored on the participations: the customer's one challenge_progress row keeps
+-- every participation's counters (COUNT transactions, AMOUNT their sum, DAYS and TYPES the distinct
+-- days and types), read and rewritten once per earning, so a participation row is written only
+-- when it starts or reaches a step. Only
 -- a participation that crosses a step's target comes back to be paid: the budget taken under the
 -- challenge's row lock (customers, then challenges in id order), the points posted through
 -- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
@@ -49,30 +50,10 @@ BEGIN
             ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat
           FROM challenges ch WHERE ch.status = 'ACTIVE'
       ), e AS MATERIALIZED (
-        -- The round's earnings (one per customer), each with what the customer's live earnings
-        -- already count per participation: one index range per customer for all their challenges,
-        -- grouped first by the set of participations the rows list (nearly all of a customer's
-        -- rows list the same few sets), then spread per participation as a map id -> [count, sum,
-        -- distinct days, distinct types, this day counted, this type counted] (no join back: a
-        -- CTE's estimate is one row).
+        -- The round's earnings (one per customer), each with the customer's running progress (one
+        -- row: challenge_progress, a map participation id -> [count, sum, days, types]).
         SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day,
-            (WITH g AS MATERIALIZED (
-                SELECT ev.participant_ids AS pids, count(*) AS n, sum(ev.amount) AS total,
-                    array_agg(DISTINCT ev.day) AS days,
-                    array_agg(DISTINCT ev.transaction_type_id) FILTER (WHERE ev.transaction_type_id IS NOT NULL) AS types
-                  FROM challenge_earnings ev
-                  WHERE ev.customer_id = x.customer AND NOT ev.reversed
-                  GROUP BY ev.participant_ids)
-              SELECT jsonb_object_agg(c.pid::text, jsonb_build_array(c.n, c.total, cardinality(c.days),
-                  cardinality(c.types), x.day = ANY (c.days), x.type_id = ANY (c.types)))
-                FROM (SELECT pid, sum(g.n) AS n, sum(g.total) AS total,
-                    -- A participation listed by one set (the usual case) takes that set's days and
-                    -- types; one listed by several, their union.
-                    CASE WHEN count(*) = 1 THEN min(g.days) ELSE ARRAY(SELECT DISTINCT d FROM g g2, unnest(g2.days) d
-                      WHERE pid = ANY (g2.pids)) END AS days,
-                    CASE WHEN count(*) = 1 THEN min(g.types) ELSE ARRAY(SELECT DISTINCT y FROM g g2, unnest(g2.types) y
-                      WHERE pid = ANY (g2.pids)) END AS types
-                  FROM g CROSS JOIN LATERAL unnest(g.pids) pid GROUP BY pid) c) AS prior
+            (SELECT cs.state FROM challenge_progress cs WHERE cs.customer_id = x.customer) AS prior
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
@@ -119,20 +100,29 @@ BEGIN
           OVERRIDING SYSTEM VALUE SELECT m.part, m.challenge_id, m.customer, m.cycle + 1, m.at,
               CASE WHEN m.rolling_days IS NOT NULL THEN m.at + make_interval(days => m.rolling_days) END
             FROM m WHERE m.fresh AND m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
-      ), counted AS (
-        -- Progress with this earning: what the live earnings counted, plus this one (a day or type
-        -- already counted adds nothing).
-        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps, m.name_en, m.steps_reached,
-            CASE m.goal_kind
-              WHEN 'COUNT' THEN coalesce((m.prior -> m.part::text ->> 0)::numeric, 0) + 1
-              WHEN 'AMOUNT' THEN coalesce((m.prior -> m.part::text ->> 1)::numeric, 0) + m.amount
-              WHEN 'DAYS' THEN coalesce((m.prior -> m.part::text ->> 2)::numeric, 0)
-                + CASE WHEN coalesce((m.prior -> m.part::text ->> 4)::boolean, false) THEN 0 ELSE 1 END
-              ELSE coalesce((m.prior -> m.part::text ->> 3)::numeric, 0)
-                + CASE WHEN coalesce((m.prior -> m.part::text ->> 5)::boolean, false) THEN 0 ELSE 1 END
-            END AS progress
-          FROM m
+      ), moved AS (
+        -- Each participation's counters with this earning (a day or type already counted adds
+        -- nothing; days and types kept only for a DAYS or TYPES goal).
+        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps, m.name_en, m.steps_reached, m.goal_kind,
+            coalesce((p.v ->> 0)::numeric, 0) + 1 AS n,
+            coalesce((p.v ->> 1)::numeric, 0) + m.amount AS total,
+            CASE WHEN m.goal_kind <> 'DAYS' THEN '[]'::jsonb
+              WHEN coalesce(p.v -> 2, '[]') ? m.day::text THEN p.v -> 2
+              ELSE coalesce(p.v -> 2, '[]') || to_jsonb(m.day::text) END AS days,
+            CASE WHEN m.goal_kind <> 'TYPES' THEN '[]'::jsonb
+              WHEN coalesce(p.v -> 3, '[]') @> jsonb_build_array(m.type_id) THEN p.v -> 3
+              ELSE coalesce(p.v -> 3, '[]') || jsonb_build_array(m.type_id) END AS types
+          FROM m CROSS JOIN LATERAL (SELECT m.prior -> m.part::text AS v) p
           WHERE m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+      ), saved AS (
+        INSERT INTO challenge_progress AS cs (customer_id, state)
+          SELECT mv.customer, jsonb_object_agg(mv.id::text, jsonb_build_array(mv.n, mv.total, mv.days, mv.types))
+            FROM moved mv GROUP BY mv.customer
+          ON CONFLICT (customer_id) DO UPDATE SET state = cs.state || excluded.state
+      ), counted AS (
+        SELECT mv.*, CASE mv.goal_kind WHEN 'COUNT' THEN mv.n WHEN 'AMOUNT' THEN mv.total
+            WHEN 'DAYS' THEN jsonb_array_length(mv.days) ELSE jsonb_array_length(mv.types) END AS progress
+          FROM moved mv
       )
       -- The participations that crossed a step's target.
       SELECT c.id, c.challenge_id, c.progress, c.steps_reached, c.customer, c.at, c.steps, c.name_en

@@ -105,6 +105,18 @@ export const challengeParticipants = pgTable(
 );
 
 /**
+ * A customer's running progress in their participations (docs/decisions/challenges.md): one row
+ * per customer, `state` a map participation id -> [count, sum, days, types] (days and types only
+ * for a DAYS or TYPES goal), so an earning reads and writes one row whatever the number of live
+ * challenges or of earlier earnings. Written by the earning's statement (challenges_progress), set
+ * again from the live challenge_earnings by a reversal (challenges_reverse).
+ */
+export const challengeProgress = pgTable('challenge_progress', {
+  customerId: bigint('customer_id', { mode: 'number' }).primaryKey(),
+  state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+});
+
+/**
  * The earnings that moved a customer's challenges: one row per earning (its ledger entry, the key
  * that makes progress move exactly once per transaction) with the participations it counted in,
  * not one row per challenge. No foreign key to ledger_entries: the batch inserts its entries after
