@@ -104,5 +104,59 @@ for (const lang of ['en', 'ar'] as const) {
       await page.goto(`/dashboard/Challenges/${challengeId}?lang=${lang}`);
       await page.getByTestId('challenge-cost').getByText('300 / 3,000').waitFor();
     });
+
+    it('creates a challenge whose step rewards a catalogue voucher; the customer gets its code', async () => {
+      const vouchers = (await (
+        await staff('GET', '/vouchers?status=ACTIVE&available=true&pageSize=1')
+      ).json()) as {
+        items: { name: string; nameAr: string }[];
+      };
+      const voucher = vouchers.items[0];
+      if (!voucher) throw new Error('the demo catalogue has no available voucher');
+      const voucherName = lang === 'ar' && voucher.nameAr ? voucher.nameAr : voucher.name;
+      const name = `E2E voucher challenge ${lang} ${Date.now()}`;
+      await page.goto(`/dashboard/Challenges/New?lang=${lang}`);
+      await page.locator('#challenge_nameEn').fill(name);
+      await page.locator('#challenge_nameAr').fill(`تحدي القسيمة ${lang}`);
+      await page.locator('#challenge_steps_0_target').fill('1');
+      await page.locator('#challenge_steps_0_reward').click();
+      await page
+        .getByRole('listbox')
+        .getByRole('option', { name: t.challenges.rewards.VOUCHER, exact: true })
+        .click();
+      const select = page.locator('#challenge_steps_0_voucherId');
+      await select.click();
+      await select.fill(voucher.name.slice(0, 12));
+      await page
+        .getByRole('listbox')
+        .getByRole('option', { name: new RegExp(voucherName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) })
+        .first()
+        .click();
+      await page.locator('#challenge_budget').fill('100000');
+      await page.locator('#challenge_customerList').fill(customer);
+      await page.locator('button[type="submit"]').click();
+      await toast(page, t.challenges.created);
+      await page.waitForURL(/\/dashboard\/Challenges\/\d+/);
+      const id = Number(new URL(page.url()).pathname.split('/').pop());
+      await page.getByTestId('challenge-steps').getByText(voucherName, { exact: false }).waitFor();
+      await page.getByRole('button', { name: t.challenges.actions.activate }).click();
+      await toast(page, t.challenges.actions.activateDone);
+      await earn(3);
+      const mine = (await (await channel('GET', `/customers/${customer}/challenges`)).json()) as {
+        items: { id: number; vouchers: { code: string }[] }[];
+      };
+      const code = mine.items.find((c) => c.id === id)?.vouchers[0]?.code;
+      expect(code).toBeTruthy();
+      const found = (await (await staff('GET', `/customers?q=${customer}`)).json()) as {
+        items: { id: number }[];
+      };
+      await page.goto(`/dashboard/customer/info?id=${found.items[0]?.id}&lang=${lang}`);
+      await page.getByRole('tab', { name: t.challenges.tab }).click();
+      await page
+        .getByTestId(`challenge-rewards-${id}`)
+        .getByText(code ?? '')
+        .waitFor();
+      expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr');
+    });
   });
 }

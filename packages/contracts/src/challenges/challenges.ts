@@ -46,8 +46,16 @@ export const MAX_CHALLENGE_CUSTOMERS = 10_000;
 export const challengeStep = z.object({
   /** Progress needed (transactions, amount, days or types, by the goal kind). */
   target: z.number({ error: 'fillAllFields' }).positive({ error: 'stepTargetPositive' }).max(MAX_AMOUNT),
-  /** Points paid when the step is reached. */
-  points: z.number({ error: 'fillAllFields' }).int().min(1, { error: 'stepPointsPositive' }).max(INT32_MAX),
+  /**
+   * Points paid when the step is reached; for a voucher step, the voucher's value in points (its
+   * `pointsRequired` when the challenge is saved: what the step takes from the budget).
+   */
+  points: z.number({ error: 'fillAllFields' }).int().min(0).max(INT32_MAX),
+  /** A catalogue voucher issued instead of points (no points cost to the customer); null: points. */
+  voucherId: dbId.nullable().default(null),
+  /** The voucher's names when the challenge was saved (set by the server). */
+  voucherName: z.string().optional(),
+  voucherNameAr: z.string().optional(),
 });
 export type ChallengeGoalStep = z.infer<typeof challengeStep>;
 
@@ -84,6 +92,7 @@ export const challengeFields = z
     if (Date.parse(c.endsAt) <= Date.parse(c.startsAt)) issue(['endsAt'], 'challengeEndBeforeStart');
     c.steps.forEach((s, i) => {
       const before = c.steps[i - 1];
+      if (s.voucherId === null && s.points < 1) issue(['steps', i, 'points'], 'stepPointsPositive');
       if (before && s.target <= before.target) issue(['steps', i, 'target'], 'stepsAscending');
       if (c.goalKind !== 'AMOUNT' && !Number.isInteger(s.target))
         issue(['steps', i, 'target'], 'stepTargetWhole');
@@ -225,6 +234,10 @@ export const customerChallengeSchema = z.object({
   stepsReached: z.number().int(),
   pointsPaid: z.number().int(),
   completedAt: z.string().nullable(),
+  /** Steps reached but not paid, and why: BUDGET, or the voucher's VOUCHER_CODES_EXHAUSTED, VOUCHER_OUT_OF_STOCK, VOUCHER_UNAVAILABLE. */
+  unpaidSteps: z.array(z.object({ step: z.number().int(), reason: z.string() })),
+  /** The vouchers the steps issued (not cancelled): step and code. */
+  vouchers: z.array(z.object({ step: z.number().int(), voucherId: z.number().int(), code: z.string() })),
 });
 export type CustomerChallenge = z.infer<typeof customerChallengeSchema>;
 export const customerChallengesSchema = z.object({ items: z.array(customerChallengeSchema) });

@@ -6038,10 +6038,14 @@ export type paths = {
                   startsAt: string;
                   /** @enum {string} */
                   status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-                  steps: {
+                  steps: ({
                       points: number;
                       target: number;
-                    }[];
+                      /** @default null */
+                      voucherId: number | null;
+                      voucherName?: string;
+                      voucherNameAr?: string;
+                    })[];
                   tierIds: number[];
                   transactionTypeIds: number[];
                   /** @description ISO 8601, UTC */
@@ -6127,10 +6131,14 @@ export type paths = {
             segments?: ("RETAIL" | "BUSINESS")[];
             /** Format: date-time */
             startsAt: string;
-            steps: {
+            steps: ({
                 points: number;
                 target: number;
-              }[];
+                /** @default null */
+                voucherId?: number | null;
+                voucherName?: string;
+                voucherNameAr?: string;
+              })[];
             /** @default [] */
             tierIds?: number[];
             /** @default [] */
@@ -6172,10 +6180,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -6285,10 +6297,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -6381,10 +6397,14 @@ export type paths = {
             segments?: ("RETAIL" | "BUSINESS")[];
             /** Format: date-time */
             startsAt: string;
-            steps: {
+            steps: ({
                 points: number;
                 target: number;
-              }[];
+                /** @default null */
+                voucherId?: number | null;
+                voucherName?: string;
+                voucherNameAr?: string;
+              })[];
             /** @default [] */
             tierIds?: number[];
             /** @default [] */
@@ -6426,10 +6446,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -6600,10 +6624,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -6702,10 +6730,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -6804,10 +6836,14 @@ export type paths = {
               startsAt: string;
               /** @enum {string} */
               status: "DRAFT" | "ACTIVE" | "PAUSED" | "ENDED";
-              steps: {
+              steps: ({
                   points: number;
                   target: number;
-                }[];
+                  /** @default null */
+                  voucherId: number | null;
+                  voucherName?: string;
+                  voucherNameAr?: string;
+                })[];
               tierIds: number[];
               transactionTypeIds: number[];
               /** @description ISO 8601, UTC */
@@ -8921,11 +8957,24 @@ export type paths = {
                   pointsPaid: number;
                   progress: number;
                   startsAt: string;
-                  steps: {
+                  steps: ({
                       points: number;
                       target: number;
-                    }[];
+                      /** @default null */
+                      voucherId: number | null;
+                      voucherName?: string;
+                      voucherNameAr?: string;
+                    })[];
                   stepsReached: number;
+                  unpaidSteps: {
+                      reason: string;
+                      step: number;
+                    }[];
+                  vouchers: {
+                      code: string;
+                      step: number;
+                      voucherId: number;
+                    }[];
                   windowEndsAt: string | null;
                 })[];
             };

@@ -8,13 +8,17 @@
 -- counts only for those who joined; an automatic one starts a participation at the first
 -- qualifying earning when the customer is in its audience; a rolling window that has passed starts
 -- the next cycle when the challenge repeats per period); records the earning once in
--- challenge_earnings with the participations it counts in (its key: exactly once per transaction);
--- and moves them — COUNT +1, AMOUNT + the amount, DAYS and TYPES +1 for a day or type not in the
--- participation's `days` / `types` yet (a day or type already there leaves the row unwritten). Only a participation that crosses a step's target comes
--- back to be paid: the budget taken under the challenge's row lock (customers, then challenges in
--- id order), the points posted through loyalty_post_entry. A step the budget cannot pay is reached
--- unpaid, and the challenge ends when what is left cannot pay its smallest step. Answers the points
--- paid.
+-- challenge_earnings with the participations it counts in (its key: exactly once per transaction).
+-- Progress is not stored on the participations: the customer's one challenge_progress row keeps
+-- every participation's counters (COUNT transactions, AMOUNT their sum, DAYS and TYPES the distinct
+-- days and types), read and rewritten once per earning, so a participation row is written only
+-- when it starts or reaches a step. Only
+-- a participation that crosses a step's target comes back to be paid: the budget taken under the
+-- challenge's row lock (customers, then challenges in id order), the points posted through
+-- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
+-- points taken from the budget). A step the budget or the voucher's stock cannot pay is reached
+-- unpaid with the reason in challenge_payouts, and the challenge ends when what is left cannot pay
+-- its smallest step. Answers the points paid.
 DROP FUNCTION IF EXISTS challenges_progress(bigint, bigint, integer, numeric, timestamptz);
 CREATE OR REPLACE FUNCTION challenges_progress(
   p_customers bigint[], p_entries bigint[], p_types integer[], p_amounts numeric[], p_at timestamptz[]
@@ -29,6 +33,10 @@ DECLARE
   got integer;
   expiry integer;
   posted record;
+  voucher integer;
+  issued bigint;
+  entry bigint;
+  why text;
 BEGIN
   IF coalesce(cardinality(p_entries), 0) = 0 OR NOT EXISTS (SELECT 1 FROM challenges ch WHERE ch.status = 'ACTIVE') THEN
     RETURN 0;
@@ -41,15 +49,19 @@ BEGIN
         SELECT ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value,
             ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat
           FROM challenges ch WHERE ch.status = 'ACTIVE'
-      ), e AS (
-        SELECT x.customer, x.entry, x.type_id, x.amount, x.at, (x.at AT TIME ZONE 'UTC')::date AS day
-          FROM (SELECT x.*, row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
+      ), e AS MATERIALIZED (
+        -- The round's earnings (one per customer), each with the customer's running progress (one
+        -- row: challenge_progress, a map participation id -> [count, sum, days, types]).
+        SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day,
+            (SELECT cs.state FROM challenge_progress cs WHERE cs.customer_id = x.customer) AS prior
+          FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
+              row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
               x (customer, entry, type_id, amount, at, n)) x
           WHERE x.round = n_round
       ), found AS (
         SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment,
-            ch.repeat, p.id AS old, coalesce(p.cycle, 0) AS cycle, p.completed_at, p.joined_at,
+            ch.repeat, p.id AS old, coalesce(p.cycle, 0) AS cycle, p.completed_at, p.joined_at, p.steps_reached,
             p.id IS NOT NULL AND (p.window_ends_at IS NULL OR e.at < p.window_ends_at) AS live
           FROM e
             JOIN live ch ON e.at >= ch.starts_at AND e.at < ch.ends_at
@@ -58,7 +70,8 @@ BEGIN
                 WHEN 'GT' THEN e.amount > ch.amount_value WHEN 'GTE' THEN e.amount >= ch.amount_value
                 WHEN 'EQ' THEN e.amount = ch.amount_value WHEN 'LT' THEN e.amount < ch.amount_value
                 ELSE e.amount <= ch.amount_value END)
-            LEFT JOIN LATERAL (SELECT cp.id, cp.cycle, cp.window_ends_at, cp.completed_at, cp.joined_at
+            LEFT JOIN LATERAL (SELECT cp.id, cp.cycle, cp.window_ends_at, cp.completed_at, cp.joined_at,
+                cp.steps_reached
               FROM challenge_participants cp WHERE cp.challenge_id = ch.id AND cp.customer_id = e.customer
               ORDER BY cp.cycle DESC LIMIT 1) p ON true
       ), m AS MATERIALIZED (
@@ -66,7 +79,8 @@ BEGIN
         -- or a new one (its id taken now) for an automatic challenge — once, or per period — whose
         -- audience holds the customer (an opt-in one waits for the customer to join again).
         SELECT f.customer, f.entry, f.type_id, f.amount, f.at, f.day, f.cycle, f.challenge_id, f.goal_kind,
-            f.rolling_days, f.steps, f.name_en, NOT f.live AS fresh,
+            f.rolling_days, f.steps, f.name_en, NOT f.live AS fresh, f.prior,
+            CASE WHEN f.live THEN f.steps_reached ELSE 0 END AS steps_reached,
             CASE WHEN f.live THEN CASE WHEN f.completed_at IS NULL AND f.at >= f.joined_at THEN f.old END
               WHEN f.enrolment = 'AUTOMATIC' AND (f.old IS NULL OR f.repeat = 'PER_PERIOD')
                 AND challenges_audience((SELECT c FROM customers c WHERE c.id = f.customer),
@@ -80,42 +94,42 @@ BEGIN
           ON CONFLICT DO NOTHING
           RETURNING challenge_earnings.entry_id
       ), started AS (
-        INSERT INTO challenge_participants
-            (id, challenge_id, customer_id, cycle, joined_at, window_ends_at, progress, days, types)
+        -- A new participation is the only row written here; the others are not updated (their
+        -- progress is derived), only those that reach a step, below.
+        INSERT INTO challenge_participants (id, challenge_id, customer_id, cycle, joined_at, window_ends_at)
           OVERRIDING SYSTEM VALUE SELECT m.part, m.challenge_id, m.customer, m.cycle + 1, m.at,
-              CASE WHEN m.rolling_days IS NOT NULL THEN m.at + make_interval(days => m.rolling_days) END,
-              CASE WHEN m.goal_kind = 'AMOUNT' THEN m.amount ELSE 1 END,
-              CASE WHEN m.goal_kind = 'DAYS' THEN ARRAY[m.day] ELSE '{}' END,
-              CASE WHEN m.goal_kind = 'TYPES' THEN ARRAY[m.type_id] ELSE '{}' END
+              CASE WHEN m.rolling_days IS NOT NULL THEN m.at + make_interval(days => m.rolling_days) END
             FROM m WHERE m.fresh AND m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
-          RETURNING challenge_participants.id, challenge_participants.challenge_id, challenge_participants.progress,
-            challenge_participants.steps_reached, challenge_participants.customer_id, challenge_participants.joined_at
       ), moved AS (
-        UPDATE challenge_participants cp SET
-            progress = CASE m.goal_kind WHEN 'COUNT' THEN cp.progress + 1 WHEN 'AMOUNT' THEN cp.progress + m.amount
-              WHEN 'DAYS' THEN cardinality(cp.days) + CASE WHEN m.day = ANY (cp.days) THEN 0 ELSE 1 END
-              ELSE cardinality(cp.types) + CASE WHEN m.type_id = ANY (cp.types) THEN 0 ELSE 1 END END,
-            days = CASE WHEN m.goal_kind = 'DAYS' AND NOT m.day = ANY (cp.days) THEN cp.days || m.day ELSE cp.days END,
-            types = CASE WHEN m.goal_kind = 'TYPES' AND NOT m.type_id = ANY (cp.types) THEN cp.types || m.type_id
-              ELSE cp.types END
-          FROM m
-          WHERE NOT m.fresh AND cp.id = m.part AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
-            -- A day or type already counted moves nothing: the row is not written (the earning is
-            -- still recorded against it in challenge_earnings, for a reversal's recount).
-            AND CASE m.goal_kind WHEN 'DAYS' THEN NOT m.day = ANY (cp.days)
-              WHEN 'TYPES' THEN NOT m.type_id = ANY (cp.types) ELSE true END
-          RETURNING cp.id, cp.challenge_id, cp.progress, cp.steps_reached, m.customer, m.at, m.steps, m.name_en
+        -- Each participation's counters with this earning (a day or type already counted adds
+        -- nothing; days and types kept only for a DAYS or TYPES goal).
+        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps, m.name_en, m.steps_reached, m.goal_kind,
+            coalesce((p.v ->> 0)::numeric, 0) + 1 AS n,
+            coalesce((p.v ->> 1)::numeric, 0) + m.amount AS total,
+            CASE WHEN m.goal_kind <> 'DAYS' THEN '[]'::jsonb
+              WHEN coalesce(p.v -> 2, '[]') ? m.day::text THEN p.v -> 2
+              ELSE coalesce(p.v -> 2, '[]') || to_jsonb(m.day::text) END AS days,
+            CASE WHEN m.goal_kind <> 'TYPES' THEN '[]'::jsonb
+              WHEN coalesce(p.v -> 3, '[]') @> jsonb_build_array(m.type_id) THEN p.v -> 3
+              ELSE coalesce(p.v -> 3, '[]') || jsonb_build_array(m.type_id) END AS types
+          FROM m CROSS JOIN LATERAL (SELECT m.prior -> m.part::text AS v) p
+          WHERE m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+      ), saved AS (
+        INSERT INTO challenge_progress AS cs (customer_id, state)
+          SELECT mv.customer, jsonb_object_agg(mv.id::text, jsonb_build_array(mv.n, mv.total, mv.days, mv.types))
+            FROM moved mv GROUP BY mv.customer
+          ON CONFLICT (customer_id) DO UPDATE SET state = cs.state || excluded.state
+      ), counted AS (
+        SELECT mv.*, CASE mv.goal_kind WHEN 'COUNT' THEN mv.n WHEN 'AMOUNT' THEN mv.total
+            WHEN 'DAYS' THEN jsonb_array_length(mv.days) ELSE jsonb_array_length(mv.types) END AS progress
+          FROM moved mv
       )
-      -- The participations that crossed a step's target (no join back to m: its estimate is one row).
-      SELECT x.* FROM (
-          SELECT s.id, s.challenge_id, s.progress, s.steps_reached, s.customer_id AS customer, s.joined_at AS at,
-              ch.steps, ch.name_en
-            FROM started s JOIN challenges ch ON ch.id = s.challenge_id
-          UNION ALL SELECT * FROM moved
-        ) x
-        WHERE x.steps_reached < jsonb_array_length(x.steps)
-          AND (x.steps -> x.steps_reached ->> 'target')::numeric <= x.progress
-        ORDER BY x.challenge_id, x.customer
+      -- The participations that crossed a step's target.
+      SELECT c.id, c.challenge_id, c.progress, c.steps_reached, c.customer, c.at, c.steps, c.name_en
+        FROM counted c
+        WHERE c.steps_reached < jsonb_array_length(c.steps)
+          AND (c.steps -> c.steps_reached ->> 'target')::numeric <= c.progress
+        ORDER BY c.challenge_id, c.customer
     LOOP
       reached := u.steps_reached;
       WHILE reached < jsonb_array_length(u.steps) AND (u.steps -> reached ->> 'target')::numeric <= u.progress LOOP
@@ -126,24 +140,44 @@ BEGIN
         -- Paid once per participation and step (a step reached again after a reversal that kept its
         -- reward is not paid again; one whose reward was reversed is).
         CONTINUE WHEN EXISTS (SELECT 1 FROM challenge_payouts po
-          WHERE po.participant_id = u.id AND po.step = i AND po.reversal_entry_id IS NULL);
+          WHERE po.participant_id = u.id AND po.step = i AND po.reason IS NULL AND po.reversed_at IS NULL);
+        -- A voucher step's points are the voucher's value, what it takes from the budget.
         pts := (u.steps -> (i - 1) ->> 'points')::integer;
+        voucher := (u.steps -> (i - 1) ->> 'voucherId')::integer;
+        issued := NULL;
+        entry := NULL;
         UPDATE challenges ch SET spent = ch.spent + pts, updated_at = now()
           WHERE ch.id = u.challenge_id AND ch.spent + pts <= ch.budget;
-        IF FOUND THEN
+        IF NOT FOUND THEN
+          why := 'BUDGET';
+        ELSIF voucher IS NOT NULL THEN
+          -- Its external id: the payout's, after the redemption it replaces (one cancelled by a reversal).
+          SELECT v.redemption_id, v.reason INTO issued, why
+            FROM challenges_issue_voucher(u.customer, voucher, 'challenge:' || u.challenge_id || ':' || u.id || ':' || i
+              || coalesce(':' || (SELECT po.redemption_id FROM challenge_payouts po
+                WHERE po.participant_id = u.id AND po.step = i), '')) v;
+          IF why IS NOT NULL THEN
+            -- Nothing issued: the budget taken back, the step reached unpaid with the reason.
+            UPDATE challenges ch SET spent = ch.spent - pts, updated_at = now() WHERE ch.id = u.challenge_id;
+          END IF;
+        ELSE
+          why := NULL;
           IF expiry IS NULL THEN
             SELECT s.expiry_months INTO expiry FROM loyalty_settings s WHERE s.id = 1;
           END IF;
           posted := loyalty_post_entry(u.customer, 'ADJUST', pts, 'challenge:' || u.challenge_id || ':' || i, true,
             CASE WHEN coalesce(expiry, 0) > 0 THEN u.at + make_interval(months => expiry) END,
             u.at, p_note => u.name_en);
-          INSERT INTO challenge_payouts AS po (participant_id, step, challenge_id, customer_id, points, entry_id)
-            VALUES (u.id, i, u.challenge_id, u.customer, pts, posted.entry_id)
-            ON CONFLICT (participant_id, step) DO UPDATE
-              SET points = excluded.points, entry_id = excluded.entry_id, reversal_entry_id = NULL,
-                created_at = now();
+          entry := posted.entry_id;
           got := got + pts;
         END IF;
+        INSERT INTO challenge_payouts AS po
+            (participant_id, step, challenge_id, customer_id, points, entry_id, redemption_id, reason)
+          VALUES (u.id, i, u.challenge_id, u.customer, CASE WHEN why IS NULL THEN pts ELSE 0 END,
+            entry, issued, why)
+          ON CONFLICT (participant_id, step) DO UPDATE
+            SET points = excluded.points, entry_id = excluded.entry_id, redemption_id = excluded.redemption_id,
+              reason = excluded.reason, reversal_entry_id = NULL, reversed_at = NULL, created_at = now();
         -- Nothing left for the smallest step: the challenge ends.
         UPDATE challenges ch SET status = 'ENDED', updated_at = now()
           WHERE ch.id = u.challenge_id AND ch.status = 'ACTIVE' AND ch.budget - ch.spent <

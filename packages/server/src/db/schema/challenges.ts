@@ -43,7 +43,17 @@ export const challenges = pgTable(
     amountCondition: text('amount_condition', { enum: ['GT', 'GTE', 'EQ', 'LT', 'LTE'] }),
     amountValue: numeric('amount_value', { precision: 14, scale: 2, mode: 'number' }),
     /** [{target, points}], ascending targets; the last is the goal. */
-    steps: jsonb('steps').$type<{ target: number; points: number }[]>().notNull(),
+    steps: jsonb('steps')
+      .$type<
+        {
+          target: number;
+          points: number;
+          voucherId?: number | null;
+          voucherName?: string;
+          voucherNameAr?: string;
+        }[]
+      >()
+      .notNull(),
     budget: integer('budget').notNull(),
     spent: integer('spent').notNull().default(0),
     repeat: text('repeat', { enum: ['ONCE', 'PER_PERIOD'] })
@@ -67,10 +77,9 @@ export const challenges = pgTable(
 
 /**
  * A customer's participation in a challenge: one row per cycle (a rolling challenge repeated per
- * period starts a new cycle after each window). `progress` moves with each qualifying earning
- * (challenges_progress) and is recounted from the live earnings on a reversal (challenges_reverse);
- * `days` and `types` hold the distinct UTC days / transaction types counted so far, only for a DAYS
- * or TYPES goal (progress is their number), so an earning needs no look-up of earlier ones.
+ * period starts a new cycle after each window). Its progress is not stored: it is derived from the
+ * customer's live `challenge_earnings` rows that list it (challenges_progress_of), so the row is
+ * written only when the participation starts, reaches a step (or loses one to a reversal) or completes.
  */
 export const challengeParticipants = pgTable(
   'challenge_participants',
@@ -85,18 +94,27 @@ export const challengeParticipants = pgTable(
     cycle: integer('cycle').notNull().default(1),
     joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }),
-    progress: numeric('progress', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
     stepsReached: integer('steps_reached').notNull().default(0),
     pointsPaid: integer('points_paid').notNull().default(0),
     completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
-    days: date('days', { mode: 'string' }).array().notNull().default(sql`'{}'::date[]`),
-    types: integer('types').array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     uniqueIndex('challenge_participants_cycle_key').on(t.challengeId, t.customerId, t.cycle),
     index('challenge_participants_customer_idx').on(t.customerId),
   ],
 );
+
+/**
+ * A customer's running progress in their participations (docs/decisions/challenges.md): one row
+ * per customer, `state` a map participation id -> [count, sum, days, types] (days and types only
+ * for a DAYS or TYPES goal), so an earning reads and writes one row whatever the number of live
+ * challenges or of earlier earnings. Written by the earning's statement (challenges_progress), set
+ * again from the live challenge_earnings by a reversal (challenges_reverse).
+ */
+export const challengeProgress = pgTable('challenge_progress', {
+  customerId: bigint('customer_id', { mode: 'number' }).primaryKey(),
+  state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+});
 
 /**
  * The earnings that moved a customer's challenges: one row per earning (its ledger entry, the key
@@ -118,7 +136,13 @@ export const challengeEarnings = pgTable(
   (t) => [index('challenge_earnings_customer_idx').on(t.customerId)],
 );
 
-/** A step's reward: paid once per participation and step; its ledger entry and, when taken back, the reversal's. */
+/**
+ * A step's reward, once per participation and step: points (`entry_id`, and when taken back the
+ * reversal's entry) or a catalogue voucher (`redemption_id`, a redemption of no points; taken back
+ * by cancelling it). `points` is what the step took from the budget (a voucher: its value in points).
+ * A step reached but not paid keeps its `reason` (BUDGET, VOUCHER_CODES_EXHAUSTED,
+ * VOUCHER_OUT_OF_STOCK, VOUCHER_UNAVAILABLE) and no reward; `reversed_at` marks a reward taken back.
+ */
 export const challengePayouts = pgTable(
   'challenge_payouts',
   {
@@ -129,8 +153,11 @@ export const challengePayouts = pgTable(
     challengeId: integer('challenge_id').notNull(),
     customerId: bigint('customer_id', { mode: 'number' }).notNull(),
     points: integer('points').notNull(),
-    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    redemptionId: bigint('redemption_id', { mode: 'number' }),
+    reason: text('reason'),
     reversalEntryId: bigint('reversal_entry_id', { mode: 'number' }),
+    reversedAt: timestamp('reversed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

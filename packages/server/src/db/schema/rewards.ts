@@ -125,7 +125,8 @@ export const vouchers = pgTable(
  * A voucher redeemed by a customer: the code issued and the points spent (ledger entry
  * `ledger_entry_id`). Cancelling keeps the row, returns the points (`cancel_entry_id`) and the
  * code to the stock. `external_id` makes a channel's request idempotent, within that channel
- * (`channel`: the API key's channel, or BACK_OFFICE; `api_key_id`: the key).
+ * (`channel`: the API key's channel, or BACK_OFFICE; `api_key_id`: the key). A challenge's voucher reward is
+ * a redemption of no points (channel CHALLENGE, no ledger entry; docs/decisions/challenges.md).
  */
 export const redemptions = pgTable(
   'redemptions',
@@ -160,7 +161,7 @@ export const redemptions = pgTable(
     index('redemptions_voucher_idx').on(t.voucherId, t.createdAt),
     index('redemptions_held_idx').on(t.customerId, t.voucherId).where(sql`${t.status} = 'ISSUED'`),
     index('redemptions_created_at_idx').on(t.createdAt),
-    check('redemptions_points_check', sql`${t.pointsSpent} > 0`),
+    check('redemptions_points_check', sql`${t.pointsSpent} >= 0`),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
-import { challenges, eligibilityCriteria, tiers, transactionTypes } from '../../db/schema/index.ts';
+import { challenges, eligibilityCriteria, tiers, transactionTypes, vouchers } from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -42,7 +42,12 @@ const listSpec: ResourceListSpec<typeof challenges, typeof challengeResource> = 
   },
 };
 
-export const toChallenge = (row: Row): Challenge => isoDates(row) as Challenge;
+/** Steps saved before voucher rewards (or by the demo seed) have no `voucherId`: points. */
+const stepsOf = (steps: Row['steps']): Challenge['steps'] =>
+  steps.map((s) => ({ ...s, voucherId: s.voucherId ?? null }));
+
+export const toChallenge = (row: Row): Challenge =>
+  ({ ...isoDates(row), steps: stepsOf(row.steps) }) as Challenge;
 
 export const listChallenges = (db: Executor, query: ChallengeListQuery) =>
   listPage(db, listSpec, query, toChallenge);
@@ -93,8 +98,13 @@ async function toValues(db: Executor, input: ChallengeFields) {
     'criterionIds',
     'unknownCriterion',
   );
+  const steps = await voucherSteps(db, input.steps);
+  const total = steps.reduce((sum, s) => sum + s.points, 0);
+  if (input.budget < total)
+    throw invalid('budget', 'budgetBelowReward', `The steps' rewards are worth ${total} points`);
   return {
     ...input,
+    steps,
     startsAt: new Date(input.startsAt),
     endsAt: new Date(input.endsAt),
     tierIds,
@@ -103,6 +113,37 @@ async function toValues(db: Executor, input: ChallengeFields) {
     customerNumbers: [...new Set(input.customerNumbers.map((n) => n.trim()).filter(Boolean))],
     transactionTypeIds: typeIds,
   };
+}
+
+/**
+ * A voucher step takes the catalogue voucher's value in points (what it counts against the
+ * budget) and names as the challenge is saved; the voucher must be ACTIVE.
+ */
+async function voucherSteps(db: Executor, steps: ChallengeFields['steps']) {
+  const ids = [...new Set(steps.flatMap((s) => (s.voucherId === null ? [] : [s.voucherId])))];
+  const found = ids.length
+    ? await db
+        .select({
+          id: vouchers.id,
+          name: vouchers.name,
+          nameAr: vouchers.nameAr,
+          points: vouchers.pointsRequired,
+        })
+        .from(vouchers)
+        .where(and(inArray(vouchers.id, ids), eq(vouchers.status, 'ACTIVE')))
+    : [];
+  return steps.map((s, i) => {
+    if (s.voucherId === null) return { target: s.target, points: s.points, voucherId: null };
+    const v = found.find((f) => f.id === s.voucherId);
+    if (!v) throw invalid(`steps.${i}.voucherId`, 'unknownVoucher', 'Unknown or inactive voucher');
+    return {
+      target: s.target,
+      points: v.points,
+      voucherId: v.id,
+      voucherName: v.name,
+      voucherNameAr: v.nameAr,
+    };
+  });
 }
 
 const lockChallenge = (tx: Tx, id: number) => lockOrFail(tx, challenges, challenges.id, id, 'Challenge');
@@ -254,6 +295,8 @@ interface CustomerChallengeRow {
   steps_reached: number | null;
   points_paid: number | null;
   completed_at: Date | string | null;
+  unpaid: CustomerChallenge['unpaidSteps'];
+  vouchers: CustomerChallenge['vouchers'];
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -266,8 +309,14 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
   const rows = rowsOf<CustomerChallengeRow>(
     await db.execute(sql`
       select k.id, k.name_en, k.name_ar, k.description_en, k.description_ar, k.goal_kind, k.enrolment,
-        k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at, p.progress,
-        p.steps_reached, p.points_paid, p.completed_at
+        k.starts_at, k.ends_at, k.steps, p.id is not null as joined, p.window_ends_at,
+        challenges_progress_of(c.id, p.id, k.goal_kind) as progress, p.steps_reached,
+        (select coalesce(jsonb_agg(jsonb_build_object('step', po.step, 'reason', po.reason) order by po.step), '[]')
+          from challenge_payouts po where po.participant_id = p.id and po.reason is not null) as unpaid,
+        (select coalesce(jsonb_agg(jsonb_build_object('step', po.step, 'voucherId', r.voucher_id, 'code', r.code)
+            order by po.step), '[]')
+          from challenge_payouts po join redemptions r on r.id = po.redemption_id
+          where po.participant_id = p.id and po.reversed_at is null and r.status = 'ISSUED') as vouchers, p.points_paid, p.completed_at
       from challenges k cross join customers c
         left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
           and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -285,13 +334,15 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
     enrolment: r.enrolment,
     startsAt: iso(r.starts_at),
     endsAt: iso(r.ends_at),
-    steps: r.steps,
+    steps: stepsOf(r.steps),
     joined: r.joined,
     windowEndsAt: r.window_ends_at === null ? null : iso(r.window_ends_at),
     progress: Number(r.progress ?? 0),
     stepsReached: r.steps_reached ?? 0,
     pointsPaid: r.points_paid ?? 0,
     completedAt: r.completed_at === null ? null : iso(r.completed_at),
+    unpaidSteps: r.unpaid,
+    vouchers: r.vouchers,
   }));
 }
 
@@ -313,7 +364,8 @@ export async function challengeReport(db: Executor, id: number): Promise<Challen
   }>(
     await db.execute(sql`
       select cp.customer_id, c.customer_number, c.full_name, c.full_name_ar, cp.cycle, cp.joined_at,
-        cp.window_ends_at, cp.progress, cp.steps_reached, cp.points_paid, cp.completed_at
+        cp.window_ends_at, challenges_progress_of(cp.customer_id, cp.id, ${challenge.goalKind}) as progress,
+        cp.steps_reached, cp.points_paid, cp.completed_at
       from challenge_participants cp join customers c on c.id = cp.customer_id
       where cp.challenge_id = ${id} order by cp.joined_at desc, cp.id desc limit 200`),
   );
@@ -330,7 +382,7 @@ export async function challengeReport(db: Executor, id: number): Promise<Challen
           where challenge_id = ${id} and steps_reached >= s) as n
           from generate_series(1, ${challenge.steps.length}::int) s) f) as reached,
         (select coalesce(sum(points), 0)::int from challenge_payouts
-          where challenge_id = ${id} and reversal_entry_id is not null) as reversed`),
+          where challenge_id = ${id} and reversed_at is not null) as reversed`),
   );
   const count = totals?.participants ?? 0;
   const completions = totals?.completions ?? 0;
@@ -393,7 +445,12 @@ export async function previewChallenges(
     await db.execute(sql`
       with k as (
         select k.*, k as ch, c as cust, p.id as part, p.steps_reached as reached_before, p.completed_at,
-          p.window_ends_at, p.progress, p.days, p.types, ${at}::timestamptz as at
+          p.window_ends_at, challenges_progress_of(c.id, p.id, k.goal_kind) as progress,
+          exists (select 1 from challenge_earnings ev where ev.customer_id = c.id and p.id = any (ev.participant_ids)
+            and not ev.reversed and ev.day = (${at}::timestamptz at time zone 'UTC')::date) as day_counted,
+          exists (select 1 from challenge_earnings ev where ev.customer_id = c.id and p.id = any (ev.participant_ids)
+            and not ev.reversed and ev.transaction_type_id = ${input.transactionTypeId}::int) as type_counted,
+          ${at}::timestamptz as at
         from challenges k cross join customers c
           left join lateral (select * from challenge_participants cp where cp.challenge_id = k.id
             and cp.customer_id = c.id order by cp.cycle desc limit 1) p on true
@@ -417,8 +474,8 @@ export async function previewChallenges(
           when j.goal_kind = 'COUNT' then j.before + 1
           when j.goal_kind = 'AMOUNT' then j.before + ${input.amount}::numeric
           when j.part is null or j.window_ends_at <= j.at then 1
-          when j.goal_kind = 'DAYS' then j.before + case when (j.at at time zone 'UTC')::date = any (j.days) then 0 else 1 end
-          else j.before + case when ${input.transactionTypeId}::int = any (j.types) then 0 else 1 end
+          when j.goal_kind = 'DAYS' then j.before + case when j.day_counted then 0 else 1 end
+          else j.before + case when j.type_counted then 0 else 1 end
           end as after
         from judged j
       )

@@ -188,7 +188,7 @@ export async function cancelRedemption(tx: Tx, req: CancelRequest): Promise<Rede
     .from(redemptions)
     .where(eq(redemptions.id, req.redemptionId));
   if (!found) throw notFound('Redemption');
-  await lockCustomer(tx, found.customerId);
+  const customer = await lockCustomer(tx, found.customerId);
   const [redemption] = (await tx
     .select()
     .from(redemptions)
@@ -208,15 +208,19 @@ export async function cancelRedemption(tx: Tx, req: CancelRequest): Promise<Rede
       ...(voided.length ? { amount: sql`${vouchers.amount} - 1` } : {}),
     })
     .where(eq(vouchers.id, redemption.voucherId));
-  const posted = await postLedgerEntry(tx, {
-    customerId: redemption.customerId,
-    kind: 'REVERSAL',
-    points: redemption.pointsSpent,
-    reference: `redemption:${redemption.id}`,
-    note: req.reason,
-    actorId: req.actorId,
-    ...(redemption.ledgerEntryId === null ? {} : { reversalOf: redemption.ledgerEntryId }),
-  });
+  // A challenge's voucher reward cost no points: nothing to return.
+  const posted =
+    redemption.pointsSpent === 0
+      ? { entryId: null, balance: customer.balance }
+      : await postLedgerEntry(tx, {
+          customerId: redemption.customerId,
+          kind: 'REVERSAL',
+          points: redemption.pointsSpent,
+          reference: `redemption:${redemption.id}`,
+          note: req.reason,
+          actorId: req.actorId,
+          ...(redemption.ledgerEntryId === null ? {} : { reversalOf: redemption.ledgerEntryId }),
+        });
   await tx
     .update(redemptions)
     .set({

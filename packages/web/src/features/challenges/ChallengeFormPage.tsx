@@ -42,13 +42,28 @@ import {
   parseCustomerList,
   tierChoices,
 } from '../campaigns/widgets.ts';
-import { challengeApi } from './api.ts';
+import { challengeApi, voucherChoices } from './api.ts';
+
+/** A step in the form: its reward is points or a catalogue voucher (`reward` chooses). */
+interface FormStep {
+  target: number | null;
+  points: number | null;
+  voucherId?: number | null;
+  reward?: 'POINTS' | 'VOUCHER';
+}
 
 /** The form's values: the input's shape, the period as a range, the customer list as text. */
-interface Values extends Omit<ChallengeInput, 'startsAt' | 'endsAt' | 'customerNumbers'> {
+interface Values extends Omit<ChallengeInput, 'startsAt' | 'endsAt' | 'customerNumbers' | 'steps'> {
   period: Period;
   customerList: string;
+  steps: (FormStep | undefined)[];
 }
+
+/** A voucher step sends no points (the server takes the voucher's value); a points step no voucher. */
+const toStep = ({ reward, ...s }: FormStep): ChallengeInput['steps'][number] =>
+  (reward === 'VOUCHER'
+    ? { target: s.target, points: 0, voucherId: s.voucherId ?? null }
+    : { target: s.target, points: s.points, voucherId: null }) as ChallengeInput['steps'][number];
 
 const toInput = (v: Values): ChallengeInput => {
   const { period, customerList, ...rest } = v;
@@ -58,7 +73,7 @@ const toInput = (v: Values): ChallengeInput => {
     endsAt: period?.[1]?.toISOString() ?? '',
     customerNumbers: parseCustomerList(customerList ?? ''),
     amountValue: v.amountCondition ? (v.amountValue ?? null) : null,
-    steps: (v.steps ?? []).filter(Boolean),
+    steps: (v.steps ?? []).filter((s): s is FormStep => Boolean(s)).map(toStep),
   };
 };
 
@@ -78,7 +93,12 @@ const toValues = (c: Challenge): Values => ({
   transactionTypeIds: c.transactionTypeIds,
   amountCondition: c.amountCondition,
   amountValue: c.amountValue,
-  steps: c.steps,
+  steps: c.steps.map((s) => ({
+    target: s.target,
+    points: s.voucherId === null ? s.points : null,
+    voucherId: s.voucherId,
+    reward: s.voucherId === null ? 'POINTS' : 'VOUCHER',
+  })),
   budget: c.budget,
   repeat: c.repeat,
   onReversal: c.onReversal,
@@ -130,7 +150,7 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
         transactionTypeIds: [],
         amountCondition: null,
         amountValue: null,
-        steps: [{ target: 5, points: 1000 }],
+        steps: [{ target: 5, points: 1000, reward: 'POINTS' }],
         repeat: 'ONCE',
         onReversal: 'REVERSE',
       };
@@ -266,11 +286,37 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
                         <InputNumber min={0} />
                       </Form.Item>
                       <Form.Item
-                        label={t('challenges.fields.stepPoints', { n: i + 1 })}
-                        name={[f.name, 'points']}
-                        rules={[rule(`steps.${i}.points`)]}
+                        label={t('challenges.fields.stepReward', { n: i + 1 })}
+                        name={[f.name, 'reward']}
                       >
-                        <InputNumber min={1} />
+                        <Select
+                          style={{ minWidth: 140 }}
+                          options={choice(['POINTS', 'VOUCHER'], 'challenges.rewards')}
+                        />
+                      </Form.Item>
+                      <Form.Item noStyle dependencies={[['steps', f.name, 'reward']]}>
+                        {() =>
+                          form.getFieldValue(['steps', f.name, 'reward']) === 'VOUCHER' ? (
+                            <Form.Item
+                              label={t('challenges.fields.stepVoucher', { n: i + 1 })}
+                              name={[f.name, 'voucherId']}
+                              rules={[
+                                { required: true, message: t('challenges.validation.voucherRequired') },
+                              ]}
+                              extra={t('challenges.form.voucherHelp')}
+                            >
+                              <ChoiceSelect options={voucherChoices} style={{ minWidth: 260 }} />
+                            </Form.Item>
+                          ) : (
+                            <Form.Item
+                              label={t('challenges.fields.stepPoints', { n: i + 1 })}
+                              name={[f.name, 'points']}
+                              rules={[rule(`steps.${i}.points`)]}
+                            >
+                              <InputNumber min={1} />
+                            </Form.Item>
+                          )
+                        }
                       </Form.Item>
                       {fields.length > 1 && (
                         <Button style={{ marginTop: 30 }} onClick={() => remove(f.name)}>
@@ -282,7 +328,7 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
                   {fields.length < MAX_CHALLENGE_STEPS && (
                     <Button
                       style={{ alignSelf: 'flex-start' }}
-                      onClick={() => add({ target: null, points: null })}
+                      onClick={() => add({ target: null, points: null, reward: 'POINTS' })}
                     >
                       {t('challenges.form.addStep')}
                     </Button>

@@ -17,6 +17,7 @@ import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { challengeApi, challengesApi } from './api.ts';
 import { ChallengeStatusTag } from './challenges.resource.tsx';
+import { stepReward } from './stepReward.ts';
 
 /** `Challenges/{id}`: the challenge's terms and status actions, its completion funnel by step, cost and participants. */
 export default function ChallengePage() {
@@ -112,6 +113,16 @@ function ChallengeView({
           </Descriptions.Item>
           <Descriptions.Item label={t('challenges.fields.description')}>
             {localText(c.descriptionEn, c.descriptionAr, lang) || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('challenges.fields.steps')} span={3}>
+            <Flex vertical data-testid="challenge-steps">
+              {c.steps.map((step, i) => (
+                <span key={step.target}>
+                  {t('challenges.report.step', { n: i + 1, target: unit(step.target) })} →{' '}
+                  {stepReward(t, step, lang)}
+                </span>
+              ))}
+            </Flex>
           </Descriptions.Item>
         </Descriptions>
       </Panel>

@@ -5,12 +5,13 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
-import { Day, formatPoints } from '../../components/format.tsx';
+import { Day, formatPoints, Ltr } from '../../components/format.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { challengesApi } from './api.ts';
+import { stepReward } from './stepReward.ts';
 
 const unitOf = (t: TFunction, kind: CustomerChallenge['goalKind'], n: number) =>
   t(`challenges.units.${kind}`, { count: n, n: formatPoints(n) });
@@ -83,6 +84,38 @@ export function CustomerChallenges({ customerNumber }: { customerNumber: string 
           key: 'pointsPaid',
           title: t('challenges.report.pointsPaid'),
           render: (_: never, c: CustomerChallenge) => formatPoints(c.pointsPaid),
+        },
+        {
+          key: 'rewards',
+          title: t('challenges.customer.rewards'),
+          render: (_: never, c: CustomerChallenge) => (
+            <Flex vertical data-testid={`challenge-rewards-${c.id}`}>
+              {c.steps.map((s, i) => {
+                const step = i + 1;
+                const voucher = c.vouchers.find((v) => v.step === step);
+                const unpaid = c.unpaidSteps.find((u) => u.step === step);
+                return (
+                  <span key={s.target}>
+                    {t('challenges.customer.stepReward', { n: step, reward: stepReward(t, s, lang) })}
+                    {voucher && (
+                      <>
+                        {' '}
+                        <Tag color="green">
+                          <Ltr>{voucher.code}</Ltr>
+                        </Tag>
+                      </>
+                    )}
+                    {unpaid && (
+                      <>
+                        {' '}
+                        <Tag color="orange">{t(`challenges.unpaid.${unpaid.reason}`)}</Tag>
+                      </>
+                    )}
+                  </span>
+                );
+              })}
+            </Flex>
+          ),
         },
         {
           key: 'endsAt',

@@ -4,9 +4,21 @@ import {
   type ChallengeReport,
   type CustomerChallenge,
   challengeResource,
+  type Voucher,
+  voucherResource,
 } from '@loyalty/contracts';
-import { resourceApi } from '../../api/resource.ts';
+import { resourceApi, resourceEndpoint } from '../../api/resource.ts';
 import { apiGet, apiWrite } from '../../api/typed.ts';
+import { formatPoints } from '../../components/format.tsx';
+import { listChoices } from '../../components/resource.ts';
+
+/** The catalogue's active vouchers, for a step's reward: name and value in points. */
+export const voucherChoices = listChoices<Voucher>({
+  key: 'vouchers-active',
+  path: resourceEndpoint(voucherResource),
+  query: { sort: 'name:asc', status: 'ACTIVE' },
+  label: (v, lang) => `${lang === 'ar' && v.nameAr ? v.nameAr : v.name} · ${formatPoints(v.pointsRequired)}`,
+});
 
 export const challengeApi = resourceApi<typeof challengeResource, ChallengeInput>(challengeResource);
 
