@@ -5,6 +5,11 @@
 export const limits = {
   /** Earnings posted per statement (one transaction each) by the posting job. */
   batchSize: 500,
+  /**
+   * Connections posting an import's lines at once, each its share of the customers
+   * (IMPORT_POST_WORKERS): the database's cores shared with the real-time API's earnings.
+   */
+  postWorkers: 2,
   /** Lines staged per insert while validating. */
   stageBatch: 1000,
   /** A record longer than this is refused (the file is refused: it is not a line file). */
