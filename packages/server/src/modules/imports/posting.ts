@@ -68,6 +68,18 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | nu
   return db.transaction(async (tx) => {
     const imp = await claim(tx, id);
     if (!imp) return null;
+    // The share's lock (another run of the job, here or on another instance, posting the same lines
+    // waits for nothing: it stops); a whole share holds every worker's.
+    const parts =
+      share.of > 1 ? [share.part] : Array.from({ length: Math.max(1, limits.postWorkers) }, (_, i) => i);
+    const [lock] = rowsOf<{ mine: boolean }>(
+      await tx.execute(sql`select bool_and(pg_try_advisory_xact_lock(hashtext('imports.post'), ${imp.id} * 64 + p))
+        as mine from unnest(${`{${parts.join(',')}}`}::int[]) p`),
+    );
+    if (!lock?.mine) return null;
+    // A batch lost in a crash before its WAL reached the disk is lost whole (its lines without an
+    // outcome): the next run posts it again. Its commit does not wait for the disk.
+    await tx.execute(sql`set local synchronous_commit = off`);
     const handler = importKindHandlers[imp.kind];
     const partition: SQL =
       share.of > 1 && handler.partition
@@ -220,23 +232,33 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   }
 }
 
+/** The imports this process is posting (the job's runs overlap when one lasts longer than its interval). */
+const posting = new Set<number>();
+
 /** Posts every queued import; a failed batch marks its import FAILED (re-queued by `import.post`). */
 export async function postQueuedImports(db: Db, stopping?: AbortSignal): Promise<void> {
   const tried = new Set<number>();
   while (!stopping?.aborted) {
     const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from imports where status in ('QUEUED', 'POSTING') order by id limit 1`),
+      await db.execute(sql`select id from imports where status in ('QUEUED', 'POSTING')
+        and id <> all(${`{${[...posting].join(',')}}`}::int[]) order by id limit 1`),
     );
     // None waits, or the first waiting one was posted as far as it goes (another instance holds it).
     if (!row || tried.has(Number(row.id))) return;
     const id = Number(row.id);
     tried.add(id);
+    posting.add(id);
     try {
       await postImport(db, id, stopping);
     } catch (err) {
-      // The batch rolled back: the import stops here, its posted lines kept.
-      await db.execute(sql`update imports set status = 'FAILED', error = ${String(err).slice(0, 500)}
+      // The batch rolled back: the import stops here, its posted lines kept. The database's own
+      // message first (the failed query's text and parameters after it).
+      const cause = (err as { cause?: unknown }).cause;
+      const error = `${cause ? `${String(cause)}; ` : ''}${String(err)}`.slice(0, 500);
+      await db.execute(sql`update imports set status = 'FAILED', error = ${error}
         where id = ${id} and status in ('QUEUED', 'POSTING')`);
+    } finally {
+      posting.delete(id);
     }
   }
 }
