@@ -232,16 +232,20 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   }
 }
 
-/** The imports this process is posting (the job's runs overlap when one lasts longer than its interval). */
+/**
+ * The imports this process is posting: the job's runs overlap when one lasts longer than its
+ * interval, and a second run leaves the posting to the first (at most `limits.postWorkers`
+ * connections post here at once).
+ */
 const posting = new Set<number>();
 
 /** Posts every queued import; a failed batch marks its import FAILED (re-queued by `import.post`). */
 export async function postQueuedImports(db: Db, stopping?: AbortSignal): Promise<void> {
+  if (posting.size > 0) return;
   const tried = new Set<number>();
   while (!stopping?.aborted) {
     const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`select id from imports where status in ('QUEUED', 'POSTING')
-        and id <> all(${`{${[...posting].join(',')}}`}::int[]) order by id limit 1`),
+      await db.execute(sql`select id from imports where status in ('QUEUED', 'POSTING') order by id limit 1`),
     );
     // None waits, or the first waiting one was posted as far as it goes (another instance holds it).
     if (!row || tried.has(Number(row.id))) return;
