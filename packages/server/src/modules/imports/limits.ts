@@ -7,9 +7,10 @@ export const limits = {
   batchSize: 500,
   /**
    * Connections posting an import's lines at once, each its share of the customers
-   * (IMPORT_POST_WORKERS): the database's cores shared with the real-time API's earnings.
+   * (IMPORT_POST_WORKERS, default 1): two were no faster on this 2-core machine and doubled the
+   * API's earning p99 beside an import (docs/performance.md "Imports").
    */
-  postWorkers: 2,
+  postWorkers: 1,
   /** Lines staged per insert while validating. */
   stageBatch: 1000,
   /** A record longer than this is refused (the file is refused: it is not a line file). */

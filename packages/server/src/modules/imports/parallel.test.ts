@@ -137,6 +137,8 @@ describe('posting with two workers', () => {
       expect(stopped?.posted).toBeGreaterThan(0);
       expect(stopped?.posted).toBeLessThan(43);
       await t.restart();
+      // The new server took IMPORT_POST_WORKERS (1 by default): two again.
+      limits.postWorkers = 2;
       expect(await runToEnd(parallel)).toMatchObject({
         status: 'DONE',
         posted: 43,
