@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
-import { useImportFiles, useImportInbox } from './modules/imports/index.ts';
+import { importLimits, useImportFiles, useImportInbox } from './modules/imports/index.ts';
 import { modules, tunables } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
 import { reportEarningFallbacks, reportEarningMetrics } from './modules/loyalty/index.ts';
@@ -122,6 +122,7 @@ export async function buildApp(
   await chooseSentimentModel(config.nlpModelDir);
   useImportInbox(config.importInbox);
   useImportFiles(config.importFiles);
+  importLimits.postWorkers = config.importPostWorkers;
   await keyExistingChain(database.db);
   // Caches of every instance drop what another instance changed (platform/changes.ts).
   const stopListening = await listenForChanges(database);

@@ -111,6 +111,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 ** 3),
+  IMPORT_POST_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
@@ -191,6 +192,11 @@ export interface Config {
    * accepted (IMPORT_MAX_FILE_BYTES, default 4 GiB; decisions/imports.md "Files on disk").
    */
   importFiles: { spoolDir: string; maxFileBytes: number };
+  /**
+   * Connections posting an import at once, each its share of the customers (IMPORT_POST_WORKERS,
+   * default 1; decisions/imports.md "Two workers").
+   */
+  importPostWorkers: number;
   /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
   outboundAllow: OutboundAllow;
   /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
@@ -289,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       spoolDir: path.resolve(e.IMPORT_SPOOL_DIR ?? path.join(tmpdir(), 'loyalty-imports')),
       maxFileBytes: e.IMPORT_MAX_FILE_BYTES,
     },
+    importPostWorkers: e.IMPORT_POST_WORKERS,
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,

@@ -26,12 +26,12 @@ import { AppError } from '../../platform/errors.ts';
 import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
-import type { EarningRow } from '../loyalty/index.ts';
 import { type FileLayoutRow, findFileLayout, mapColumns, readFile } from './fileLayouts.service.ts';
 import type { FileCheck, ImportKindHandler } from './kinds/kind.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 import { fileFault } from './parse.ts';
+import { postImportBatch, postQueuedImports } from './posting.ts';
 import { checksumOf, openSource, unspool } from './spool.ts';
 
 /** The job that posts approved imports (decisions/imports.md). */
@@ -564,105 +564,7 @@ export const importHandlers = [
   ),
 ];
 
-// ---------------------------------------------------------------------------------------------
-// Posting
-
-/** What each engine outcome counts as. */
-const counted = (outcome: EarningRow['outcome']) =>
-  outcome === 'POSTED' ? 'posted' : outcome === 'REPLAYED' ? 'duplicates' : 'refused';
-
-/**
- * Posts one batch of an import's lines not posted yet, in one transaction with the lines'
- * outcomes and the import's counts: a restart resumes at the first line without an outcome, and
- * nothing posts twice (the ledger's (channel, externalId) key answers REPLAYED besides). The
- * import's row is locked for the batch (SKIP LOCKED: another instance's job takes another import).
- * Answers false when no import is waiting.
- */
-export async function postImportBatch(db: Db): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ id: number }>(
-      await tx.execute(sql`select id from imports where status in ('QUEUED', 'POSTING')
-        order by id limit 1 for update skip locked`),
-    );
-    if (!row) return false;
-    const imp = await findImport(tx, Number(row.id));
-    const lines = await tx
-      .select({ line: importLines.line, data: importLines.data })
-      .from(importLines)
-      .where(
-        and(
-          eq(importLines.importId, imp.id),
-          sql`${importLines.reason} is null and ${importLines.outcome} is null`,
-        ),
-      )
-      .orderBy(asc(importLines.line))
-      .limit(limits.batchSize);
-    if (!lines.length) {
-      await tx
-        .update(imports)
-        .set({ status: 'DONE', progress: 100, finishedAt: sql`now()` })
-        .where(eq(imports.id, imp.id));
-      return true;
-    }
-    const outcomes = await importKindHandlers[imp.kind].post(tx, imp, lines);
-    await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o."entryId", points = o.points
-      from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
-        as o(line integer, outcome text, "entryId" bigint, points integer)
-      where l.import_id = ${imp.id} and l.line = o.line`);
-    let posted = 0;
-    let duplicates = 0;
-    let points = 0;
-    const refused = { ...imp.refused };
-    for (const o of outcomes) {
-      const kind = counted(o.outcome as EarningRow['outcome']);
-      if (kind === 'posted') {
-        posted += 1;
-        points += o.points ?? 0;
-      } else if (kind === 'duplicates') duplicates += 1;
-      else refused[o.outcome] = (refused[o.outcome] ?? 0) + 1;
-    }
-    const valid = imp.lines - imp.invalidLines;
-    // The lines with an outcome, from the counts (a count of the lines would read the whole file
-    // at every batch): posted, duplicates, and the refusals besides the validation's.
-    const refusedTotal = Object.values(refused).reduce((sum, n) => sum + n, 0);
-    const done = imp.posted + posted + imp.duplicates + duplicates + refusedTotal - imp.invalidLines;
-    await tx
-      .update(imports)
-      .set({
-        status: 'POSTING',
-        startedAt: sql`coalesce(${imports.startedAt}, now())`,
-        posted: imp.posted + posted,
-        duplicates: imp.duplicates + duplicates,
-        points: imp.points + points,
-        refused,
-        progress: valid > 0 ? Math.min(99, Math.floor((Number(done) * 100) / valid)) : 99,
-      })
-      .where(eq(imports.id, imp.id));
-    return true;
-  });
-}
-
-/** Posts every queued import, batch by batch; a failed batch marks its import FAILED (re-queued by `import.post`). */
-export async function postQueuedImports(db: Db, stopping?: AbortSignal): Promise<void> {
-  // Batch by batch until none waits, or the server stops (a later run resumes at the next line).
-  while (!stopping?.aborted) {
-    try {
-      if (!(await postImportBatch(db))) return;
-    } catch (err) {
-      // The batch rolled back: the import stops here, its posted lines kept.
-      const [row] = rowsOf<{ id: number }>(
-        await db.execute(
-          sql`select id from imports where status in ('QUEUED', 'POSTING') order by id limit 1`,
-        ),
-      );
-      if (!row) throw err;
-      await db
-        .update(imports)
-        .set({ status: 'FAILED', error: String(err).slice(0, 500) })
-        .where(eq(imports.id, Number(row.id)));
-    }
-  }
-}
+export { postImportBatch, postQueuedImports };
 
 export const importJobs: JobDefinition[] = [
   {

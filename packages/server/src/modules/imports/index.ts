@@ -2,4 +2,5 @@
 export { coreBankingFile, coreBankingLayout } from './coreBanking.ts';
 export { type Maker, stageFile } from './imports.service.ts';
 export { type InboxConfig, useImportInbox } from './inbox.ts';
+export { limits as importLimits } from './limits.ts';
 export { useImportFiles } from './spool.ts';

@@ -5,6 +5,12 @@
 export const limits = {
   /** Earnings posted per statement (one transaction each) by the posting job. */
   batchSize: 500,
+  /**
+   * Connections posting an import's lines at once, each its share of the customers
+   * (IMPORT_POST_WORKERS, default 1): two were no faster on this 2-core machine and doubled the
+   * API's earning p99 beside an import (docs/performance.md "Imports").
+   */
+  postWorkers: 1,
   /** Lines staged per insert while validating. */
   stageBatch: 1000,
   /** A record longer than this is refused (the file is refused: it is not a line file). */

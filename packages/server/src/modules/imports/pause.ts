@@ -1,5 +1,5 @@
 import { importCommands } from '@loyalty/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { imports } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
@@ -8,21 +8,26 @@ import { requestJobRun } from '../../platform/jobs.ts';
 import { findImport, IMPORT_POST_JOB, type ImportRow, toImport } from './imports.service.ts';
 
 /**
- * Pause and resume of a posting import (decisions/imports.md). The posting job holds the import's
- * row for each batch (FOR UPDATE), so a pause waits for the batch under way to commit and the job
- * then finds the import no longer QUEUED or POSTING: it stops between batches. Resuming queues it
- * again; the job continues at the first line without an outcome, so nothing posts twice.
+ * Pause and resume of a posting import (decisions/imports.md). The posting job's batches share the
+ * import's row (FOR KEY SHARE: two workers at once), which a status change does not wait for (a
+ * FOR UPDATE would wait for ever, the workers' batches overlapping); each batch's next claim finds
+ * the import no longer QUEUED or POSTING: the job stops between batches, the batches under way
+ * adding their counts. Resuming queues it again; the job continues at the first line without an
+ * outcome, so nothing posts twice.
  */
 async function setStatus(tx: Tx, id: number, from: readonly ImportRow['status'][], to: ImportRow['status']) {
-  const row = await findImport(tx, id, true);
-  if (!from.includes(row.status)) {
-    throw new AppError('CONFLICT', `The import is ${row.status}`, [
+  const refuse = (status: string) =>
+    new AppError('CONFLICT', `The import is ${status}`, [
       { path: 'id', message: to === 'PAUSED' ? 'imports.notPausable' : 'imports.notResumable' },
     ]);
-  }
-  const [changed] = (await tx.update(imports).set({ status: to }).where(eq(imports.id, id)).returning()) as [
-    ImportRow,
-  ];
+  const row = await findImport(tx, id);
+  if (!from.includes(row.status)) throw refuse(row.status);
+  const [changed] = (await tx
+    .update(imports)
+    .set({ status: to })
+    .where(and(eq(imports.id, id), inArray(imports.status, [...from])))
+    .returning()) as ImportRow[];
+  if (!changed) throw refuse('changed meanwhile');
   return {
     result: toImport(changed),
     targetType: 'import',

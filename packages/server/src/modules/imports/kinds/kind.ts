@@ -1,5 +1,5 @@
 import type { ImportLineReason } from '@loyalty/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client.ts';
 import type { importLines, imports } from '../../../db/schema/index.ts';
 
@@ -38,6 +38,12 @@ export interface ImportKindHandler {
    * a second occurrence.
    */
   unique: { field: string; reason: ImportLineReason; key?: (data: Record<string, string>) => string };
+  /**
+   * The customer a line posts for, as SQL over the line's `data` (jsonb): lines of different
+   * customers post in parallel (decisions/imports.md "Posting"); a line whose value is null waits
+   * for every line before it and posts alone. Absent: the file posts in order by one worker.
+   */
+  partition?: SQL;
   /** The checks of one file (reading what they need once). */
   open(tx: Tx, imp: ImportRow): Promise<FileCheck>;
   post(

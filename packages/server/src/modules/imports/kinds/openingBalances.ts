@@ -151,6 +151,7 @@ export const openingBalancesKind: ImportKindHandler = {
       },
     };
   },
+  partition: sql`data ->> 'customerNumber'`,
   post: async (tx, imp, lines) => {
     const tierNames = await tierNamesOf(tx);
     const now = new Date();

@@ -160,8 +160,9 @@ async function postReversals(
  * Transactions: earnings (the integration API's transaction fields) and reversals of earlier
  * earnings (`reversalOf`). An earning posts through the engine's batch statement; a reversal
  * through the API's reversal path. A reversal must name an earning posted before in the import's
- * channel or a valid earning earlier in the file (else `unknownOriginal`); a batch posts its
- * earnings before its reversals, so the earning is in the ledger when its reversal posts.
+ * channel or a valid earning earlier in the file (else `unknownOriginal`). Lines post in the file's
+ * order: a reversal alone (its `partition` is null), after every line before it and before the
+ * lines after it, so its earning is in the ledger when it posts.
  */
 export const transactionsKind: ImportKindHandler = {
   unique: {
@@ -170,6 +171,8 @@ export const transactionsKind: ImportKindHandler = {
     // A reversal is unique by the earning it reverses (its own externalId is not needed).
     key: (data) => (isReversal(data) ? `${reversalColumn}:${data[reversalColumn]}` : (data.externalId ?? '')),
   },
+  // An earning by its customer; a reversal (whose earning may be any customer's, earlier in the file) alone.
+  partition: sql`case when coalesce(data ->> ${reversalColumn}, '') = '' then data ->> 'customerNumber' end`,
   open: async (tx, imp) => {
     const prog = await programme(tx);
     const knownTypes = new Set(
