@@ -295,10 +295,17 @@ async function benchMigration(
     req.end(body);
   });
   if (staged.status !== 201) throw new Error(`migration upload: ${staged.status} ${staged.body}`);
-  const validated = performance.now();
   const id = (JSON.parse(staged.body) as { id: number }).id;
-  await ctx.json('POST', `/api/admin/imports/${id}/post`, ctx.staff);
+  // The upload is received at once; the staging job validates it.
   let result = await ctx.json<Record<string, unknown>>('GET', `/api/admin/imports/${id}`, ctx.staff);
+  while (['RECEIVED', 'STAGING'].includes(String(result.status))) {
+    await sleep(250);
+    result = await ctx.json<Record<string, unknown>>('GET', `/api/admin/imports/${id}`, ctx.staff);
+  }
+  const validated = performance.now();
+  if (result.status !== 'VALIDATED') throw new Error(`migration staged: ${JSON.stringify(result)}`);
+  await ctx.json('POST', `/api/admin/imports/${id}/post`, ctx.staff);
+  result = await ctx.json<Record<string, unknown>>('GET', `/api/admin/imports/${id}`, ctx.staff);
   if (result.status === 'VALIDATED') {
     console.log(`  migration: held for a second person's approval (maker-checker on): not measured`);
     return;

@@ -6,7 +6,7 @@ import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { IMPORT_POST_JOB, postQueuedImports } from './imports.service.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
-import { form, gateImportPosting, postApproved } from './testing.ts';
+import { form, gateImportPosting, postApproved, staged } from './testing.ts';
 
 /*
  * Parallel posting (decisions/imports.md "Posting"): two workers post a file's earnings, each its
@@ -60,12 +60,16 @@ function file(prefix: string) {
 }
 
 async function upload(prefix: string) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/admin/imports',
-    as: maker,
-    ...form(file(prefix), { channel: 'POS' }, `${prefix}.csv`),
-  });
+  const res = await staged(
+    t,
+    await t.inject({
+      method: 'POST',
+      url: '/api/admin/imports',
+      as: maker,
+      ...form(file(prefix), { channel: 'POS' }, `${prefix}.csv`),
+    }),
+    maker,
+  );
   expect(res.statusCode, res.body).toBe(201);
   expect(res.json()).toMatchObject({ status: 'VALIDATED', lines: 43, invalidLines: 0 });
   return res.json().id as number;
