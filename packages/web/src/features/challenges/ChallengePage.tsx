@@ -118,8 +118,8 @@ function ChallengeView({
             <Flex vertical data-testid="challenge-steps">
               {c.steps.map((step, i) => (
                 <span key={step.target}>
-                  {t('challenges.report.step', { n: i + 1, target: unit(step.target) })} →{' '}
-                  {stepReward(t, step, lang)}
+                  {t('challenges.report.step', { n: i + 1, target: unit(step.target) })}{' '}
+                  {t('challenges.report.leadsTo')} {stepReward(t, step, lang)}
                 </span>
               ))}
             </Flex>

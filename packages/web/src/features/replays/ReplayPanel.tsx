@@ -131,6 +131,7 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
                 <div>
                   {t('replays.mismatched', {
                     count: exact.mismatchedEntries,
+                    formatted: formatPoints(exact.mismatchedEntries),
                     points: signed(exact.mismatchedPoints),
                   })}
                 </div>
@@ -139,6 +140,7 @@ export function ReplayFigures({ replay: r }: { replay: Replay }) {
                 <div>
                   {t('replays.bonusKept', {
                     count: exact.bonusKeptEntries,
+                    formatted: formatPoints(exact.bonusKeptEntries),
                     points: formatPoints(exact.bonusKeptPoints),
                   })}
                 </div>
