@@ -94,12 +94,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | nu
     ).map((l) => ({ line: Number(l.line), data: l.data, alone: l.alone }));
     // A line without a partition posts alone, after the lines before it and before those after it.
     const cut = read.findIndex((l) => l.alone);
-    const lines = (cut === 0 ? read.slice(0, 1) : cut > 0 ? read.slice(0, cut) : read).map(
-      ({ line, data }) => ({
-        line,
-        data,
-      }),
-    );
+    const lines = cut === 0 ? read.slice(0, 1) : cut > 0 ? read.slice(0, cut) : read;
     if (!lines.length) return 0;
     const outcomes = await handler.post(tx, imp, lines);
     const list = (f: (o: LineOutcome) => number | string | null) =>

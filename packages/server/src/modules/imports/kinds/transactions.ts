@@ -4,7 +4,7 @@ import {
   importRequiredColumns,
   reversalColumn,
 } from '@loyalty/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../../db/client.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { businessRules, criteriaFor, serviceLimit } from '../../configuration/index.ts';
@@ -57,29 +57,30 @@ function checkReversal(data: Record<string, string>): LineCheck {
   return ok ? {} : { reason: 'unknownOriginal', field: reversalColumn };
 }
 
-/** The externalIds of `ids` posted as earnings in `channel` (the ledger's key, as reverseEarning finds them). */
-async function postedEarnings(tx: Tx, channel: string, ids: string[]): Promise<Set<string>> {
+/** The values of `ids` that `among` (a query of one text column `id`, given the list as `list`) answers. */
+async function idsAmong(tx: Tx, ids: string[], among: (list: SQL) => SQL): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  return new Set(
-    rowsOf<{ id: string }>(
-      await tx.execute(sql`select external_id as id from ledger_entries
-        where kind = 'EARN' and coalesce(channel, '') = ${channel}
-          and external_id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
-    ).map((r) => r.id),
-  );
+  const list = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+  return new Set(rowsOf<{ id: string }>(await tx.execute(among(list))).map((r) => r.id));
 }
 
-/** The externalIds of `ids` that are valid earnings of the import's lines staged so far (by their key). */
-async function stagedEarnings(tx: Tx, importId: number, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  return new Set(
-    rowsOf<{ id: string }>(
-      await tx.execute(sql`select key as id from import_lines
-        where import_id = ${importId} and reason is null
-          and key in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
-    ).map((r) => r.id),
+/** The externalIds of `ids` posted as earnings in `channel` (the ledger's key, as reverseEarning finds them). */
+const postedEarnings = (tx: Tx, channel: string, ids: string[]) =>
+  idsAmong(
+    tx,
+    ids,
+    (list) => sql`select external_id as id from ledger_entries
+      where kind = 'EARN' and coalesce(channel, '') = ${channel} and external_id in ${list}`,
   );
-}
+
+/** The externalIds of `ids` that are valid earnings of the import's lines staged so far (by their key). */
+const stagedEarnings = (tx: Tx, importId: number, ids: string[]) =>
+  idsAmong(
+    tx,
+    ids,
+    (list) => sql`select key as id from import_lines
+      where import_id = ${importId} and reason is null and key in ${list}`,
+  );
 
 /** A batch of earning lines posted by the engine's batch statement (as the API's queue posts). */
 async function postEarnings(
