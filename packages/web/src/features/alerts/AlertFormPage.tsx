@@ -11,17 +11,14 @@ import {
   fillPlaceholders,
   scheduledAlertEvents,
 } from '@loyalty/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, type FormRule, Radio, Row } from 'antd';
 import type { TFunction } from 'i18next';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { z } from 'zod';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
-import { firstFormError } from '../../components/formErrors.ts';
 import { Input } from '../../components/Input.tsx';
 import { InputNumber } from '../../components/InputNumber.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
@@ -31,11 +28,8 @@ import { fixedChoices } from '../../components/resource.ts';
 import { Select } from '../../components/Select.tsx';
 import { activeStatusChoices } from '../../components/StatusTag.tsx';
 import { Typography } from '../../components/Typography.tsx';
-import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
-import { useWriteOutcome } from '../../components/writeOutcome.ts';
+import { useFormScreen } from '../../components/useFormScreen.ts';
 import { issueText, messageText } from '../../components/zodRules.ts';
-import { useLangNavigate } from '../../i18n/lang.ts';
-import { useToast } from '../../state/useToast.ts';
 import { alertApi } from './alerts.resource.tsx';
 import { audienceTierChoices } from './api.ts';
 import { alertPaths } from './paths.ts';
@@ -127,13 +121,7 @@ export default function AlertFormPage({ mode }: { mode: 'create' | 'edit' }) {
 
 function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useLangNavigate();
-  const outcome = useWriteOutcome();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const dirty = useRef(false);
-  useUnsavedChangesGuard(dirty);
+  const { form, formProps, save, navigate } = useFormScreen<Values>();
   const channels: AlertChannel[] = Form.useWatch('channels', form) ?? [];
   const event = Form.useWatch('event', form);
   const initial: Partial<Values> = alert
@@ -171,24 +159,18 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
     const input = toInput(values, groupId);
     const parsed = alertFields.safeParse(input);
     if (!parsed.success) return;
-    const done = await outcome(alert ? alertApi.update(alert.id, input) : alertApi.create(input), {
-      success: alert ? 'alerts.alerts.updated' : 'alerts.alerts.created',
-      failure: alert ? 'alerts.alerts.updateFailed' : 'alerts.alerts.createFailed',
-    });
-    if (done.ok) {
-      dirty.current = false;
-      await queryClient.invalidateQueries({ queryKey: ['alerts'] });
-      const result = done.result;
-      navigate(
-        result.kind === 'applied' ? alertPaths.viewAlert(result.data.id) : alertPaths.viewGroup(groupId),
-      );
-      return;
-    }
-    form.setFields(
-      (done.error?.errors ?? []).map((e) => ({
-        name: e.path.split('.') as never,
-        errors: [errorText(t, e.message)],
-      })),
+    await save(
+      alert ? alertApi.update(alert.id, input) : alertApi.create(input),
+      {
+        success: alert ? 'alerts.alerts.updated' : 'alerts.alerts.created',
+        failure: alert ? 'alerts.alerts.updateFailed' : 'alerts.alerts.createFailed',
+      },
+      {
+        refresh: ['alerts'],
+        next: (saved) => (saved ? alertPaths.viewAlert(saved.id) : alertPaths.viewGroup(groupId)),
+        fieldErrors: (errors) =>
+          errors.map((e) => ({ name: e.path.split('.') as never, errors: [errorText(t, e.message)] })),
+      },
     );
   };
 
@@ -198,20 +180,7 @@ function AlertForm({ groupId, alert }: { groupId: number; alert?: Alert }) {
   return (
     <Panel title={t(alert ? 'routes.editAlert' : 'routes.addAlert')}>
       <ApprovalNotice serviceId={alert ? alertCommands.update.name : alertCommands.create.name} />
-      <Form<Values>
-        form={form}
-        name="alert"
-        layout="vertical"
-        initialValues={initial}
-        onValuesChange={() => {
-          dirty.current = true;
-        }}
-        onFinish={submit}
-        onFinishFailed={({ errorFields }) => {
-          const first = firstFormError(errorFields);
-          if (first) toast.error(first);
-        }}
-      >
+      <Form<Values> {...formProps} name="alert" initialValues={initial} onFinish={submit}>
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label={t('alerts.fields.nameEn')} required {...item('nameEn')}>

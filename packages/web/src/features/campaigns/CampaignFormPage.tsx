@@ -9,53 +9,37 @@ import {
   MAX_CAMPAIGN_CUSTOMERS,
   MAX_HOLDOUT_PCT,
 } from '@loyalty/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Col, Flex, Form, Popconfirm, Radio, Row, Upload } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Col, Flex, Form, Popconfirm, Radio, Row } from 'antd';
 import dayjs from 'dayjs';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Alert } from '../../components/Alert.tsx';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { CheckboxGroup } from '../../components/CheckboxGroup.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { convertedForm } from '../../components/convertedForm.ts';
 import { Descriptions } from '../../components/Descriptions.tsx';
-import { formatPoints } from '../../components/format.tsx';
-import { firstFormError } from '../../components/formErrors.ts';
-import { Input } from '../../components/Input.tsx';
 import { InputNumber } from '../../components/InputNumber.tsx';
-import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import { ProblemPanel } from '../../components/plain.tsx';
-import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { RecordFormPage } from '../../components/RecordFormPage.tsx';
+import { screenLink } from '../../components/resource.ts';
 import { Switch } from '../../components/Switch.tsx';
 import { Typography } from '../../components/Typography.tsx';
-import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
+import { useFormScreen } from '../../components/useFormScreen.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
-import { useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
-import { useToast } from '../../state/useToast.ts';
 import { ReplayButton } from '../replays/widgets.ts';
-import { campaignApi, campaignsApi, criterionChoices, earnTypeChoices, tierChoices } from './api.ts';
+import { campaignApi, campaignsApi, earnTypeChoices } from './api.ts';
 import { BudgetUsed, CampaignStatusTag } from './campaigns.resource.tsx';
 import { type Period, PeriodInput } from './PeriodInput.tsx';
+import { AudienceFields, BilingualFields, parseCustomerList } from './TargetingFields.tsx';
 
 /** The form's values: the input's shape, the period as a range of dates, the customer list as text. */
 interface Values extends Omit<CampaignInput, 'startsAt' | 'endsAt' | 'customerNumbers'> {
   period: Period;
   customerList: string;
 }
-
-/** Customer numbers from pasted text or an uploaded CSV: one per line or comma-separated, header skipped. */
-export const parseCustomerList = (text: string) => [
-  ...new Set(
-    text
-      .split(/[\s,;]+/u)
-      .map((s) => s.trim().replace(/^"|"$/gu, ''))
-      .filter((s) => s && !/^customer/iu.test(s)),
-  ),
-];
 
 const toInput = (v: Values): CampaignInput => {
   const { period, customerList, ...rest } = v;
@@ -97,18 +81,14 @@ const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'p
 
 /** `create-campaigns` and `edit-item/{id}`: one screen, two modes (spec §2). */
 export default function CampaignFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { t } = useTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: ['campaigns', 'detail', id],
-    queryFn: ({ signal }) => campaignApi.get(id, signal),
-    enabled: mode === 'edit' && valid,
-  });
-  if (mode === 'create') return <CampaignForm />;
-  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('campaigns.fetchFailed')} />;
-  if (!query.data) return <InlineLoading text={t('campaigns.loading')} />;
-  return <CampaignForm key={query.data.updatedAt} campaign={query.data} />;
+  return (
+    <RecordFormPage
+      mode={mode}
+      area="campaigns"
+      get={campaignApi.get}
+      form={(campaign) => <CampaignForm campaign={campaign} />}
+    />
+  );
 }
 
 function StatusPanel({ campaign }: { campaign: Campaign }) {
@@ -166,14 +146,8 @@ function StatusPanel({ campaign }: { campaign: Campaign }) {
 
 function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useLangNavigate();
-  const outcome = useWriteOutcome();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<Values>();
-  const dirty = useRef(false);
-  useUnsavedChangesGuard(dirty);
+  const { form, formProps, save, dirty, navigate } = useFormScreen<Values>();
   const bonusKind = Form.useWatch('bonusKind', form);
   const locked = campaign?.status === 'ACTIVE' || campaign?.status === 'ENDED';
   const listUrl = screenLink(campaignResource, 'list');
@@ -212,24 +186,20 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
   const submit = async (values: Values) => {
     const input = toInput(values);
     if (!valid(values)) return;
-    const done = await outcome(
+    await save(
       campaign ? campaignApi.update(campaign.id, input) : campaignApi.create(input),
       {
         success: campaign ? 'campaigns.updated' : 'campaigns.created',
         failure: campaign ? 'campaigns.updateFailed' : 'campaigns.createFailed',
       },
+      {
+        refresh: ['campaigns'],
+        next: (saved) => (saved ? screenLink(campaignResource, 'edit', saved.id) : listUrl),
+        fieldErrors: serverErrors,
+      },
     );
-    if (done.ok) {
-      dirty.current = false;
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
-      const result = done.result;
-      navigate(result.kind === 'applied' ? screenLink(campaignResource, 'edit', result.data.id) : listUrl);
-      return;
-    }
-    form.setFields(serverErrors(done.error?.errors));
   };
 
-  const dir = (lang: 'en' | 'ar') => (lang === 'ar' ? 'rtl' : 'ltr');
   return (
     <Panel title={t(campaign ? 'routes.editCampaign' : 'routes.createCampaign')}>
       {campaign && <StatusPanel campaign={campaign} />}
@@ -238,35 +208,14 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
       )}
       {!campaign && <ApprovalNotice serviceId={campaignCommands.create.name} />}
       <Form<Values>
-        form={form}
+        {...formProps}
         name="campaign"
-        layout="vertical"
         initialValues={initial}
         disabled={locked}
-        onValuesChange={() => {
-          dirty.current = true;
-        }}
         onFinish={submit}
-        onFinishFailed={({ errorFields }) => {
-          const first = firstFormError(errorFields);
-          if (first) toast.error(first);
-        }}
       >
         <Row gutter={16}>
-          {(['En', 'Ar'] as const).map((l) => (
-            <Col xs={24} md={12} key={`name${l}`}>
-              <Form.Item label={t(`campaigns.fields.name${l}`)} required {...item(`name${l}`)}>
-                <Input dir={dir(l === 'En' ? 'en' : 'ar')} />
-              </Form.Item>
-            </Col>
-          ))}
-          {(['En', 'Ar'] as const).map((l) => (
-            <Col xs={24} md={12} key={`description${l}`}>
-              <Form.Item label={t(`campaigns.fields.description${l}`)} {...item(`description${l}`)}>
-                <Input.TextArea rows={2} dir={dir(l === 'En' ? 'en' : 'ar')} />
-              </Form.Item>
-            </Col>
-          ))}
+          <BilingualFields area="campaigns" item={item} />
           <Col xs={24} md={12}>
             <Form.Item label={t('campaigns.fields.period')} required {...item('period')}>
               <PeriodInput />
@@ -310,55 +259,13 @@ function CampaignForm({ campaign }: { campaign?: Campaign }) {
               />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('campaigns.fields.tiers')} {...item('tierIds')}>
-              <ChoiceSelect
-                options={tierChoices}
-                mode="multiple"
-                placeholder={t('campaigns.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('campaigns.fields.segments')} {...item('segments')}>
-              <ChoiceSelect
-                options={fixedChoices(['RETAIL', 'BUSINESS'], 'campaigns.segments')}
-                mode="multiple"
-                placeholder={t('campaigns.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('campaigns.fields.criteria')} {...item('criterionIds')}>
-              <ChoiceSelect
-                options={criterionChoices}
-                mode="multiple"
-                placeholder={t('campaigns.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24}>
-            <Form.Item
-              label={t('campaigns.fields.customerNumbers')}
-              extra={t('campaigns.form.customerListHelp', { max: formatPoints(MAX_CAMPAIGN_CUSTOMERS) })}
-              {...item('customerList')}
-            >
-              <Input.TextArea rows={3} dir="ltr" placeholder="C-100245, C-100246" />
-            </Form.Item>
-            <Upload
-              accept=".csv,.txt"
-              showUploadList={false}
-              beforeUpload={async (file) => {
-                const numbers = parseCustomerList(await file.text());
-                form.setFieldValue('customerList', numbers.join('\n'));
-                dirty.current = true;
-                toast.success(t('campaigns.form.listLoaded', { count: numbers.length }));
-                return false;
-              }}
-            >
-              <Button style={{ marginBottom: 16 }}>{t('campaigns.form.uploadList')}</Button>
-            </Upload>
-          </Col>
+          <AudienceFields
+            area="campaigns"
+            item={item}
+            form={form}
+            dirty={dirty}
+            max={MAX_CAMPAIGN_CUSTOMERS}
+          />
           <Col xs={24} md={12}>
             <Form.Item label={t('campaigns.fields.bonusKind')} required {...item('bonusKind')}>
               <Radio.Group

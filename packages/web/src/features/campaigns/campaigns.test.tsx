@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeApi, ok, page } from '../../test/fakeApi.ts';
 import { renderApp } from '../../test/renderApp.tsx';
-import { parseCustomerList } from './CampaignFormPage.tsx';
+import { parseCustomerList } from './TargetingFields.tsx';
 
 const campaign = (over: Partial<Campaign> = {}): Campaign => ({
   id: 5,

@@ -1,4 +1,4 @@
 /** What other areas may embed of campaigns (see architecture.test.ts): the targeting and period inputs challenges share. */
-export { criterionChoices, earnTypeChoices, nameIn, tierChoices } from './api.ts';
-export { parseCustomerList } from './CampaignFormPage.tsx';
+export { earnTypeChoices, nameIn } from './api.ts';
 export { type Period, PeriodInput } from './PeriodInput.tsx';
+export { AudienceFields, BilingualFields, parseCustomerList } from './TargetingFields.tsx';

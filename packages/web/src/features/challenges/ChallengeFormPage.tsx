@@ -12,35 +12,25 @@ import {
   MAX_CHALLENGE_CUSTOMERS,
   MAX_CHALLENGE_STEPS,
 } from '@loyalty/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Radio, Row } from 'antd';
 import dayjs from 'dayjs';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import { convertedForm } from '../../components/convertedForm.ts';
-import { formatPoints } from '../../components/format.tsx';
-import { firstFormError } from '../../components/formErrors.ts';
-import { Input } from '../../components/Input.tsx';
 import { InputNumber } from '../../components/InputNumber.tsx';
-import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import { ProblemPanel } from '../../components/plain.tsx';
-import { fixedChoices, screenLink } from '../../components/resource.ts';
+import { RecordFormPage } from '../../components/RecordFormPage.tsx';
+import { screenLink } from '../../components/resource.ts';
 import { Select } from '../../components/Select.tsx';
-import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard.ts';
-import { useWriteOutcome } from '../../components/writeOutcome.ts';
-import { useLangNavigate } from '../../i18n/lang.ts';
-import { useToast } from '../../state/useToast.ts';
+import { useFormScreen } from '../../components/useFormScreen.ts';
 import {
-  criterionChoices,
+  AudienceFields,
+  BilingualFields,
   earnTypeChoices,
   type Period,
   PeriodInput,
   parseCustomerList,
-  tierChoices,
 } from '../campaigns/widgets.ts';
 import { challengeApi, voucherChoices } from './api.ts';
 
@@ -108,29 +98,19 @@ const fieldOf = (path: string) => (path === 'startsAt' || path === 'endsAt' ? 'p
 
 /** `Challenges/New` and `Challenges/Edit/{id}`: one screen, two modes. */
 export default function ChallengeFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  const { t } = useTranslation();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const query = useQuery({
-    queryKey: ['challenges', 'detail', id],
-    queryFn: ({ signal }) => challengeApi.get(id, signal),
-    enabled: mode === 'edit' && valid,
-  });
-  if (mode === 'create') return <ChallengeForm />;
-  if (!valid || query.isError) return <ProblemPanel tone="warning" title={t('challenges.fetchFailed')} />;
-  if (!query.data) return <InlineLoading text={t('challenges.loading')} />;
-  return <ChallengeForm key={query.data.updatedAt} challenge={query.data} />;
+  return (
+    <RecordFormPage
+      mode={mode}
+      area="challenges"
+      get={challengeApi.get}
+      form={(challenge) => <ChallengeForm challenge={challenge} />}
+    />
+  );
 }
 
 function ChallengeForm({ challenge }: { challenge?: Challenge }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const navigate = useLangNavigate();
-  const outcome = useWriteOutcome();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
-  const dirty = useRef(false);
-  useUnsavedChangesGuard(dirty);
+  const { form, formProps, save, dirty, navigate } = useFormScreen<Values>();
   const amountCondition = Form.useWatch('amountCondition', form);
   const locked = challenge?.status === 'ACTIVE' || challenge?.status === 'ENDED';
   const listUrl = screenLink(challengeResource, 'list');
@@ -165,59 +145,34 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
   const submit = async (values: Values) => {
     const input = toInput(values);
     if (!valid(values)) return;
-    const done = await outcome(
+    await save(
       challenge ? challengeApi.update(challenge.id, input) : challengeApi.create(input),
       {
         success: challenge ? 'challenges.updated' : 'challenges.created',
         failure: challenge ? 'challenges.updateFailed' : 'challenges.createFailed',
       },
+      {
+        refresh: ['challenges'],
+        next: (saved) => (saved ? screenLink(challengeResource, 'view', saved.id) : listUrl),
+        fieldErrors: serverErrors,
+      },
     );
-    if (done.ok) {
-      dirty.current = false;
-      await queryClient.invalidateQueries({ queryKey: ['challenges'] });
-      const result = done.result;
-      navigate(result.kind === 'applied' ? screenLink(challengeResource, 'view', result.data.id) : listUrl);
-      return;
-    }
-    form.setFields(serverErrors(done.error?.errors));
   };
 
-  const dir = (l: 'En' | 'Ar') => (l === 'Ar' ? 'rtl' : 'ltr');
   const choice = (values: readonly string[], prefix: string) =>
     values.map((v) => ({ value: v, label: t(`${prefix}.${v}`) }));
   return (
     <Panel title={t(challenge ? 'routes.editChallenge' : 'routes.createChallenge')}>
       {!challenge && <ApprovalNotice serviceId={challengeCommands.create.name} />}
       <Form<Values>
-        form={form}
+        {...formProps}
         name="challenge"
-        layout="vertical"
         initialValues={initial}
         disabled={locked}
-        onValuesChange={() => {
-          dirty.current = true;
-        }}
         onFinish={submit}
-        onFinishFailed={({ errorFields }) => {
-          const first = firstFormError(errorFields);
-          if (first) toast.error(first);
-        }}
       >
         <Row gutter={16}>
-          {(['En', 'Ar'] as const).map((l) => (
-            <Col xs={24} md={12} key={`name${l}`}>
-              <Form.Item label={t(`challenges.fields.name${l}`)} required {...item(`name${l}`)}>
-                <Input dir={dir(l)} />
-              </Form.Item>
-            </Col>
-          ))}
-          {(['En', 'Ar'] as const).map((l) => (
-            <Col xs={24} md={12} key={`description${l}`}>
-              <Form.Item label={t(`challenges.fields.description${l}`)} {...item(`description${l}`)}>
-                <Input.TextArea rows={2} dir={dir(l)} />
-              </Form.Item>
-            </Col>
-          ))}
+          <BilingualFields area="challenges" item={item} />
           <Col xs={24} md={12}>
             <Form.Item label={t('challenges.fields.period')} required {...item('period')}>
               <PeriodInput />
@@ -352,42 +307,13 @@ function ChallengeForm({ challenge }: { challenge?: Challenge }) {
               <Radio.Group options={choice(challengeReversalPolicies, 'challenges.reversals')} />
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('challenges.fields.tiers')} {...item('tierIds')}>
-              <ChoiceSelect
-                options={tierChoices}
-                mode="multiple"
-                placeholder={t('challenges.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('challenges.fields.segments')} {...item('segments')}>
-              <ChoiceSelect
-                options={fixedChoices(['RETAIL', 'BUSINESS'], 'challenges.segments')}
-                mode="multiple"
-                placeholder={t('challenges.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={t('challenges.fields.criteria')} {...item('criterionIds')}>
-              <ChoiceSelect
-                options={criterionChoices}
-                mode="multiple"
-                placeholder={t('challenges.form.everyone')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={t('challenges.fields.customerNumbers')}
-              extra={t('challenges.form.customerListHelp', { max: formatPoints(MAX_CHALLENGE_CUSTOMERS) })}
-              {...item('customerList')}
-            >
-              <Input.TextArea rows={3} dir="ltr" placeholder="C-100245, C-100246" />
-            </Form.Item>
-          </Col>
+          <AudienceFields
+            area="challenges"
+            item={item}
+            form={form}
+            dirty={dirty}
+            max={MAX_CHALLENGE_CUSTOMERS}
+          />
         </Row>
         <Flex gap={8} style={{ marginTop: 16 }}>
           {!locked && (
