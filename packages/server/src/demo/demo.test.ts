@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
+import { seedDemoHouseholds } from './households.ts';
 import { seedDemoFileLayouts, seedDemoImports } from './imports.ts';
 import { generateCustomers, seedDemoProgramme, seedProgramme } from './index.ts';
 import { seedDemoRedemptions } from './redemptions.ts';
@@ -201,6 +202,55 @@ describe('demo data', () => {
     expect(check?.reversed).toBeLessThanOrEqual(Math.ceil((check?.adjusted ?? 0) / 2));
     expect(check).toMatchObject({ exact: check?.reversed, wrongBalance: 0, wrongRunning: 0, negative: 0 });
     expect(check?.newest).toBe((check?.adjusted ?? 0) + (check?.reversed ?? 0));
+  });
+
+  it('forms three families once, each headed by its member with the most points, a transfer to the head keeping every balance', async () => {
+    await seedDemoHouseholds(t.app.db);
+    await seedDemoHouseholds(t.app.db);
+    const [check] = rowsOf<{
+      households: number;
+      members: number;
+      headsRichest: number;
+      waiting: number;
+      namedAlike: number;
+      transfers: number;
+      toHead: number;
+      wrongBalance: number;
+      negative: number;
+    }>(
+      await t.app.db.execute(sql`
+        select
+          (select count(*) from households)::int as households,
+          (select count(*) from household_members)::int as members,
+          (with before as (
+             -- Each member's points before the transfers.
+             select m.household_id, m.role, c.balance
+               - coalesce((select sum(t.points) from household_transfers t where t.to_customer_id = c.id), 0)
+               + coalesce((select sum(t.points) from household_transfers t where t.from_customer_id = c.id), 0) as points
+             from household_members m join customers c on c.id = m.customer_id)
+           select count(*) from before h where h.role = 'HEAD'
+             and h.points >= all (select b.points from before b where b.household_id = h.household_id))::int as "headsRichest",
+          (select count(*) from household_members where consented_at is null)::int as waiting,
+          (select count(*) from (select m.household_id from household_members m join customers c on c.id = m.customer_id
+             group by m.household_id, c.full_name having count(*) > 1) x)::int as "namedAlike",
+          (select count(*) from household_transfers)::int as transfers,
+          (select count(*) from household_transfers t join households h on h.id = t.household_id
+             where t.to_customer_id = h.head_customer_id)::int as "toHead",
+          (select count(*) from customers c where c.balance <> coalesce(
+             (select sum(points) from ledger_entries e where e.customer_id = c.id), 0))::int as "wrongBalance",
+          (select count(*) from ledger_entries where balance_after < 0)::int as negative`),
+    );
+    expect(check).toMatchObject({
+      households: 3,
+      headsRichest: 3,
+      waiting: 3,
+      namedAlike: 0,
+      wrongBalance: 0,
+      negative: 0,
+    });
+    expect(check?.members).toBeGreaterThanOrEqual(9);
+    expect(check?.transfers).toBeGreaterThan(0);
+    expect(check?.toHead).toBe(check?.transfers);
   });
 
   it("stages last night's card-processor file once, waiting for a checker, its two bad lines refused by reason", async () => {

@@ -10,6 +10,7 @@ import { seedDemoConfiguration } from './configuration.ts';
 import { seedDemoContent } from './content.ts';
 import { seedDemoCorrections } from './corrections.ts';
 import { replayDemoExpiry } from './expiry.ts';
+import { seedDemoHouseholds } from './households.ts';
 import { seedDemoFileLayouts, seedDemoImports } from './imports.ts';
 import { seedDemoProgramme } from './index.ts';
 import { seedDemoMessaging } from './messaging.ts';
@@ -47,6 +48,8 @@ export async function seedDemo(db: Db) {
   await seedDemoCorrections(db);
   // Once: the referral programmes, and referrals waiting or refused among the newest customers.
   await seedDemoReferrals(db);
+  // Once: three families with their consent and a transfer to the head.
+  await seedDemoHouseholds(db);
   // Once: last night's card-processor file, staged and waiting for a checker.
   await seedDemoImports(db);
   await seedDemoFileLayouts(db);
