@@ -48,7 +48,8 @@ BEGIN
       WITH live AS MATERIALIZED (
         -- The live challenges, read once for the round (not once per earning).
         SELECT ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value,
-            ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat
+            ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat,
+            ARRAY(SELECT (s ->> 'target')::numeric FROM jsonb_array_elements(ch.steps) s) AS targets
           FROM challenges ch WHERE ch.status = 'ACTIVE'
       ), e AS MATERIALIZED (
         -- The round's earnings (one per customer), each with the customer's running progress (one
@@ -65,11 +66,11 @@ BEGIN
         -- or a new one (its id taken now) for an automatic challenge — once, or per period — whose
         -- audience holds the customer (an opt-in one waits for the customer to join again). Only
         -- those rows, narrow: the participation's counters so far (not the customer's whole map)
-        -- and the target of its next step (the steps read again only for one that crosses it).
+        -- and the target of its next step (the live challenges' targets, read once per round).
         SELECT f.customer, f.entry, f.type_id, f.amount, f.at, f.day, f.challenge_id, f.goal_kind, f.fresh,
             f.cycle, f.rolling_days, f.steps_reached, f.part, CASE WHEN NOT f.fresh THEN f.prior -> f.part::text END AS v,
-            (f.steps -> f.steps_reached ->> 'target')::numeric AS next_target
-          FROM (SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.steps, NOT coalesce(p.live, false) AS fresh,
+            f.targets[f.steps_reached + 1] AS next_target
+          FROM (SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.targets, NOT coalesce(p.live, false) AS fresh,
               coalesce(p.cycle, 0) AS cycle, CASE WHEN p.live THEN p.steps_reached ELSE 0 END AS steps_reached,
               CASE WHEN p.live THEN CASE WHEN p.completed_at IS NULL AND e.at >= p.joined_at THEN p.id END
                 WHEN ch.enrolment = 'AUTOMATIC' AND (p.id IS NULL OR ch.repeat = 'PER_PERIOD')
