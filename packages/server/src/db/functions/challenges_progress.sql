@@ -10,9 +10,10 @@
 -- the next cycle when the challenge repeats per period); records the earning once in
 -- challenge_earnings with the participations it counts in (its key: exactly once per transaction).
 -- Progress is not stored on the participations: the customer's one challenge_progress row keeps
--- every participation's counters (COUNT transactions, AMOUNT their sum, DAYS and TYPES the distinct
--- days and types), read and rewritten once per earning, so a participation row is written only
--- when it starts or reaches a step. Only
+-- each participation's [count, sum, days, types], only what its goal needs (COUNT transactions,
+-- AMOUNT their sum, DAYS and TYPES the distinct days and types; 0 or [] otherwise), read once and
+-- rewritten once per earning when it changed, so a participation row is written only when it
+-- starts or reaches a step. Only
 -- a participation that crosses a step's target comes back to be paid: the budget taken under the
 -- challenge's row lock (customers, then challenges in id order), the points posted through
 -- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
@@ -47,7 +48,8 @@ BEGIN
       WITH live AS MATERIALIZED (
         -- The live challenges, read once for the round (not once per earning).
         SELECT ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value,
-            ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat
+            ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat,
+            ARRAY(SELECT (s ->> 'target')::numeric FROM jsonb_array_elements(ch.steps) s) AS targets
           FROM challenges ch WHERE ch.status = 'ACTIVE'
       ), e AS MATERIALIZED (
         -- The round's earnings (one per customer), each with the customer's running progress (one
@@ -59,38 +61,41 @@ BEGIN
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
               x (customer, entry, type_id, amount, at, n)) x
           WHERE x.round = n_round
-      ), found AS (
-        SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment,
-            ch.repeat, p.id AS old, coalesce(p.cycle, 0) AS cycle, p.completed_at, p.joined_at, p.steps_reached,
-            p.id IS NOT NULL AND (p.window_ends_at IS NULL OR e.at < p.window_ends_at) AS live
-          FROM e
-            JOIN live ch ON e.at >= ch.starts_at AND e.at < ch.ends_at
-              AND (cardinality(ch.transaction_type_ids) = 0 OR e.type_id = ANY (ch.transaction_type_ids))
-              AND (ch.amount_condition IS NULL OR CASE ch.amount_condition
-                WHEN 'GT' THEN e.amount > ch.amount_value WHEN 'GTE' THEN e.amount >= ch.amount_value
-                WHEN 'EQ' THEN e.amount = ch.amount_value WHEN 'LT' THEN e.amount < ch.amount_value
-                ELSE e.amount <= ch.amount_value END)
-            LEFT JOIN LATERAL (SELECT cp.id, cp.cycle, cp.window_ends_at, cp.completed_at, cp.joined_at,
-                cp.steps_reached
-              FROM challenge_participants cp WHERE cp.challenge_id = ch.id AND cp.customer_id = e.customer
-              ORDER BY cp.cycle DESC LIMIT 1) p ON true
       ), m AS MATERIALIZED (
         -- The participation each earning counts in: the live one (not completed, joined by then),
         -- or a new one (its id taken now) for an automatic challenge — once, or per period — whose
-        -- audience holds the customer (an opt-in one waits for the customer to join again).
-        SELECT f.customer, f.entry, f.type_id, f.amount, f.at, f.day, f.cycle, f.challenge_id, f.goal_kind,
-            f.rolling_days, f.steps, f.name_en, NOT f.live AS fresh, f.prior,
-            CASE WHEN f.live THEN f.steps_reached ELSE 0 END AS steps_reached,
-            CASE WHEN f.live THEN CASE WHEN f.completed_at IS NULL AND f.at >= f.joined_at THEN f.old END
-              WHEN f.enrolment = 'AUTOMATIC' AND (f.old IS NULL OR f.repeat = 'PER_PERIOD')
-                AND challenges_audience((SELECT c FROM customers c WHERE c.id = f.customer),
-                  (SELECT k FROM challenges k WHERE k.id = f.challenge_id))
-              THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END AS part
-          FROM found f
+        -- audience holds the customer (an opt-in one waits for the customer to join again). Only
+        -- those rows, narrow: the participation's counters so far (not the customer's whole map)
+        -- and the target of its next step (the live challenges' targets, read once per round).
+        SELECT f.customer, f.entry, f.type_id, f.amount, f.at, f.day, f.challenge_id, f.goal_kind, f.fresh,
+            f.cycle, f.rolling_days, f.steps_reached, f.part, CASE WHEN NOT f.fresh THEN f.prior -> f.part::text END AS v,
+            f.targets[f.steps_reached + 1] AS next_target
+          FROM (SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.targets, NOT coalesce(p.live, false) AS fresh,
+              coalesce(p.cycle, 0) AS cycle, CASE WHEN p.live THEN p.steps_reached ELSE 0 END AS steps_reached,
+              CASE WHEN p.live THEN CASE WHEN p.completed_at IS NULL AND e.at >= p.joined_at THEN p.id END
+                WHEN ch.enrolment = 'AUTOMATIC' AND (p.id IS NULL OR ch.repeat = 'PER_PERIOD')
+                  AND challenges_audience((SELECT c FROM customers c WHERE c.id = e.customer),
+                    (SELECT k FROM challenges k WHERE k.id = ch.id))
+                THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END AS part
+            FROM e
+              JOIN live ch ON e.at >= ch.starts_at AND e.at < ch.ends_at
+                AND (cardinality(ch.transaction_type_ids) = 0 OR e.type_id = ANY (ch.transaction_type_ids))
+                AND (ch.amount_condition IS NULL OR CASE ch.amount_condition
+                  WHEN 'GT' THEN e.amount > ch.amount_value WHEN 'GTE' THEN e.amount >= ch.amount_value
+                  WHEN 'EQ' THEN e.amount = ch.amount_value WHEN 'LT' THEN e.amount < ch.amount_value
+                  ELSE e.amount <= ch.amount_value END)
+              LEFT JOIN LATERAL (SELECT cp.id, cp.cycle, cp.completed_at, cp.joined_at, cp.steps_reached,
+                  cp.window_ends_at IS NULL OR e.at < cp.window_ends_at AS live
+                FROM challenge_participants cp WHERE cp.challenge_id = ch.id AND cp.customer_id = e.customer
+                ORDER BY cp.cycle DESC LIMIT 1) p ON true
+            -- A completed participation that does not repeat (or whose window is still open) is
+            -- skipped here, not carried through the statement.
+            WHERE p.id IS NULL OR NOT p.live OR p.completed_at IS NULL) f
+          WHERE f.part IS NOT NULL
       ), ev AS (
         INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
           SELECT m.entry, m.customer, array_agg(m.part ORDER BY m.challenge_id), m.type_id, m.amount, m.day
-            FROM m WHERE m.part IS NOT NULL GROUP BY m.entry, m.customer, m.type_id, m.amount, m.day
+            FROM m GROUP BY m.entry, m.customer, m.type_id, m.amount, m.day
           ON CONFLICT DO NOTHING
           RETURNING challenge_earnings.entry_id
       ), started AS (
@@ -99,36 +104,36 @@ BEGIN
         INSERT INTO challenge_participants (id, challenge_id, customer_id, cycle, joined_at, window_ends_at)
           OVERRIDING SYSTEM VALUE SELECT m.part, m.challenge_id, m.customer, m.cycle + 1, m.at,
               CASE WHEN m.rolling_days IS NOT NULL THEN m.at + make_interval(days => m.rolling_days) END
-            FROM m WHERE m.fresh AND m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+            FROM m WHERE m.fresh AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
       ), moved AS (
-        -- Each participation's counters with this earning (a day or type already counted adds
-        -- nothing; days and types kept only for a DAYS or TYPES goal).
-        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps, m.name_en, m.steps_reached, m.goal_kind,
-            coalesce((p.v ->> 0)::numeric, 0) + 1 AS n,
-            coalesce((p.v ->> 1)::numeric, 0) + m.amount AS total,
-            CASE WHEN m.goal_kind <> 'DAYS' THEN '[]'::jsonb
-              WHEN coalesce(p.v -> 2, '[]') ? m.day::text THEN p.v -> 2
-              ELSE coalesce(p.v -> 2, '[]') || to_jsonb(m.day::text) END AS days,
-            CASE WHEN m.goal_kind <> 'TYPES' THEN '[]'::jsonb
-              WHEN coalesce(p.v -> 3, '[]') @> jsonb_build_array(m.type_id) THEN p.v -> 3
-              ELSE coalesce(p.v -> 3, '[]') || jsonb_build_array(m.type_id) END AS types
-          FROM m CROSS JOIN LATERAL (SELECT m.prior -> m.part::text AS v) p
-          WHERE m.part IS NOT NULL AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+        -- Each participation's progress with this earning, kept as its goal needs it: COUNT the
+        -- transactions, AMOUNT their sum, DAYS and TYPES the distinct days and types (a day or type
+        -- already counted changes nothing: not written again).
+        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps_reached, m.goal_kind, m.next_target,
+            CASE m.goal_kind WHEN 'COUNT' THEN coalesce((m.v ->> 0)::numeric, 0) + 1 ELSE 0 END AS n,
+            CASE m.goal_kind WHEN 'AMOUNT' THEN coalesce((m.v ->> 1)::numeric, 0) + m.amount ELSE 0 END AS total,
+            CASE m.goal_kind WHEN 'DAYS' THEN coalesce(m.v -> 2, '[]') ELSE '[]' END AS days,
+            CASE m.goal_kind WHEN 'TYPES' THEN coalesce(m.v -> 3, '[]') ELSE '[]' END AS types,
+            CASE m.goal_kind WHEN 'DAYS' THEN NOT coalesce(m.v -> 2, '[]') ? m.day::text
+              WHEN 'TYPES' THEN NOT coalesce(m.v -> 3, '[]') @> to_jsonb(m.type_id) ELSE true END AS changed,
+            m.day, m.type_id
+          FROM m WHERE m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
       ), saved AS (
         INSERT INTO challenge_progress AS cs (customer_id, state)
-          SELECT mv.customer, jsonb_object_agg(mv.id::text, jsonb_build_array(mv.n, mv.total, mv.days, mv.types))
-            FROM moved mv GROUP BY mv.customer
+          SELECT mv.customer, jsonb_object_agg(mv.id::text, jsonb_build_array(mv.n, mv.total,
+              CASE WHEN mv.goal_kind = 'DAYS' THEN mv.days || to_jsonb(mv.day::text) ELSE mv.days END,
+              CASE WHEN mv.goal_kind = 'TYPES' THEN mv.types || to_jsonb(mv.type_id) ELSE mv.types END))
+            FROM moved mv WHERE mv.changed GROUP BY mv.customer
           ON CONFLICT (customer_id) DO UPDATE SET state = cs.state || excluded.state
-      ), counted AS (
-        SELECT mv.*, CASE mv.goal_kind WHEN 'COUNT' THEN mv.n WHEN 'AMOUNT' THEN mv.total
-            WHEN 'DAYS' THEN jsonb_array_length(mv.days) ELSE jsonb_array_length(mv.types) END AS progress
-          FROM moved mv
       )
-      -- The participations that crossed a step's target.
-      SELECT c.id, c.challenge_id, c.progress, c.steps_reached, c.customer, c.at, c.steps, c.name_en
-        FROM counted c
-        WHERE c.steps_reached < jsonb_array_length(c.steps)
-          AND (c.steps -> c.steps_reached ->> 'target')::numeric <= c.progress
+      -- The participations that crossed their next step's target, with the challenge's steps.
+      SELECT c.id, c.challenge_id, c.progress, c.steps_reached, c.customer, c.at, ch.steps, ch.name_en
+        FROM (SELECT mv.*, CASE mv.goal_kind WHEN 'COUNT' THEN mv.n WHEN 'AMOUNT' THEN mv.total
+            WHEN 'DAYS' THEN jsonb_array_length(mv.days) ELSE jsonb_array_length(mv.types) END
+              + CASE WHEN mv.changed AND mv.goal_kind IN ('DAYS', 'TYPES') THEN 1 ELSE 0 END AS progress
+          FROM moved mv) c
+          JOIN live ch ON ch.id = c.challenge_id
+        WHERE c.next_target <= c.progress
         ORDER BY c.challenge_id, c.customer
     LOOP
       reached := u.steps_reached;

@@ -31,7 +31,8 @@ BEGIN
     progress := challenges_progress_of(p_customer, ev.participant_id, ev.goal_kind);
     -- The customer's running counters for it, set again from the live earnings.
     UPDATE challenge_progress cs SET state = cs.state || jsonb_build_object(ev.participant_id::text,
-        (SELECT jsonb_build_array(count(*), coalesce(sum(e.amount), 0),
+        (SELECT jsonb_build_array(CASE WHEN ev.goal_kind = 'COUNT' THEN count(*) ELSE 0 END,
+            CASE WHEN ev.goal_kind = 'AMOUNT' THEN coalesce(sum(e.amount), 0) ELSE 0 END,
             CASE WHEN ev.goal_kind = 'DAYS' THEN coalesce(jsonb_agg(DISTINCT e.day::text), '[]') ELSE '[]' END,
             CASE WHEN ev.goal_kind = 'TYPES' THEN coalesce(jsonb_agg(DISTINCT e.transaction_type_id)
               FILTER (WHERE e.transaction_type_id IS NOT NULL), '[]') ELSE '[]' END)
