@@ -33,6 +33,7 @@ import { limits } from './limits.ts';
 import { fileFault } from './parse.ts';
 import { postImportBatch, postQueuedImports } from './posting.ts';
 import { checksumOf, openSource, unspool } from './spool.ts';
+import { stageInThread, stagingThread } from './stagingThread.ts';
 
 /** The job that posts approved imports (decisions/imports.md). */
 export const IMPORT_POST_JOB = 'imports.post';
@@ -474,6 +475,13 @@ export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promi
   return true;
 }
 
+/** Stages the received files one after another until none waits or the server is stopping. */
+export async function stageReceivedImports(db: Db, stopping: AbortSignal) {
+  while (!stopping.aborted && (await stageReceivedImport(db, stopping))) {
+    // The next received file.
+  }
+}
+
 /** This run's claim on a staging import was lost (paused, or taken over): stop without touching it. */
 class StagingLost extends Error {}
 
@@ -571,9 +579,9 @@ export const importJobs: JobDefinition[] = [
     name: IMPORT_STAGE_JOB,
     intervalSeconds: 10,
     run: async (db, _state, stopping) => {
-      while (!stopping.aborted && (await stageReceivedImport(db, stopping))) {
-        // The next received file.
-      }
+      // On PostgreSQL in a worker thread of its own (stagingThread.ts), else here.
+      if (stagingThread.url) await stageInThread(stagingThread.url, stopping);
+      else await stageReceivedImports(db, stopping);
       return undefined;
     },
   },
