@@ -385,6 +385,14 @@ export async function receiveFile(tx: Tx, upload: ImportUploadInput, maker: Make
   return row;
 }
 
+/** An import the staging job may claim: received, or staging under a claim that lapsed. */
+const claimable = sql`status = 'RECEIVED' or (status = 'STAGING' and staging_until < now())`;
+
+/** Whether a file waits for the staging job (the thread is started only then). */
+async function stagingWaits(db: Db): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from imports where ${claimable} limit 1`)).length > 0;
+}
+
 /** How long a staging job's claim on an import lasts without a batch committed (then another may take it over). */
 const STAGING_LEASE = sql`now() + interval '2 minutes'`;
 
@@ -400,9 +408,7 @@ export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promi
   const [claimed] = rowsOf<{ id: number }>(
     await db.execute(sql`update imports set status = 'STAGING', staging_until = ${STAGING_LEASE},
         lines = 0, invalid_lines = 0, refused = '{}'::jsonb, progress = 0, error = null
-      where id = (select id from imports
-        where status = 'RECEIVED' or (status = 'STAGING' and staging_until < now())
-        order by id limit 1 for update skip locked)
+      where id = (select id from imports where ${claimable} order by id limit 1 for update skip locked)
       returning id`),
   );
   if (!claimed) return false;
@@ -579,9 +585,10 @@ export const importJobs: JobDefinition[] = [
     name: IMPORT_STAGE_JOB,
     intervalSeconds: 10,
     run: async (db, _state, stopping) => {
-      // On PostgreSQL in a worker thread of its own (stagingThread.ts), else here.
-      if (stagingThread.url) await stageInThread(stagingThread.url, stopping);
-      else await stageReceivedImports(db, stopping);
+      // On PostgreSQL in a worker thread of its own (stagingThread.ts), started when a file
+      // waits; else here.
+      if (!stagingThread.url) await stageReceivedImports(db, stopping);
+      else if (await stagingWaits(db)) await stageInThread(stagingThread.url, stopping);
       return undefined;
     },
   },
