@@ -22,11 +22,28 @@ export function useStagingThread(url: string | undefined, heapMb: number) {
   stagingThread.heapMb = heapMb;
 }
 
-/** What the thread is given (stagingWorker.ts): its database, and the main thread's settings. */
+/** What the thread is given (stagingWorker.ts): its database and the spool's settings. */
 export interface StagingWorkerData {
   url: string;
-  limits: typeof limits;
   files: typeof importFiles;
+}
+
+/** A run's message to the thread: stage (with the limits as they are now), or stop. */
+export interface StagingRunMessage {
+  run: number;
+  limits?: typeof limits;
+  stop?: boolean;
+}
+
+/** The thread died while it staged `importId` (if it had claimed one): out of memory (its heap cap reached), or another fault. */
+export class StagingThreadDied extends Error {
+  constructor(
+    message: string,
+    readonly importId: number | undefined,
+    readonly outOfMemory: boolean,
+  ) {
+    super(message);
+  }
 }
 
 // From the build the entry is dist/stagingWorker.js beside dist/main.js (build.mjs emits both).
@@ -45,7 +62,7 @@ const IDLE_MS = 10_000;
 interface Thread {
   worker: Worker;
   url: string;
-  runs: Map<number, { resolve: () => void; reject: (err: Error) => void }>;
+  runs: Map<number, { resolve: () => void; reject: (err: Error) => void; importId?: number }>;
   idle?: NodeJS.Timeout | undefined;
 }
 let thread: Thread | undefined;
@@ -55,21 +72,27 @@ let runs = 0;
 function threadFor(url: string): Thread {
   if (thread?.url === url) return thread;
   if (thread) void thread.worker.terminate();
-  const workerData: StagingWorkerData = { url, limits: { ...limits }, files: { ...importFiles } };
+  const workerData: StagingWorkerData = { url, files: { ...importFiles } };
   const worker = new Worker(source, {
     eval: fromSources,
     workerData,
     resourceLimits: { maxOldGenerationSizeMb: stagingThread.heapMb },
   });
   const started: Thread = { worker, url, runs: new Map() };
-  const fail = (err: Error) => {
+  const fail = (err: Error & { code?: string }) => {
+    const outOfMemory = err.code === 'ERR_WORKER_OUT_OF_MEMORY';
     if (thread === started) thread = undefined;
     clearTimeout(started.idle);
-    for (const run of started.runs.values()) run.reject(err);
+    for (const run of started.runs.values())
+      run.reject(new StagingThreadDied(err.message, run.importId, outOfMemory));
     started.runs.clear();
   };
-  worker.on('message', ({ run, error }: { run: number; error?: string }) => {
+  worker.on('message', ({ run, error, claimed }: { run: number; error?: string; claimed?: number }) => {
     const waiting = started.runs.get(run);
+    if (claimed !== undefined) {
+      if (waiting) waiting.importId = claimed;
+      return;
+    }
     started.runs.delete(run);
     if (error) waiting?.reject(new Error(error));
     else waiting?.resolve();
@@ -101,10 +124,10 @@ export function stageInThread(url: string, stopping: AbortSignal): Promise<void>
   clearTimeout(t.idle);
   t.worker.ref();
   const run = ++runs;
-  const stop = () => t.worker.postMessage({ run, stop: true });
+  const stop = () => t.worker.postMessage({ run, stop: true } satisfies StagingRunMessage);
   stopping.addEventListener('abort', stop, { once: true });
   return new Promise<void>((resolve, reject) => {
     t.runs.set(run, { resolve, reject });
-    t.worker.postMessage({ run });
+    t.worker.postMessage({ run, limits: { ...limits } } satisfies StagingRunMessage);
   }).finally(() => stopping.removeEventListener('abort', stop));
 }
