@@ -5,7 +5,7 @@ import { importFiles } from './spool.ts';
 /**
  * The staging job's worker thread (decisions/imports.md "Staging in a worker thread"): on
  * PostgreSQL a received file is read, decoded, parsed, checked and inserted by a thread of its
- * own, with its own connection and a capped heap, so its garbage is collected early in its own
+ * own, with its own connections and a capped heap, so its garbage is collected early in its own
  * isolate and the API's event loop does not parse. On the embedded database (one in-process
  * connection) the main thread stages, as before.
  */
@@ -35,7 +35,10 @@ export interface StagingRunMessage {
   stop?: boolean;
 }
 
-/** The thread died while it staged `importId` (if it had claimed one): out of memory (its heap cap reached), or another fault. */
+/**
+ * The thread died while it staged `importId` (if it had claimed one): out of memory (its heap cap
+ * reached), or another fault.
+ */
 export class StagingThreadDied extends Error {
   constructor(
     message: string,
