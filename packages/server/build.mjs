@@ -1,5 +1,5 @@
-// Bundles the server into dist/main.js (workspace sources inlined, npm packages left external)
-// and copies the SQL migrations and the database functions' sources beside it.
+// Bundles the server into dist/main.js and its import staging thread into dist/stagingWorker.js
+// (workspace sources inlined, npm packages left external) and copies the SQL migrations and the database functions' sources beside it.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -10,8 +10,9 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies 
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The server, and the worker thread staging import files (modules/imports/stagingThread.ts).
+  entryPoints: { main: 'src/main.ts', stagingWorker: 'src/modules/imports/stagingWorker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

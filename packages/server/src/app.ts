@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { chooseSentimentModel } from './modules/analytics/index.ts';
 import { makerCheckerGate } from './modules/approvals/index.ts';
-import { importLimits, useImportFiles, useImportInbox } from './modules/imports/index.ts';
+import { importLimits, useImportFiles, useImportInbox, useStagingThread } from './modules/imports/index.ts';
 import { modules, tunables } from './modules/index.ts';
 import { systemLogDestination } from './modules/logs/index.ts';
 import { reportEarningFallbacks, reportEarningMetrics } from './modules/loyalty/index.ts';
@@ -123,6 +123,10 @@ export async function buildApp(
   useImportInbox(config.importInbox);
   useImportFiles(config.importFiles);
   importLimits.postWorkers = config.importPostWorkers;
+  useStagingThread(
+    config.database.kind === 'postgres' ? config.database.url : undefined,
+    config.importStagingHeapMb,
+  );
   await keyExistingChain(database.db);
   // Caches of every instance drop what another instance changed (platform/changes.ts).
   const stopListening = await listenForChanges(database);

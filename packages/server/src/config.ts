@@ -112,6 +112,7 @@ const envSchema = z.object({
     .positive()
     .default(4 * 1024 ** 3),
   IMPORT_POST_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  IMPORT_STAGING_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(64),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
@@ -197,6 +198,12 @@ export interface Config {
    * default 1; decisions/imports.md "Two workers").
    */
   importPostWorkers: number;
+  /**
+   * The old-space cap (MB) of the worker thread that stages received files on PostgreSQL
+   * (IMPORT_STAGING_HEAP_MB, default 64; 0: staged on the main thread, as on the embedded
+   * database; decisions/imports.md "Staging in a worker thread").
+   */
+  importStagingHeapMb: number;
   /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
   outboundAllow: OutboundAllow;
   /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
@@ -296,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFileBytes: e.IMPORT_MAX_FILE_BYTES,
     },
     importPostWorkers: e.IMPORT_POST_WORKERS,
+    importStagingHeapMb: e.IMPORT_STAGING_HEAP_MB,
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,

@@ -33,6 +33,7 @@ import { limits } from './limits.ts';
 import { fileFault } from './parse.ts';
 import { postImportBatch, postQueuedImports } from './posting.ts';
 import { checksumOf, openSource, unspool } from './spool.ts';
+import { StagingThreadDied, stageInThread, stagingThread } from './stagingThread.ts';
 
 /** The job that posts approved imports (decisions/imports.md). */
 export const IMPORT_POST_JOB = 'imports.post';
@@ -384,6 +385,14 @@ export async function receiveFile(tx: Tx, upload: ImportUploadInput, maker: Make
   return row;
 }
 
+/** An import the staging job may claim: received, or staging under a claim that lapsed. */
+const claimable = sql`status = 'RECEIVED' or (status = 'STAGING' and staging_until < now())`;
+
+/** Whether a file waits for the staging job (the thread is started only then). */
+async function stagingWaits(db: Db): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from imports where ${claimable} limit 1`)).length > 0;
+}
+
 /** How long a staging job's claim on an import lasts without a batch committed (then another may take it over). */
 const STAGING_LEASE = sql`now() + interval '2 minutes'`;
 
@@ -395,16 +404,19 @@ const STAGING_LEASE = sql`now() + interval '2 minutes'`;
  * `error` the fault); a valid pushed file is queued for posting. The spooled file is removed once
  * the import no longer needs it (staged or refused). Answers false when nothing waits.
  */
-export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promise<boolean> {
+export async function stageReceivedImport(
+  db: Db,
+  stopping?: AbortSignal,
+  onClaim?: (id: number) => void,
+): Promise<boolean> {
   const [claimed] = rowsOf<{ id: number }>(
     await db.execute(sql`update imports set status = 'STAGING', staging_until = ${STAGING_LEASE},
         lines = 0, invalid_lines = 0, refused = '{}'::jsonb, progress = 0, error = null
-      where id = (select id from imports
-        where status = 'RECEIVED' or (status = 'STAGING' and staging_until < now())
-        order by id limit 1 for update skip locked)
+      where id = (select id from imports where ${claimable} order by id limit 1 for update skip locked)
       returning id`),
   );
   if (!claimed) return false;
+  onClaim?.(Number(claimed.id));
   const row = await findImport(db, Number(claimed.id));
   const spoolPath = row.spoolPath ?? '';
   try {
@@ -452,26 +464,55 @@ export async function stageReceivedImport(db: Db, stopping?: AbortSignal): Promi
   } catch (err) {
     if (err instanceof StagingLost) return !stopping?.aborted;
     // The file cannot be read (or staging failed): refused whole, nothing of it kept.
-    await db.transaction(async (tx) => {
-      await tx.delete(importLines).where(eq(importLines.importId, row.id));
-      await tx
-        .update(imports)
-        .set({
-          status: 'REFUSED',
-          lines: 0,
-          invalidLines: 0,
-          refused: {},
-          progress: 0,
-          spoolPath: null,
-          stagingUntil: null,
-          error: describeFault(err).slice(0, 2000),
-          finishedAt: sql`now()`,
-        })
-        .where(eq(imports.id, row.id));
-    });
+    await refuseStaging(db, row.id, describeFault(err));
   }
   await unspool(spoolPath);
   return true;
+}
+
+/** An import whose staging failed: REFUSED with the fault, its lines dropped. */
+async function refuseStaging(db: Db, id: number, error: string) {
+  await db.transaction(async (tx) => {
+    await tx.delete(importLines).where(eq(importLines.importId, id));
+    await tx
+      .update(imports)
+      .set({
+        status: 'REFUSED',
+        lines: 0,
+        invalidLines: 0,
+        refused: {},
+        progress: 0,
+        spoolPath: null,
+        stagingUntil: null,
+        error: error.slice(0, 2000),
+        finishedAt: sql`now()`,
+      })
+      .where(eq(imports.id, id));
+  });
+}
+
+/**
+ * The staging thread ran out of memory on an import (its heap cap reached by the file's lines):
+ * the import is refused with the reason, rather than claimed again when its lease lapses and
+ * failing the same way. Another death leaves it to be staged again.
+ */
+async function refuseDied(db: Db, err: unknown) {
+  if (!(err instanceof StagingThreadDied) || !err.outOfMemory || err.importId === undefined) throw err;
+  const row = await findImport(db, err.importId);
+  if (row.status !== 'STAGING') return;
+  await refuseStaging(
+    db,
+    row.id,
+    `The file's lines need more memory than the staging thread has (IMPORT_STAGING_HEAP_MB): ${err.message}`,
+  );
+  await unspool(row.spoolPath);
+}
+
+/** Stages the received files one after another until none waits or the server is stopping. */
+export async function stageReceivedImports(db: Db, stopping: AbortSignal, onClaim?: (id: number) => void) {
+  while (!stopping.aborted && (await stageReceivedImport(db, stopping, onClaim))) {
+    // The next received file.
+  }
 }
 
 /** This run's claim on a staging import was lost (paused, or taken over): stop without touching it. */
@@ -571,9 +612,11 @@ export const importJobs: JobDefinition[] = [
     name: IMPORT_STAGE_JOB,
     intervalSeconds: 10,
     run: async (db, _state, stopping) => {
-      while (!stopping.aborted && (await stageReceivedImport(db, stopping))) {
-        // The next received file.
-      }
+      // On PostgreSQL in a worker thread of its own (stagingThread.ts), started when a file
+      // waits; else here.
+      if (!stagingThread.url) await stageReceivedImports(db, stopping);
+      else if (await stagingWaits(db))
+        await stageInThread(stagingThread.url, stopping).catch((err) => refuseDied(db, err));
       return undefined;
     },
   },

@@ -4,3 +4,4 @@ export { type Maker, stageFile } from './imports.service.ts';
 export { type InboxConfig, useImportInbox } from './inbox.ts';
 export { limits as importLimits } from './limits.ts';
 export { useImportFiles } from './spool.ts';
+export { useStagingThread } from './stagingThread.ts';

@@ -1,6 +1,6 @@
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import type { ImportEncoding, ImportLineReason } from '@loyalty/contracts';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, Parser } from 'csv-parse';
 import iconv from 'iconv-lite';
 import { AppError } from '../../platform/errors.ts';
 import { limits } from './limits.ts';
@@ -109,6 +109,17 @@ export async function decodedText(
   return { head, text };
 }
 
+/**
+ * csv-parse's stream, each record handed on with the line it ends on (the parser's count of lines
+ * read when it pushes the record): what its `info` option gives, without the object of a dozen
+ * fields it builds per record (half of the parser's time in a profile of staging).
+ */
+class LineParser extends Parser {
+  override push(record: string[] | null): boolean {
+    return super.push(record && { line: this.info.lines, values: record });
+  }
+}
+
 /** A CSV layout's options (a saved file layout's; absent: the kinds' default, a header row, sniffed). */
 export interface CsvOptions {
   delimiter?: string | null | undefined;
@@ -130,30 +141,26 @@ export async function* readCsv(
 ): AsyncGenerator<{ header: string[] } | FileRecord> {
   const { head, text } = await decodedText(source, encoding);
   const headerRow = options.headerRow ?? true;
-  const parser = parse({
+  const parser = new LineParser({
     delimiter: options.delimiter || sniffDelimiter(head),
     quote: options.quote ?? '"',
     bom: true,
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
-    info: true,
     max_record_size: limits.maxLineBytes,
   });
   text.on('error', (err) => parser.destroy(err));
   text.pipe(parser);
   let header: string[] | undefined;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
+    for await (const record of parser as AsyncIterable<FileRecord>) {
       if (!header) {
-        header = headerRow ? record : record.map((_, i) => String(i + 1));
+        header = headerRow ? record.values : record.values.map((_, i) => String(i + 1));
         yield { header };
         if (headerRow) continue;
       }
-      yield { line: info.lines, values: record };
+      yield record;
     }
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -9,8 +9,7 @@ import { importLines, imports } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { coreBankingFile, coreBankingLayout } from './coreBanking.ts';
-import { IMPORT_POST_JOB, IMPORT_STAGE_JOB } from './imports.service.ts';
-import { form, gateImportPosting, postApproved, spendProgramme, staged } from './testing.ts';
+import { form, gateImportPosting, postApproved, runImportJobs, spendProgramme, staged } from './testing.ts';
 
 // Files on disk (decisions/imports.md "Files on disk"): a push is spooled and answered RECEIVED at
 // once; the staging job reads the spooled file, survives a restart, refuses an unreadable file;
@@ -34,16 +33,6 @@ const push = (body: string | Uint8Array, query = '', contentType = 'text/csv') =
 const spooled = async () => (await readdir(spoolDir).catch(() => [])).sort();
 const row = async (id: number) => (await t.app.db.select().from(imports).where(eq(imports.id, id)))[0];
 
-/** Runs the staging job, then the posting job, as the runner's next ticks would. */
-async function runJobs() {
-  await t.app.jobs.settled();
-  for (const job of [IMPORT_STAGE_JOB, IMPORT_POST_JOB]) {
-    await t.app.jobs.requestRun(job);
-    await t.app.jobs.tick(job);
-    await t.app.jobs.settled();
-  }
-}
-
 beforeAll(async () => {
   spoolDir = await mkdtemp(path.join(tmpdir(), 'spool-'));
   t = await buildTestApp({ IMPORT_SPOOL_DIR: spoolDir });
@@ -64,7 +53,7 @@ describe('a pushed file', () => {
     expect(res.json().status).toBe('RECEIVED');
     const { id } = res.json();
     expect(Number((await row(id))?.fileBytes)).toBeGreaterThan(0);
-    await runJobs();
+    await runImportJobs(t);
     expect((await pos('GET', `/transaction-files/${id}`)).json()).toMatchObject({
       status: 'DONE',
       lines: 2,
@@ -79,7 +68,7 @@ describe('a pushed file', () => {
     const bad = csv('SP-3,S1,SPEND,10,2026-11-02T09:00:00Z', '"SP-4,S1,SPEND,10,2026-11-02T09:00:00Z');
     const res = await push(bad);
     expect(res.statusCode).toBe(202);
-    await runJobs();
+    await runImportJobs(t);
     const polled = (await pos('GET', `/transaction-files/${res.json().id}`)).json();
     expect(polled).toMatchObject({ status: 'REFUSED', lines: 0, posted: 0 });
     expect(polled.error).toContain('imports.openQuote');
@@ -90,7 +79,7 @@ describe('a pushed file', () => {
     // Not "already imported": nothing of it was.
     const again = await push(bad);
     expect(again.statusCode).toBe(202);
-    await runJobs();
+    await runImportJobs(t);
     expect((await pos('GET', `/transaction-files/${again.json().id}`)).json().status).toBe('REFUSED');
 
     // A received file whose spool is gone (removed by hand, another instance's folder): refused,
@@ -101,7 +90,7 @@ describe('a pushed file', () => {
       .update(imports)
       .set({ status: 'RECEIVED', spoolPath: path.join(spoolDir, 'gone.part') })
       .where(eq(imports.id, lost.json().id));
-    await runJobs();
+    await runImportJobs(t);
     expect((await row(lost.json().id))?.status).toBe('REFUSED');
     expect((await row(lost.json().id))?.error).toContain('ENOENT');
   });
@@ -134,13 +123,13 @@ describe('a pushed file', () => {
       .update(imports)
       .set({ stagingUntil: sql`now() + interval '1 minute'` })
       .where(eq(imports.id, id));
-    await runJobs();
+    await runImportJobs(t);
     expect((await row(id))?.status).toBe('STAGING');
     await t.app.db
       .update(imports)
       .set({ stagingUntil: sql`now() - interval '1 minute'` })
       .where(eq(imports.id, id));
-    await runJobs();
+    await runImportJobs(t);
     const [{ n } = { n: 0 }] = rowsOf<{ n: number }>(
       await t.app.db.execute(sql`select count(*)::int as n from import_lines where import_id = ${id}`),
     );
@@ -171,7 +160,7 @@ describe('a pushed file', () => {
     );
     const byName = await push(file, `?layout=${encodeURIComponent(coreBankingLayout.name.toUpperCase())}`);
     expect(byName.statusCode, byName.body).toBe(202);
-    await runJobs();
+    await runImportJobs(t);
     expect((await pos('GET', `/transaction-files/${byName.json().id}`)).json()).toMatchObject({
       status: 'DONE',
       layoutId: created.json().id,

@@ -85,6 +85,16 @@ export async function approveAndRun(t: TestApp, id: number, maker: As, checker: 
   }
 }
 
+/** Runs the staging job, then the posting job, as the runner's next ticks would. */
+export async function runImportJobs(t: TestApp) {
+  await t.app.jobs.settled();
+  for (const job of [IMPORT_STAGE_JOB, IMPORT_POST_JOB]) {
+    await t.app.jobs.requestRun(job);
+    await t.app.jobs.tick(job);
+    await t.app.jobs.settled();
+  }
+}
+
 /**
  * Runs the staging job until the import has left RECEIVED and STAGING (as the runner's next ticks
  * would: a staff upload is staged by the job). Answers the import.
