@@ -49,7 +49,7 @@ BEGIN
       FROM customers cu
       WHERE cu.customer_number IN (SELECT i ->> 'customerNumber' FROM jsonb_array_elements(p_items) i)
       ORDER BY cu.customer_number COLLATE "C" FOR UPDATE
-  ), rules AS (
+  ), rules AS MATERIALIZED (
     -- Each type's rules in evaluation order, sorted once for the batch (loyalty_fire_rule sorts per earning).
     SELECT x.key AS type_id, loyalty_rules_in_order(x.value) AS rules FROM jsonb_each(p_config -> 'rules') x
   ), it AS (
