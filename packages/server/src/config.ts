@@ -111,7 +111,7 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(4 * 1024 ** 3),
-  IMPORT_POST_WORKERS: z.coerce.number().int().min(1).max(8).default(1),
+  IMPORT_POST_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
   IMPORT_STAGING_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(64),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
@@ -195,7 +195,7 @@ export interface Config {
   importFiles: { spoolDir: string; maxFileBytes: number };
   /**
    * Connections posting an import at once, each its share of the customers (IMPORT_POST_WORKERS,
-   * default 1; decisions/imports.md "Two workers").
+   * default 2; decisions/imports.md "Two workers").
    */
   importPostWorkers: number;
   /**

@@ -141,7 +141,7 @@ describe('posting with two workers', () => {
       expect(stopped?.posted).toBeGreaterThan(0);
       expect(stopped?.posted).toBeLessThan(43);
       await t.restart();
-      // The new server took IMPORT_POST_WORKERS (1 by default): two again.
+      // The new server took IMPORT_POST_WORKERS (2 by default): two, whatever it is.
       limits.postWorkers = 2;
       expect(await runToEnd(parallel)).toMatchObject({
         status: 'DONE',

@@ -97,13 +97,16 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | nu
     const lines = cut === 0 ? read.slice(0, 1) : cut > 0 ? read.slice(0, cut) : read;
     if (!lines.length) return 0;
     const outcomes = await handler.post(tx, imp, lines);
+    // The outcomes, bounded by the batch's range of lines: without it, the import's statistics
+    // (taken before its lines were staged) planned a hash of all its lines at every batch.
     const list = (f: (o: LineOutcome) => number | string | null) =>
       `{${outcomes.map((o) => f(o) ?? 'NULL').join(',')}}`;
     await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o.entry_id, points = o.points
       from unnest(${list((o) => o.line)}::int[], ${list((o) => JSON.stringify(o.outcome))}::text[],
           ${list((o) => o.entryId)}::bigint[], ${list((o) => o.points)}::int[])
         as o(line, outcome, entry_id, points)
-      where l.import_id = ${imp.id} and l.line = o.line`);
+      where l.import_id = ${imp.id} and l.line = o.line
+        and l.line between ${lines[0]?.line ?? 0} and ${lines[lines.length - 1]?.line ?? 0}`);
     const t = tally(outcomes);
     const add = JSON.stringify(t.refused);
     // Relative to the row as it is now (another worker's batch may have committed since the claim).

@@ -49,6 +49,7 @@ export interface EarningRow {
 
 const POST_EARNINGS = 'select * from loyalty_post_earnings($1, false, $2)';
 const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true, $2)';
+const POST_EARNINGS_SET = 'select * from loyalty_post_earnings_set($1, $2)';
 
 /** An earning and the configuration it is decided with. */
 interface Earning {
@@ -234,10 +235,19 @@ export async function postEarningBatch(
   db: Executor,
   items: readonly EarningItem[],
   config: EarningConfiguration,
+  /** Decided set-based where that is exact (loyalty_post_earnings_set), the rest by the loop. */
+  setBased = false,
 ): Promise<EarningRow[]> {
   const order = items.map((item, i) => ({ item, config, i }));
   order.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
-  const rows = await postEarnings(db, order);
+  const rows = setBased
+    ? await runPrepared<EarningRow>(
+        db,
+        'loyalty_post_earnings_set',
+        POST_EARNINGS_SET,
+        batchParameters(order),
+      )
+    : await postEarnings(db, order);
   const answer: EarningRow[] = new Array(items.length);
   order.forEach((e, k) => {
     answer[e.i] = rows[k] as EarningRow;

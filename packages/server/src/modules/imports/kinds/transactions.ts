@@ -82,7 +82,10 @@ const stagedEarnings = (tx: Tx, importId: number, ids: string[]) =>
       where import_id = ${importId} and reason is null and key in ${list}`,
   );
 
-/** A batch of earning lines posted by the engine's batch statement (as the API's queue posts). */
+/**
+ * A batch of earning lines posted by the engine's batch statement (as the API's queue posts),
+ * decided set-based where that is exact (loyalty_post_earnings_set).
+ */
 async function postEarnings(
   tx: Tx,
   imp: ImportRow,
@@ -109,7 +112,7 @@ async function postEarnings(
       outcomes.push({ line: l.line, outcome: 'unknownTransactionType', entryId: null, points: null });
     }
   }
-  const rows = items.length ? await postEarningBatch(tx, items, config) : [];
+  const rows = items.length ? await postEarningBatch(tx, items, config, true) : [];
   rows.forEach((r, i) => {
     outcomes.push({
       line: posting[i] as number,
