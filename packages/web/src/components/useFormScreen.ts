@@ -60,5 +60,5 @@ export function useFormScreen<V>() {
     },
   } satisfies FormProps<V>;
 
-  return { form, formProps, save, dirty, navigate, toast };
+  return { form, formProps, save, dirty, navigate };
 }

@@ -47,9 +47,16 @@ export interface EarningRow {
   campaign_id: number | null;
 }
 
-const POST_EARNINGS = 'select * from loyalty_post_earnings($1, false, $2)';
-const POST_EARNING_LOCKED = 'select * from loyalty_post_earnings($1, true, $2)';
-const POST_EARNINGS_SET = 'select * from loyalty_post_earnings_set($1, $2)';
+/**
+ * The engine's batch statements (prepared name, text): a batch, which takes its campaigns' budget
+ * at its end; one earning with its campaigns locked first; a batch decided set-based where that is
+ * exact, the rest by the loop (loyalty_post_earnings_set).
+ */
+const statements = {
+  batch: ['loyalty_post_earnings', 'select * from loyalty_post_earnings($1, false, $2)'],
+  locked: ['loyalty_post_earning_locked', 'select * from loyalty_post_earnings($1, true, $2)'],
+  setBased: ['loyalty_post_earnings_set', 'select * from loyalty_post_earnings_set($1, $2)'],
+} as const;
 
 /** An earning and the configuration it is decided with. */
 interface Earning {
@@ -100,14 +107,11 @@ function batchParameters(batch: readonly Earning[]): [string, string] {
   ];
 }
 
-/**
- * Posts earnings in one statement, one transaction; sorted by customer number. A batch takes its
- * campaigns' budget at its end; `locked` (one earning) locks them first.
- */
-const postEarnings = (db: Executor, batch: readonly Earning[], locked = false) =>
-  locked
-    ? runPrepared<EarningRow>(db, 'loyalty_post_earning_locked', POST_EARNING_LOCKED, batchParameters(batch))
-    : runPrepared<EarningRow>(db, 'loyalty_post_earnings', POST_EARNINGS, batchParameters(batch));
+/** Posts earnings in one statement (`how`: one of `statements`), one transaction; sorted by customer number. */
+const postEarnings = (db: Executor, batch: readonly Earning[], how: keyof typeof statements = 'batch') => {
+  const [name, text] = statements[how];
+  return runPrepared<EarningRow>(db, name, text, batchParameters(batch));
+};
 
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
 const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
@@ -194,7 +198,7 @@ class EarningQueue {
         );
       // One after the other, as in the batch: twins of an externalId meet as they would have there.
       for (const w of batch) {
-        await postEarnings(this.db, [w], true).then(([row]) => w.resolve(row as EarningRow), w.reject);
+        await postEarnings(this.db, [w], 'locked').then(([row]) => w.resolve(row as EarningRow), w.reject);
       }
     }
   }
@@ -240,14 +244,7 @@ export async function postEarningBatch(
 ): Promise<EarningRow[]> {
   const order = items.map((item, i) => ({ item, config, i }));
   order.sort((a, b) => compare(a.item.customerNumber, b.item.customerNumber));
-  const rows = setBased
-    ? await runPrepared<EarningRow>(
-        db,
-        'loyalty_post_earnings_set',
-        POST_EARNINGS_SET,
-        batchParameters(order),
-      )
-    : await postEarnings(db, order);
+  const rows = await postEarnings(db, order, setBased ? 'setBased' : 'batch');
   const answer: EarningRow[] = new Array(items.length);
   order.forEach((e, k) => {
     answer[e.i] = rows[k] as EarningRow;
@@ -264,7 +261,8 @@ export function postEarning(
   item: EarningItem,
   config: EarningConfiguration,
 ): Promise<EarningRow> {
-  if (isTransaction(db)) return postEarnings(db, [{ item, config }], true).then(([row]) => row as EarningRow);
+  if (isTransaction(db))
+    return postEarnings(db, [{ item, config }], 'locked').then(([row]) => row as EarningRow);
   let queue = queues.get(db);
   if (!queue) {
     queue = new EarningQueue(db);

@@ -1,16 +1,16 @@
-import type { FormRule } from 'antd';
 import { Button, Col, Form, type FormInstance, Upload } from 'antd';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import type { convertedForm } from '../../components/convertedForm.ts';
 import { formatPoints } from '../../components/format.tsx';
 import { Input } from '../../components/Input.tsx';
 import { fixedChoices } from '../../components/resource.ts';
 import { useToast } from '../../state/useToast.ts';
 import { criterionChoices, tierChoices } from './api.ts';
 
-/** A form field's name and rules (convertedForm's `item`). */
-type Item = (path: string) => { name: string; rules: FormRule[] };
+/** A form field's name and rules. */
+type Item = ReturnType<typeof convertedForm>['item'];
 
 /** Customer numbers from pasted text or an uploaded CSV: one per line or comma-separated, header skipped. */
 export const parseCustomerList = (text: string) => [
