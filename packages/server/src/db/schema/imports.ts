@@ -142,13 +142,19 @@ export const importLines = pgTable(
      * batch against the lines staged before by this key, so no per-file set is kept in memory.
      */
     key: text('key'),
+    /**
+     * The kind's `partition` of the line (its customer's number), written when staged; null for a
+     * line that posts alone (a reversal) and for a kind without one.
+     */
+    postKey: text('post_key'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
-    // The posting job's next batch: the valid lines not posted yet, found without passing those
-    // posted before (a 1,000,000-line file would otherwise rescan its posted lines at every batch).
+    // The posting job's next batch: the valid lines not posted yet in customer order (the order
+    // they post in when the file has no line that posts alone), found without passing those posted
+    // before. In file order the primary key serves, from the worker's last line.
     index('import_lines_pending_idx')
-      .on(t.importId, t.line)
+      .on(t.importId, t.postKey, t.line)
       .where(sql`${t.reason} is null and ${t.outcome} is null`),
     // An import's bad lines in order (its page's first 100, the error file) without reading the
     // good ones: the page is polled while the import posts.

@@ -204,11 +204,15 @@ async function stageKindBatch(tx: Tx, imp: ImportRow, file: FileCheck, batch: Li
     reason: l.reason ?? null,
     field: l.field ?? null,
     key: l.key ?? null,
+    post_key: l.postKey ?? null,
   }));
-  await tx.execute(sql`insert into import_lines (import_id, line, data, reason, field, key)
-    select ${imp.id}, r.line, r.data, r.reason, r.field, r.key
+  // post_key: the kind's mark's (a reversal's: its earning's customer), else its partition (an
+  // expression of the line's `data`).
+  await tx.execute(sql`insert into import_lines (import_id, line, data, reason, field, key, post_key)
+    select ${imp.id}, r.line, r.data, r.reason, r.field, r.key,
+      coalesce(r.post_key, ${importKindHandlers[imp.kind].partition ?? sql`null`})
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-      as r(line integer, data jsonb, reason text, field text, key text)`);
+      as r(line integer, data jsonb, reason text, field text, key text, post_key text)`);
 }
 
 /** A file imported before (same kind and SHA-256; a file refused whole aside) is refused 409. */

@@ -11,7 +11,8 @@ import { form, gateImportPosting, postApproved, staged } from './testing.ts';
 /*
  * Parallel posting (decisions/imports.md "Posting"): two workers post a file's earnings, each its
  * share of the customers. A customer's earnings post in file order (its tier moves mid-file and
- * changes the next award), a reversal after its earning and before the lines after it, and a stop
+ * changes the next award), a reversal among its earning's customer's lines, after the earning and
+ * before that customer's lines after it, and a stop
  * mid-import followed by a restart posts nothing twice: the same books as the file posted in order
  * by one worker, on twin customers.
  */
@@ -117,6 +118,7 @@ describe('posting with two workers', () => {
     const { batchSize, postWorkers } = limits;
     const post = importKindHandlers.TRANSACTIONS.post;
     const batches: { line: number; data: Record<string, string> }[][] = [];
+    let parallelId = 0;
     try {
       limits.batchSize = 3;
       // In order, one worker: the books to match.
@@ -128,6 +130,7 @@ describe('posting with two workers', () => {
       // Two workers, stopped after four batches (as a server stopping would), then restarted.
       limits.postWorkers = 2;
       const parallel = await upload('PA');
+      parallelId = parallel;
       await postApproved(t, parallel, maker, checker);
       const stop = new AbortController();
       importKindHandlers.TRANSACTIONS.post = async (tx, imp, lines) => {
@@ -154,20 +157,26 @@ describe('posting with two workers', () => {
       limits.batchSize = batchSize;
       limits.postWorkers = postWorkers;
     }
-    // The workers' batches: each of one share of the customers (a reversal alone).
+    // The workers' batches: each of one share of the customers (a reversal its earning's customer's),
+    // in customer order; a reversal, posted after the batch's earnings, ends its batch when a later
+    // line of its customer follows it.
+    let reversalsPosted = 0;
     for (const b of batches) {
-      const reversals = b.filter((l) => l.data.reversalOf);
-      if (reversals.length) {
-        expect(b).toHaveLength(1);
-        continue;
-      }
-      const numbers = [...new Set(b.map((l) => l.data.customerNumber ?? ''))];
-      const shares = await query<{
-        share: number;
-      }>(sql`select distinct (hashtext(n) & 2147483647) % 2 as share
-        from unnest(${`{${numbers.join(',')}}`}::text[]) n`);
-      expect(shares).toHaveLength(1);
+      const keys = await query<{ line: number; n: string }>(sql`select line, post_key as n from import_lines
+        where import_id = ${parallelId} and line = any (${`{${b.map((l) => l.line).join(',')}}`}::int[])
+        order by post_key, line`);
+      expect(keys.map((k) => k.line)).toEqual(b.map((l) => l.line));
+      const customers = [...new Set(keys.map((k) => k.n))];
+      const split = await query<{ share: number }>(sql`select distinct (hashtext(n) & 2147483647) % 2 as share
+        from unnest(${`{${customers.join(',')}}`}::text[]) n`);
+      expect(split).toHaveLength(1);
+      b.forEach((l, i) => {
+        if (!l.data.reversalOf) return;
+        reversalsPosted += 1;
+        expect(keys.slice(i + 1).some((k) => k.n === keys[i]?.n)).toBe(false);
+      });
     }
+    expect(reversalsPosted).toBeGreaterThan(0);
     const parallel = await books('PA');
     expect(parallel).toEqual(await books('PB'));
     // Every line once: 40 earnings and 3 reversals, each customer crossing into Silver (3 points a riyal).

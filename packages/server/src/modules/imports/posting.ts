@@ -10,21 +10,37 @@ import { limits } from './limits.ts';
 /**
  * The posting of approved imports (decisions/imports.md "Posting"). A batch is one transaction: its
  * lines posted, their outcomes and the import's counts, so a restart resumes at the first line
- * without an outcome and nothing posts twice. A kind with a `partition` (its lines' customer) posts
- * with `limits.postWorkers` connections at once, each taking the lines of its share of the
- * customers in file order; the kind's lines without a partition (a reversal) are barriers, posted
- * alone once every line before them has posted, and before any line after them.
+ * without an outcome and nothing posts twice. A kind with a `partition` (its lines' customer,
+ * staged as `post_key`) posts with `limits.postWorkers` connections at once, each taking the lines
+ * of its share of the customers. A file whose lines all have a partition posts in customer order
+ * (each customer's lines in file order): a batch then reaches neighbouring customers, whose rows
+ * and index pages the batch before it has just read, rather than 1,000 at random over the whole
+ * programme (decisions/imports.md "Customer order"). Otherwise it posts in file order: the lines
+ * without a partition (a reversal) are barriers, posted alone once every line before them has
+ * posted, and before any line after them.
  */
 
-/** The lines a worker may take: after `after`, before `before`, whose partition is `part` of `of`. */
+/** Where a worker is in its share: after this line, in customer order after this customer's. */
+interface Cursor {
+  key: string | null;
+  line: number;
+}
+
+/**
+ * The lines a worker may take: after `after`, before the line `before`, whose partition is `part`
+ * of `of`; in customer order when `after.key` is not null (the file has no barrier).
+ */
 export interface Share {
   part: number;
   of: number;
-  after: number;
+  after: Cursor;
   before: number | null;
 }
 
-const whole: Share = { part: 0, of: 1, after: 0, before: null };
+const inFileOrder: Cursor = { key: null, line: 0 };
+/** Before every customer number (a valid line's is never empty). */
+const inCustomerOrder: Cursor = { key: '', line: 0 };
+const whole: Share = { part: 0, of: 1, after: inFileOrder, before: null };
 
 /** What each engine outcome counts as. */
 const counted = (outcome: EarningRow['outcome']) =>
@@ -59,12 +75,25 @@ function tally(outcomes: LineOutcome[]) {
   return { posted, duplicates, points, refused };
 }
 
+/** Where a batch ends so that a line its kind posts last is not posted after a later line of its customer. */
+function endAtPostedLast(
+  handler: (typeof importKindHandlers)[keyof typeof importKindHandlers],
+  lines: { data: Record<string, string>; key: string | null }[],
+) {
+  const last = handler.postsLast;
+  if (!last) return lines.length;
+  const lastOf = new Map(lines.map((l, i) => [l.key, i]));
+  const end = lines.findIndex((l, i) => last(l.data) && (lastOf.get(l.key) ?? i) > i);
+  return end < 0 ? lines.length : end + 1;
+}
+
 /**
- * Posts one batch of the import's lines in `share` not posted yet. Answers the batch's last line,
- * 0 when the share has none left, or null when no import is waiting (or `id` no longer is).
+ * Posts one batch of the import's lines in `share` not posted yet. Answers the batch's last line
+ * (where the share goes on), 'done' when it has none left, or null when no import is waiting (or
+ * `id` no longer is).
  * The counts are added to the import's (another worker's batches add theirs), its progress from them.
  */
-async function postShare(db: Db, share: Share, id?: number): Promise<number | null> {
+async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'done' | null> {
   return db.transaction(async (tx) => {
     const imp = await claim(tx, id);
     if (!imp) return null;
@@ -83,30 +112,39 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | nu
     const handler = importKindHandlers[imp.kind];
     const partition: SQL =
       share.of > 1 && handler.partition
-        ? sql`and (hashtext(${handler.partition}) & 2147483647) % ${share.of} = ${share.part}`
+        ? sql`and (hashtext(post_key) & 2147483647) % ${share.of} = ${share.part}`
         : sql``;
-    const read = rowsOf<{ line: number; data: Record<string, string>; alone: boolean }>(
-      await tx.execute(sql`select line, data, ${handler.partition ? sql`(${handler.partition}) is null` : sql`false`} as alone
+    const { key, line: after } = share.after;
+    const read = rowsOf<{
+      line: number;
+      data: Record<string, string>;
+      alone: boolean;
+      post_key: string | null;
+    }>(
+      await tx.execute(sql`select line, data, post_key, ${handler.partition ? sql`post_key is null` : sql`false`} as alone
         from import_lines
-        where import_id = ${imp.id} and reason is null and outcome is null and line > ${share.after}
+        where import_id = ${imp.id} and reason is null and outcome is null
+          ${key === null ? sql`and line > ${after}` : sql`and (post_key, line) > (${key}, ${after})`}
           ${share.before === null ? sql`` : sql`and line < ${share.before}`} ${partition}
-        order by line limit ${limits.batchSize}`),
-    ).map((l) => ({ line: Number(l.line), data: l.data, alone: l.alone }));
+        order by ${key === null ? sql`line` : sql`post_key, line`} limit ${limits.batchSize}`),
+    ).map((l) => ({ line: Number(l.line), data: l.data, alone: l.alone, key: l.post_key }));
     // A line without a partition posts alone, after the lines before it and before those after it.
     const cut = read.findIndex((l) => l.alone);
-    const lines = cut === 0 ? read.slice(0, 1) : cut > 0 ? read.slice(0, cut) : read;
-    if (!lines.length) return 0;
+    const upTo = cut === 0 ? read.slice(0, 1) : cut > 0 ? read.slice(0, cut) : read;
+    const lines = upTo.slice(0, endAtPostedLast(handler, upTo));
+    const last = lines[lines.length - 1];
+    if (!last) return 'done';
     const outcomes = await handler.post(tx, imp, lines);
-    // The outcomes, bounded by the batch's range of lines: without it, the import's statistics
-    // (taken before its lines were staged) planned a hash of all its lines at every batch.
+    // The outcomes, found by the batch's lines: a join alone, with the import's statistics taken
+    // before its lines were staged, planned a hash of all its lines at every batch.
     const list = (f: (o: LineOutcome) => number | string | null) =>
       `{${outcomes.map((o) => f(o) ?? 'NULL').join(',')}}`;
+    const batchLines = list((o) => o.line);
     await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o.entry_id, points = o.points
-      from unnest(${list((o) => o.line)}::int[], ${list((o) => JSON.stringify(o.outcome))}::text[],
+      from unnest(${batchLines}::int[], ${list((o) => JSON.stringify(o.outcome))}::text[],
           ${list((o) => o.entryId)}::bigint[], ${list((o) => o.points)}::int[])
         as o(line, outcome, entry_id, points)
-      where l.import_id = ${imp.id} and l.line = o.line
-        and l.line between ${lines[0]?.line ?? 0} and ${lines[lines.length - 1]?.line ?? 0}`);
+      where l.import_id = ${imp.id} and l.line = any (${batchLines}::int[]) and l.line = o.line`);
     const t = tally(outcomes);
     const add = JSON.stringify(t.refused);
     // Relative to the row as it is now (another worker's batch may have committed since the claim).
@@ -124,7 +162,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | nu
         progress = case when lines > invalid_lines
           then least(99, floor((${outcomesNow}) * 100 / (lines - invalid_lines)))::int else 99 end
       where id = ${imp.id}`);
-    return lines[lines.length - 1]?.line ?? 0;
+    return { key: key === null ? null : last.key, line: last.line };
   });
 }
 
@@ -147,7 +185,7 @@ async function finish(db: Db, id?: number): Promise<boolean> {
 export async function postImportBatch(db: Db): Promise<boolean> {
   const last = await postShare(db, whole);
   if (last === null) return false;
-  return last > 0 || (await finish(db));
+  return last !== 'done' || (await finish(db));
 }
 
 /** A conflict between concurrent transactions (deadlock, serialization): the batch is posted again. */
@@ -162,7 +200,7 @@ const transient = (err: unknown) => {
 async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): Promise<boolean> {
   let after = share.after;
   for (let retries = 0; !halt.stop; ) {
-    let last: number | null;
+    let last: Cursor | 'done' | null;
     try {
       last = await postShare(db, { ...share, after }, id);
     } catch (err) {
@@ -170,7 +208,7 @@ async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): 
       continue;
     }
     if (last === null) return false;
-    if (last === 0) return true;
+    if (last === 'done') return true;
     after = last;
   }
   return false;
@@ -178,7 +216,8 @@ async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): 
 
 /**
  * Posts one import to its end (or until it is paused, fails or the server stops): its partitioned
- * lines by `limits.postWorkers` workers between its barriers, each barrier alone.
+ * lines by `limits.postWorkers` workers, in customer order when it has no barrier, else in file
+ * order between its barriers, each barrier alone.
  */
 async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<void> {
   const [row] = rowsOf<{ kind: ImportRow['kind'] }>(
@@ -187,14 +226,13 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   const handler = row && importKindHandlers[row.kind];
   const workers = handler?.partition ? Math.max(1, limits.postWorkers) : 1;
   // The barriers: the lines left without a partition, each posted once every line before it has.
-  const barriers =
-    workers > 1 && handler?.partition
-      ? rowsOf<{ line: number }>(
-          await db.execute(sql`select line from import_lines
-            where import_id = ${id} and reason is null and outcome is null and (${handler.partition}) is null
-            order by line`),
-        ).map((r) => Number(r.line))
-      : [];
+  const barriers = handler?.partition
+    ? rowsOf<{ line: number }>(
+        await db.execute(sql`select line from import_lines
+          where import_id = ${id} and reason is null and outcome is null and post_key is null
+          order by line`),
+      ).map((r) => Number(r.line))
+    : [];
   const halt = { stop: false };
   const abort = () => {
     halt.stop = true;
@@ -202,11 +240,12 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   stopping?.addEventListener('abort', abort);
   try {
     let after = 0;
+    const start = handler?.partition && !barriers.length ? inCustomerOrder : inFileOrder;
     for (const barrier of [...barriers, null]) {
       const shares = Array.from({ length: workers }, (_, part) => ({
         part,
         of: workers,
-        after,
+        after: after ? { key: null, line: after } : start,
         before: barrier,
       }));
       const ran = await Promise.allSettled(
@@ -221,7 +260,15 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
       if (failed) throw (failed as PromiseRejectedResult).reason;
       if (ran.some((r) => r.status === 'fulfilled' && !r.value) || halt.stop) return;
       if (barrier === null) break;
-      if (!(await work(db, id, { ...whole, after: barrier - 1, before: barrier + 1 }, halt))) return;
+      if (
+        !(await work(
+          db,
+          id,
+          { ...whole, after: { key: null, line: barrier - 1 }, before: barrier + 1 },
+          halt,
+        ))
+      )
+        return;
       after = barrier;
     }
     await finish(db, id);

@@ -44,6 +44,11 @@ export interface ImportKindHandler {
    * for every line before it and posts alone. Absent: the file posts in order by one worker.
    */
   partition?: SQL;
+  /**
+   * The lines `post` posts after the batch's others (a reversal, after the earnings): a batch ends
+   * at such a line when a later line of its customer follows it, so each customer's lines post in order.
+   */
+  postsLast?: (data: Record<string, string>) => boolean;
   /** The checks of one file (reading what they need once). */
   open(tx: Tx, imp: ImportRow): Promise<FileCheck>;
   post(

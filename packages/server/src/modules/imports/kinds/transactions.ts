@@ -57,35 +57,34 @@ function checkReversal(data: Record<string, string>): LineCheck {
   return ok ? {} : { reason: 'unknownOriginal', field: reversalColumn };
 }
 
-/** The values of `ids` that `among` (a query of one text column `id`, given the list as `list`) answers. */
-async function idsAmong(tx: Tx, ids: string[], among: (list: SQL) => SQL): Promise<Set<string>> {
-  if (!ids.length) return new Set();
+/** The earnings among `ids` that `among` finds (a query of `id` and `customer`, given the list as `list`), each with its customer's number. */
+async function customersOf(tx: Tx, ids: string[], among: (list: SQL) => SQL): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
   const list = sql`(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
-  return new Set(rowsOf<{ id: string }>(await tx.execute(among(list))).map((r) => r.id));
+  return new Map(
+    rowsOf<{ id: string; customer: string }>(await tx.execute(among(list))).map((r) => [r.id, r.customer]),
+  );
 }
 
 /** The externalIds of `ids` posted as earnings in `channel` (the ledger's key, as reverseEarning finds them). */
 const postedEarnings = (tx: Tx, channel: string, ids: string[]) =>
-  idsAmong(
+  customersOf(
     tx,
     ids,
-    (list) => sql`select external_id as id from ledger_entries
-      where kind = 'EARN' and coalesce(channel, '') = ${channel} and external_id in ${list}`,
+    (list) => sql`select e.external_id as id, c.customer_number as customer
+      from ledger_entries e join customers c on c.id = e.customer_id
+      where e.kind = 'EARN' and coalesce(e.channel, '') = ${channel} and e.external_id in ${list}`,
   );
 
 /** The externalIds of `ids` that are valid earnings of the import's lines staged so far (by their key). */
 const stagedEarnings = (tx: Tx, importId: number, ids: string[]) =>
-  idsAmong(
+  customersOf(
     tx,
     ids,
-    (list) => sql`select key as id from import_lines
+    (list) => sql`select key as id, data ->> 'customerNumber' as customer from import_lines
       where import_id = ${importId} and reason is null and key in ${list}`,
   );
 
-/**
- * A batch of earning lines posted by the engine's batch statement (as the API's queue posts),
- * decided set-based where that is exact (loyalty_post_earnings_set).
- */
 async function postEarnings(
   tx: Tx,
   imp: ImportRow,
@@ -177,6 +176,7 @@ export const transactionsKind: ImportKindHandler = {
   },
   // An earning by its customer; a reversal (whose earning may be any customer's, earlier in the file) alone.
   partition: sql`case when coalesce(data ->> ${reversalColumn}, '') = '' then data ->> 'customerNumber' end`,
+  postsLast: isReversal,
   open: async (tx, imp) => {
     const prog = await programme(tx);
     const knownTypes = new Set(
@@ -188,33 +188,33 @@ export const transactionsKind: ImportKindHandler = {
         const earnings = batch.filter((l) => !l.reason && !isReversal(l.data));
         const numbers = JSON.stringify([...new Set(earnings.map((l) => l.data.customerNumber ?? ''))]);
         const known = earnings.length ? await knownCustomers(tx, numbers) : new Set<string>();
-        /** The batch's valid earnings so far: a later reversal in it may name them. */
-        const batchEarnings = new Set<string>();
+        /** The batch's valid earnings so far, with their customers: a later reversal in it may name them. */
+        const batchEarnings = new Map<string, string>();
+        const original = (l: LineRow) => l.data[reversalColumn] ?? '';
         const reversals: LineRow[] = [];
         for (const l of batch) {
           if (l.reason) continue;
           if (!isReversal(l.data)) {
-            if (known.has(l.data.customerNumber ?? '')) batchEarnings.add(l.data.externalId ?? '');
+            const customer = l.data.customerNumber ?? '';
+            if (known.has(customer)) batchEarnings.set(l.data.externalId ?? '', customer);
             else {
               l.reason = 'unknownCustomer';
               l.field = 'customerNumber';
             }
-          } else if (!batchEarnings.has(l.data[reversalColumn] ?? '')) reversals.push(l);
+          } else {
+            // A reversal posts among its earning's customer's lines, after the earning.
+            l.postKey = batchEarnings.get(original(l));
+            if (!l.postKey) reversals.push(l);
+          }
         }
-        // An earning earlier in the file: a valid line of a batch staged before (its key).
-        const staged = await stagedEarnings(
-          tx,
-          imp.id,
-          reversals.map((l) => l.data[reversalColumn] ?? ''),
-        );
-        const pending = reversals.filter((l) => !staged.has(l.data[reversalColumn] ?? ''));
-        const posted = await postedEarnings(
-          tx,
-          imp.channel ?? '',
-          pending.map((l) => l.data[reversalColumn] ?? ''),
-        );
-        for (const l of pending) {
-          if (!posted.has(l.data[reversalColumn] ?? '')) {
+        // An earning earlier in the file: a valid line of a batch staged before (its key); else one
+        // posted before in the import's channel.
+        const staged = await stagedEarnings(tx, imp.id, reversals.map(original));
+        const pending = reversals.filter((l) => !staged.has(original(l)));
+        const posted = await postedEarnings(tx, imp.channel ?? '', pending.map(original));
+        for (const l of reversals) {
+          l.postKey = staged.get(original(l)) ?? posted.get(original(l));
+          if (!l.postKey) {
             l.reason = 'unknownOriginal';
             l.field = reversalColumn;
           }
