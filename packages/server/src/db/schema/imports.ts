@@ -120,8 +120,7 @@ export const imports = pgTable(
 
 /**
  * An import's lines as read from its file (the header is line 1): the values by column, the
- * validation's refusal (`reason`, `field`), and once posted what the engine answered (`outcome`;
- * null: not posted yet, which is where a restarted job resumes).
+ * validation's refusal (`reason`, `field`); what posting answered is in `import_outcomes`.
  */
 export const importLines = pgTable(
   'import_lines',
@@ -133,9 +132,6 @@ export const importLines = pgTable(
     data: jsonb('data').$type<Record<string, string>>().notNull(),
     reason: text('reason'),
     field: text('field'),
-    outcome: text('outcome'),
-    entryId: bigint('entry_id', { mode: 'number' }),
-    points: integer('points'),
     /**
      * The value that may appear once in the file (the kind's `unique`), on the line that holds it
      * first; null on a later occurrence (refused) and on a line without one. Staging checks a
@@ -150,16 +146,35 @@ export const importLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
-    // The posting job's next batch: the valid lines not posted yet in customer order (the order
-    // they post in when the file has no line that posts alone), found without passing those posted
-    // before. In file order the primary key serves, from the worker's last line.
-    index('import_lines_pending_idx')
-      .on(t.importId, t.postKey, t.line)
-      .where(sql`${t.reason} is null and ${t.outcome} is null`),
+    // The posting job's next batch: the valid lines in customer order (the order they post in when
+    // the file has no line that posts alone), from the worker's last one. In file order the primary
+    // key serves.
+    index('import_lines_pending_idx').on(t.importId, t.postKey, t.line).where(sql`${t.reason} is null`),
     // An import's bad lines in order (its page's first 100, the error file) without reading the
     // good ones: the page is polled while the import posts.
     index('import_lines_refused_idx').on(t.importId, t.line).where(sql`${t.reason} is not null`),
     // A file's values once each: a later line's key is looked up among the lines staged before.
     uniqueIndex('import_lines_key_idx').on(t.importId, t.key).where(sql`${t.key} is not null`),
   ],
+);
+
+/**
+ * What posting a line answered (`outcome`: POSTED, REPLAYED or the engine's refusal), with its
+ * ledger entry and points: written once, in the batch's transaction. A valid line without one is
+ * not posted yet, which is where a restarted job resumes. Apart from `import_lines` so that a batch
+ * appends its outcomes rather than rewriting its lines, which in customer order lie all over the
+ * file (decisions/imports.md "Customer order").
+ */
+export const importOutcomes = pgTable(
+  'import_outcomes',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    line: integer('line').notNull(),
+    outcome: text('outcome').notNull(),
+    entryId: bigint('entry_id', { mode: 'number' }),
+    points: integer('points'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.line] })],
 );

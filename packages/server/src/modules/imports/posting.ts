@@ -58,6 +58,10 @@ async function claim(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id?: n
     : undefined;
 }
 
+/** A line of `import_lines l` without an outcome. */
+const notPosted = (id: number) =>
+  sql`not exists (select 1 from import_outcomes o where o.import_id = ${id} and o.line = l.line)`;
+
 /** The counts of a batch's outcomes. */
 function tally(outcomes: LineOutcome[]) {
   let posted = 0;
@@ -122,8 +126,8 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'd
       post_key: string | null;
     }>(
       await tx.execute(sql`select line, data, post_key, ${handler.partition ? sql`post_key is null` : sql`false`} as alone
-        from import_lines
-        where import_id = ${imp.id} and reason is null and outcome is null
+        from import_lines l
+        where import_id = ${imp.id} and reason is null and ${notPosted(imp.id)}
           ${key === null ? sql`and line > ${after}` : sql`and (post_key, line) > (${key}, ${after})`}
           ${share.before === null ? sql`` : sql`and line < ${share.before}`} ${partition}
         order by ${key === null ? sql`line` : sql`post_key, line`} limit ${limits.batchSize}`),
@@ -135,16 +139,12 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'd
     const last = lines[lines.length - 1];
     if (!last) return 'done';
     const outcomes = await handler.post(tx, imp, lines);
-    // The outcomes, found by the batch's lines: a join alone, with the import's statistics taken
-    // before its lines were staged, planned a hash of all its lines at every batch.
     const list = (f: (o: LineOutcome) => number | string | null) =>
       `{${outcomes.map((o) => f(o) ?? 'NULL').join(',')}}`;
-    const batchLines = list((o) => o.line);
-    await tx.execute(sql`update import_lines l set outcome = o.outcome, entry_id = o.entry_id, points = o.points
-      from unnest(${batchLines}::int[], ${list((o) => JSON.stringify(o.outcome))}::text[],
+    await tx.execute(sql`insert into import_outcomes (import_id, line, outcome, entry_id, points)
+      select ${imp.id}, o.* from unnest(${list((o) => o.line)}::int[], ${list((o) => JSON.stringify(o.outcome))}::text[],
           ${list((o) => o.entryId)}::bigint[], ${list((o) => o.points)}::int[])
-        as o(line, outcome, entry_id, points)
-      where l.import_id = ${imp.id} and l.line = any (${batchLines}::int[]) and l.line = o.line`);
+        as o(line, outcome, entry_id, points)`);
     const t = tally(outcomes);
     const add = JSON.stringify(t.refused);
     // Relative to the row as it is now (another worker's batch may have committed since the claim).
@@ -172,8 +172,8 @@ async function finish(db: Db, id?: number): Promise<boolean> {
     const imp = await claim(tx, id);
     if (!imp) return false;
     await tx.execute(sql`update imports set status = 'DONE', progress = 100, finished_at = now()
-      where id = ${imp.id} and not exists (select 1 from import_lines
-        where import_id = ${imp.id} and reason is null and outcome is null)`);
+      where id = ${imp.id} and not exists (select 1 from import_lines l
+        where import_id = ${imp.id} and reason is null and ${notPosted(imp.id)})`);
     return true;
   });
 }
@@ -228,8 +228,8 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   // The barriers: the lines left without a partition, each posted once every line before it has.
   const barriers = handler?.partition
     ? rowsOf<{ line: number }>(
-        await db.execute(sql`select line from import_lines
-          where import_id = ${id} and reason is null and outcome is null and post_key is null
+        await db.execute(sql`select line from import_lines l
+          where import_id = ${id} and reason is null and post_key is null and ${notPosted(id)}
           order by line`),
       ).map((r) => Number(r.line))
     : [];
