@@ -99,6 +99,12 @@ describe('the demo default is a demo', () => {
     );
   });
 
+  it('lets the heap grow 50 % past what survived a full collection unless HEAP_GROWING_PERCENT says otherwise', () => {
+    expect(loadConfig({}).heapGrowingPercent).toBe(50);
+    expect(loadConfig({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(() => loadConfig({ HEAP_GROWING_PERCENT: '-5' })).toThrow(/HEAP_GROWING_PERCENT/);
+  });
+
   it('reads OUTBOUND_ALLOW, and stops on an entry that is no host, address or range', () => {
     const { outboundAllow } = loadConfig({ OUTBOUND_ALLOW: '10.8.0.0/16, relay.bank.internal,127.0.0.1' });
     expect(outboundAllow.hosts).toEqual(['relay.bank.internal']);

@@ -113,6 +113,7 @@ const envSchema = z.object({
     .default(4 * 1024 ** 3),
   IMPORT_POST_WORKERS: z.coerce.number().int().min(1).max(8).default(2),
   IMPORT_STAGING_HEAP_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .string()
     .regex(/^https?:\/\/\S+$/, 'must be an OTLP/HTTP receiver URL, such as http://collector:4318')
@@ -204,6 +205,12 @@ export interface Config {
    * database; decisions/imports.md "Staging in a worker thread").
    */
   importStagingHeapMb: number;
+  /**
+   * How far V8 lets the heap grow past what survived its last full collection before the next one
+   * (HEAP_GROWING_PERCENT, default 50; 0: V8's own factor, up to 300 % on a machine of this size;
+   * main.ts, decisions/imports.md "Memory").
+   */
+  heapGrowingPercent: number;
   /** Beyond public addresses, what outbound connections on staff input may reach (platform/outbound.ts). */
   outboundAllow: OutboundAllow;
   /** Where traces go (OTLP/HTTP, platform/tracing.ts); unset, nothing of tracing is loaded. */
@@ -304,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     importPostWorkers: e.IMPORT_POST_WORKERS,
     importStagingHeapMb: e.IMPORT_STAGING_HEAP_MB,
+    heapGrowingPercent: e.HEAP_GROWING_PERCENT,
     outboundAllow: e.OUTBOUND_ALLOW ?? { hosts: [], ranges: [] },
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: e.METRICS_TOKEN,

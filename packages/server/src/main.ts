@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, DEMO_ADMIN, loadConfig } from './config.ts';
@@ -14,6 +15,12 @@ let closing = false;
 
 async function main() {
   const config = loadConfig();
+  // V8 sizes its heap from the machine's memory and, on a large one, lets the old space grow up to
+  // four times what survived the last full collection: an import's and the requests' garbage piled
+  // up to 400 MB of RSS. V8 reads the factor at each collection, so setting it here is enough; it
+  // applies to the import staging thread too (decisions/imports.md "Memory").
+  if (config.heapGrowingPercent > 0)
+    setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   const notices: string[] = [];
   // The embedded data folder is locked from here until the database is closed (or the process ends).
   const database = await openDatabase(config.database, {

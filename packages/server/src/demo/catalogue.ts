@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { rewardCategories, stores, vouchers } from '../db/schema/index.ts';
-import { saveImage } from '../platform/files.ts';
+import { loadSharp, saveImage } from '../platform/files.ts';
 
 /**
  * A catalogue a bank's programme could run, in English and Arabic: category → stores → vouchers
@@ -138,7 +137,7 @@ const catalogue: {
 ];
 
 /** A tile of colour with a few shapes: pictures made here, so demo data needs no files. */
-function tile(hue: number, variant: number): Promise<Buffer> {
+async function tile(hue: number, variant: number): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="320">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${hue},70%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},65%,35%)"/>
@@ -147,7 +146,7 @@ function tile(hue: number, variant: number): Promise<Buffer> {
     <circle cx="${120 + variant * 37}" cy="${110 + variant * 11}" r="${60 + variant * 7}" fill="white" fill-opacity="0.18"/>
     <circle cx="${360 - variant * 23}" cy="${220 - variant * 9}" r="${90 - variant * 5}" fill="white" fill-opacity="0.12"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return (await loadSharp())(Buffer.from(svg)).png().toBuffer();
 }
 
 /** Seeds the demo rewards catalogue once (does nothing when a category exists). */

@@ -12,7 +12,6 @@ import {
 } from '@loyalty/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
 import { images } from '../db/schema/index.ts';
@@ -57,6 +56,12 @@ export function detectImageType(bytes: Uint8Array): ImageContentType | undefined
   return signatures.find((s) => s.matches(bytes))?.type;
 }
 
+/**
+ * sharp (libvips), loaded on the first image: ≈ 8 MB of RSS a server that stores no image need not
+ * hold (decisions/imports.md "Memory").
+ */
+export const loadSharp = async () => (await import('sharp')).default;
+
 const sharpFormat = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/webp': 'webp' } as const;
 const extension = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 
@@ -73,6 +78,7 @@ export async function normaliseImage(bytes: Uint8Array): Promise<NormalisedImage
   const contentType = detectImageType(bytes);
   if (!contentType) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
   const format = sharpFormat[contentType];
+  const sharp = await loadSharp();
   try {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .autoOrient()

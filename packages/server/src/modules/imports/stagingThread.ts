@@ -59,6 +59,9 @@ const source = fromSources
   ? `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); });`
   : entry;
 
+/** The thread's young generation (MB): 4 MB semi-spaces. */
+const YOUNG_MB = 12;
+
 /** How long an idle thread is kept for the next file before it ends (its memory returned). */
 const IDLE_MS = 10_000;
 
@@ -79,7 +82,9 @@ function threadFor(url: string): Thread {
   const worker = new Worker(source, {
     eval: fromSources,
     workerData,
-    resourceLimits: { maxOldGenerationSizeMb: stagingThread.heapMb },
+    // Its young generation too: V8's default (16 MB semi-spaces, 48 MB in all) was half of the
+    // thread's RSS; the staging's objects live one batch (decisions/imports.md "Memory").
+    resourceLimits: { maxOldGenerationSizeMb: stagingThread.heapMb, maxYoungGenerationSizeMb: YOUNG_MB },
   });
   const started: Thread = { worker, url, runs: new Map() };
   const fail = (err: Error & { code?: string }) => {
