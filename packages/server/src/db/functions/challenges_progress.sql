@@ -78,7 +78,8 @@ BEGIN
         -- completed, joined by then, in its window), or a new one (its id taken now) when its window
         -- has passed and the challenge, automatic, repeats per period and its audience holds the
         -- customer (an opt-in one waits for the customer to join again).
-        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current, c.ord, c.challenge_id,
+        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current, true AS held, c.ord,
+            c.challenge_id,
             ch.goal_kind, ch.targets, ch.rolling_days, fresh, c.part AS was,
             CASE WHEN fresh THEN CASE WHEN ch.enrolment = 'AUTOMATIC' AND ch.repeat = 'PER_PERIOD'
                 AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
@@ -95,7 +96,8 @@ BEGIN
         UNION ALL
         -- The live challenges the earning qualifies for that the row does not hold: the customer has
         -- no participation in them; an automatic one starts when its audience holds the customer.
-        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current, e.size + ch.id, ch.id,
+        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current,
+            e.challenge_ids IS NOT NULL, e.size + ch.id, ch.id,
             ch.goal_kind, ch.targets, ch.rolling_days, true, NULL,
             CASE WHEN ch.enrolment = 'AUTOMATIC' AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
                 (SELECT k FROM challenges k WHERE k.id = ch.id))
@@ -106,21 +108,28 @@ BEGIN
               ch.amount_condition, ch.amount_value)
       ), m AS MATERIALIZED (
         -- Each entry as the earning leaves it: a new participation's from nothing; the counter moved
-        -- by one transaction, its amount, or a day or type not counted yet (`key`, then in `seen`).
-        SELECT f.customer, f.entry, f.at, f.day, f.type_id, f.amount, f.ord, f.challenge_id, f.goal_kind, f.targets, f.fresh,
-            f.was, f.part, f.key, f.current,
+        -- by one transaction, its amount, or a day or type not counted yet (its `key`, then in
+        -- `seen`). Narrow: whether it crossed its next step's target, not the targets; whether it
+        -- stays in the row (its challenge not ended).
+        SELECT f.customer, f.entry, f.at, f.day, f.type_id, f.amount, f.ord, f.challenge_id, f.fresh, f.held, f.was,
+            f.part, CASE WHEN f.key_new THEN f.key END AS key, f.joined, f.window_end, f.steps, f.n,
             f.part IS NOT NULL AND (f.fresh OR f.goal_kind IN ('COUNT', 'AMOUNT') OR f.key_new) AS changed,
-            CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at ELSE f.joined END AS joined,
-            CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at + make_interval(days => f.rolling_days) ELSE f.window_end END
-              AS window_end,
-            CASE WHEN f.fresh AND f.part IS NOT NULL THEN 0 ELSE f.steps END AS steps,
-            CASE WHEN f.part IS NULL THEN f.n
-              ELSE CASE WHEN f.fresh THEN 0 ELSE f.n END + CASE f.goal_kind WHEN 'COUNT' THEN 1 WHEN 'AMOUNT' THEN f.cents
-                ELSE f.key_new::integer END END AS n
-          FROM (SELECT f.*, k.key, k.key IS NOT NULL AND NOT k.key = ANY (f.seen) AS key_new
-            FROM f CROSS JOIN LATERAL (SELECT challenges_seen_key(f.part, f.goal_kind, f.day, f.type_id) AS key) k) f
-          -- A missing challenge the earning does not start stays out of the row.
-          WHERE f.was IS NOT NULL OR f.part IS NOT NULL
+            f.part IS NOT NULL AND f.targets[f.steps + 1] <= f.n AS crossed,
+            CASE f.goal_kind WHEN 'AMOUNT' THEN f.n / 100.0 ELSE f.n END AS progress,
+            f.current OR f.challenge_id IN (SELECT k.id FROM challenges k WHERE k.status IN ('ACTIVE', 'PAUSED')) AS kept
+          FROM (SELECT f.customer, f.entry, f.at, f.day, f.type_id, f.amount, f.ord, f.challenge_id, f.goal_kind,
+              f.targets, f.fresh, f.held, f.was, f.part, f.current, f.key, f.key_new,
+              CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at ELSE f.joined END AS joined,
+              CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at + make_interval(days => f.rolling_days)
+                ELSE f.window_end END AS window_end,
+              CASE WHEN f.fresh AND f.part IS NOT NULL THEN 0 ELSE f.steps END AS steps,
+              CASE WHEN f.part IS NULL THEN f.n
+                ELSE CASE WHEN f.fresh THEN 0 ELSE f.n END + CASE f.goal_kind WHEN 'COUNT' THEN 1 WHEN 'AMOUNT' THEN f.cents
+                  ELSE f.key_new::integer END END AS n
+            FROM (SELECT f.*, k.key, k.key IS NOT NULL AND NOT k.key = ANY (f.seen) AS key_new
+              FROM f CROSS JOIN LATERAL (SELECT challenges_seen_key(f.part, f.goal_kind, f.day, f.type_id) AS key) k) f
+            -- A missing challenge the earning does not start stays out of the row.
+            WHERE f.was IS NOT NULL OR f.part IS NOT NULL) f
       ), ev AS (
         INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
           SELECT m.entry, m.customer, array_agg(m.part), m.type_id, m.amount, m.day
@@ -136,31 +145,35 @@ BEGIN
                 WHERE cp.challenge_id = m.challenge_id AND cp.customer_id = m.customer), 0) + 1,
               m.joined, m.window_end
             FROM m WHERE m.fresh AND m.part IS NOT NULL AND m.entry IN (SELECT ev.entry_id FROM ev)
+      ), a AS (
+        -- Each customer's row as the earning leaves it, in its positions' order; the days and types
+        -- this earning counts, to add to those counted so far.
+        SELECT s.customer, bool_or(s.held) AS held, array_agg(s.challenge_id) AS challenge_ids,
+            array_agg(coalesce(s.part, s.was)) AS participant_ids, array_agg(s.joined) AS joined_at,
+            array_agg(s.window_end) AS window_ends_at, array_agg(s.steps) AS steps_reached, array_agg(s.n) AS counts,
+            coalesce(array_agg(s.key) FILTER (WHERE s.key IS NOT NULL), '{}') AS seen
+          FROM (SELECT m.* FROM m WHERE m.kept AND m.entry IN (SELECT ev.entry_id FROM ev) ORDER BY m.customer, m.ord) s
+          GROUP BY s.customer HAVING bool_or(s.changed)
       ), saved AS (
-        -- The customer's row rewritten in its positions' order (a challenge that has ended dropped).
-        INSERT INTO challenge_progress AS cs (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
+        -- An UPDATE, not an upsert (no speculative insertion, no row lock of its own): the customer is
+        -- locked, and the row inserted below when they have none. The days and types of a
+        -- participation no longer in the row are dropped when it changed.
+        UPDATE challenge_progress cs SET challenge_ids = a.challenge_ids, participant_ids = a.participant_ids,
+            joined_at = a.joined_at, window_ends_at = a.window_ends_at, steps_reached = a.steps_reached,
+            counts = a.counts, seen = CASE WHEN a.participant_ids = cs.participant_ids THEN cs.seen || a.seen
+              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (a.participant_ids)) || a.seen END
+          FROM a WHERE a.held AND cs.customer_id = a.customer
+      ), added AS (
+        INSERT INTO challenge_progress (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
             steps_reached, counts, seen)
-          SELECT s.customer, array_agg(s.challenge_id), array_agg(coalesce(s.part, s.was)), array_agg(s.joined),
-              array_agg(s.window_end), array_agg(s.steps), array_agg(s.n),
-              coalesce(array_agg(s.key) FILTER (WHERE s.key_new), '{}')
-            FROM (SELECT m.*, m.changed AND m.key IS NOT NULL AND m.goal_kind IN ('DAYS', 'TYPES') AS key_new
-              FROM m WHERE m.entry IN (SELECT ev.entry_id FROM ev)
-                AND (m.current OR m.challenge_id IN (SELECT k.id FROM challenges k WHERE k.status IN ('ACTIVE', 'PAUSED')))
-              ORDER BY m.customer, m.ord) s
-            GROUP BY s.customer HAVING bool_or(s.changed)
-          -- The days and types counted so far, and this earning's; those of a participation no longer
-          -- in the row dropped when it changed.
-          ON CONFLICT (customer_id) DO UPDATE SET challenge_ids = excluded.challenge_ids,
-            participant_ids = excluded.participant_ids, joined_at = excluded.joined_at,
-            window_ends_at = excluded.window_ends_at, steps_reached = excluded.steps_reached, counts = excluded.counts,
-            seen = CASE WHEN excluded.participant_ids = cs.participant_ids THEN cs.seen || excluded.seen
-              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (excluded.participant_ids)) || excluded.seen END
+          SELECT a.customer, a.challenge_ids, a.participant_ids, a.joined_at, a.window_ends_at, a.steps_reached,
+              a.counts, a.seen
+            FROM a WHERE NOT a.held
       )
       -- The participations that crossed their next step's target, with the challenge's steps.
-      SELECT m.part AS id, m.challenge_id, m.steps AS steps_reached, m.customer, m.at, ch.steps, ch.name_en,
-          CASE m.goal_kind WHEN 'AMOUNT' THEN m.n / 100.0 ELSE m.n END AS progress
+      SELECT m.part AS id, m.challenge_id, m.steps AS steps_reached, m.customer, m.at, ch.steps, ch.name_en, m.progress
         FROM m JOIN challenges ch ON ch.id = m.challenge_id
-        WHERE m.part IS NOT NULL AND m.targets[m.steps + 1] <= m.n AND m.entry IN (SELECT ev.entry_id FROM ev)
+        WHERE m.crossed AND m.entry IN (SELECT ev.entry_id FROM ev)
         ORDER BY m.challenge_id, m.customer
     LOOP
       reached := u.steps_reached;
