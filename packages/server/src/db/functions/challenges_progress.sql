@@ -62,7 +62,7 @@ BEGIN
         -- none of its challenges has ended (else their entries are dropped when it is rewritten).
         SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day, (x.amount * 100)::bigint AS cents,
             cs.challenge_ids, cs.participant_ids, cs.joined_at, cs.window_ends_at, cs.steps_reached, cs.counts,
-            coalesce(cs.seen, '{}') AS seen, coalesce(cardinality(cs.challenge_ids), 0) AS size,
+            coalesce(cs.seen, '{}') AS seen, cs.customer_id IS NOT NULL AS held,
             coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM live l), false) AS whole,
             coalesce(cs.challenge_ids <@ (SELECT array_agg(k.id) FROM challenges k
               WHERE k.status IN ('ACTIVE', 'PAUSED')), true) AS current
@@ -72,109 +72,126 @@ BEGIN
               x (customer, entry, type_id, amount, at, n)) x
             LEFT JOIN challenge_progress cs ON cs.customer_id = x.customer
           WHERE x.round = n_round
-      ), f AS (
-        -- Each entry of the customer's row, with the live challenge when the earning qualifies for
-        -- it. `part`: the participation the earning counts in — the entry's when it is open (not
-        -- completed, joined by then, in its window), or a new one (its id taken now) when its window
-        -- has passed and the challenge, automatic, repeats per period and its audience holds the
-        -- customer (an opt-in one waits for the customer to join again).
-        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current, true AS held, c.ord,
-            c.challenge_id,
-            ch.goal_kind, ch.targets, ch.rolling_days, fresh, c.part AS was,
-            CASE WHEN fresh THEN CASE WHEN ch.enrolment = 'AUTOMATIC' AND ch.repeat = 'PER_PERIOD'
-                AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
-                  (SELECT k FROM challenges k WHERE k.id = ch.id))
-                THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
-              WHEN ch.id IS NOT NULL AND c.steps >= 0 AND e.at >= c.joined THEN c.part END AS part,
-            c.joined, c.window_end, c.steps, c.n
-          FROM e CROSS JOIN LATERAL unnest(e.challenge_ids, e.participant_ids, e.joined_at, e.window_ends_at,
-              e.steps_reached, e.counts) WITH ORDINALITY c (challenge_id, part, joined, window_end, steps, n, ord)
-            LEFT JOIN live ch ON ch.id = c.challenge_id
-              AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at, ch.transaction_type_ids,
-                ch.amount_condition, ch.amount_value)
-            CROSS JOIN LATERAL (SELECT ch.id IS NOT NULL AND coalesce(e.at >= c.window_end, false) AS fresh) w
-        UNION ALL
-        -- The live challenges the earning qualifies for that the row does not hold: the customer has
-        -- no participation in them; an automatic one starts when its audience holds the customer.
-        SELECT e.customer, e.entry, e.at, e.day, e.type_id, e.amount, e.cents, e.seen, e.current,
-            e.challenge_ids IS NOT NULL, e.size + ch.id, ch.id,
-            ch.goal_kind, ch.targets, ch.rolling_days, true, NULL,
-            CASE WHEN ch.enrolment = 'AUTOMATIC' AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
-                (SELECT k FROM challenges k WHERE k.id = ch.id))
-              THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END,
-            NULL, NULL, 0, 0
-          FROM e JOIN live ch ON NOT e.whole AND NOT ch.id = ANY (coalesce(e.challenge_ids, '{}'))
-            AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at, ch.transaction_type_ids,
-              ch.amount_condition, ch.amount_value)
-      ), m AS MATERIALIZED (
-        -- Each entry as the earning leaves it: a new participation's from nothing; the counter moved
-        -- by one transaction, its amount, or a day or type not counted yet (its `key`, then in
-        -- `seen`). Narrow: whether it crossed its next step's target, not the targets; whether it
-        -- stays in the row (its challenge not ended).
-        SELECT f.customer, f.entry, f.at, f.day, f.type_id, f.amount, f.ord, f.challenge_id, f.fresh, f.held, f.was,
-            f.part, CASE WHEN f.key_new THEN f.key END AS key, f.joined, f.window_end, f.steps, f.n,
-            f.part IS NOT NULL AND (f.fresh OR f.goal_kind IN ('COUNT', 'AMOUNT') OR f.key_new) AS changed,
-            f.part IS NOT NULL AND f.targets[f.steps + 1] <= f.n AS crossed,
-            CASE f.goal_kind WHEN 'AMOUNT' THEN f.n / 100.0 ELSE f.n END AS progress,
-            f.current OR f.challenge_id IN (SELECT k.id FROM challenges k WHERE k.status IN ('ACTIVE', 'PAUSED')) AS kept
-          FROM (SELECT f.customer, f.entry, f.at, f.day, f.type_id, f.amount, f.ord, f.challenge_id, f.goal_kind,
-              f.targets, f.fresh, f.held, f.was, f.part, f.current, f.key, f.key_new,
-              CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at ELSE f.joined END AS joined,
-              CASE WHEN f.fresh AND f.part IS NOT NULL THEN f.at + make_interval(days => f.rolling_days)
-                ELSE f.window_end END AS window_end,
-              CASE WHEN f.fresh AND f.part IS NOT NULL THEN 0 ELSE f.steps END AS steps,
-              CASE WHEN f.part IS NULL THEN f.n
-                ELSE CASE WHEN f.fresh THEN 0 ELSE f.n END + CASE f.goal_kind WHEN 'COUNT' THEN 1 WHEN 'AMOUNT' THEN f.cents
-                  ELSE f.key_new::integer END END AS n
-            FROM (SELECT f.*, k.key, k.key IS NOT NULL AND NOT k.key = ANY (f.seen) AS key_new
-              FROM f CROSS JOIN LATERAL (SELECT challenges_seen_key(f.part, f.goal_kind, f.day, f.type_id) AS key) k) f
-            -- A missing challenge the earning does not start stays out of the row.
-            WHERE f.was IS NOT NULL OR f.part IS NOT NULL) f
+      ), r AS MATERIALIZED (
+        -- Per earning, in one pass over the customer's row (no row per earning and challenge kept):
+        -- the row as the earning leaves it, the participations it counts in, those it starts and
+        -- those that cross their next step's target. The arrays of the row are aggregated together,
+        -- in one order, so their positions stay aligned (which position an entry takes is free).
+        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had, a.*
+          FROM e CROSS JOIN LATERAL (
+            SELECT coalesce(array_agg(x.challenge_id) FILTER (WHERE x.kept), '{}') AS challenge_ids,
+                coalesce(array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.kept), '{}') AS participant_ids,
+                coalesce(array_agg(x.joined) FILTER (WHERE x.kept), '{}') AS joined_at,
+                coalesce(array_agg(x.window_end) FILTER (WHERE x.kept), '{}') AS window_ends_at,
+                coalesce(array_agg(x.steps) FILTER (WHERE x.kept), '{}') AS steps_reached,
+                coalesce(array_agg(x.n) FILTER (WHERE x.kept), '{}') AS counts,
+                coalesce(array_agg(x.key) FILTER (WHERE x.key_new), '{}') AS seen,
+                coalesce(bool_or(x.changed), false) AS changed,
+                array_agg(x.part) FILTER (WHERE x.part IS NOT NULL) AS counted_in,
+                array_agg(x.part) FILTER (WHERE x.started) AS started,
+                array_agg(x.challenge_id) FILTER (WHERE x.started) AS started_challenges,
+                array_agg(x.window_end) FILTER (WHERE x.started) AS started_windows,
+                array_agg(x.part) FILTER (WHERE x.crossed) AS crossed,
+                array_agg(x.challenge_id) FILTER (WHERE x.crossed) AS crossed_challenges,
+                array_agg(x.steps) FILTER (WHERE x.crossed) AS crossed_steps,
+                array_agg(CASE x.goal_kind WHEN 'AMOUNT' THEN x.n / 100.0 ELSE x.n END) FILTER (WHERE x.crossed)
+                  AS crossed_progress
+              FROM (
+                -- Each entry as the earning leaves it: a new participation's from nothing; the
+                -- counter moved by one transaction, its amount, or a day or type not counted yet (its
+                -- `key`, then in `seen`). An entry stays in the row unless its challenge has ended.
+                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new,
+                    k.fresh AND k.part IS NOT NULL AS started,
+                    k.part IS NOT NULL AND (k.fresh OR k.goal_kind IN ('COUNT', 'AMOUNT') OR k.key_new) AS changed,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at ELSE k.joined END AS joined,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at + make_interval(days => k.rolling_days)
+                      ELSE k.window_end END AS window_end,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN 0 ELSE k.steps END AS steps,
+                    k.n2 AS n,
+                    k.part IS NOT NULL AND k.targets[CASE WHEN k.fresh THEN 1 ELSE k.steps + 1 END] <= k.n2 AS crossed,
+                    (k.was IS NOT NULL OR k.part IS NOT NULL) AND (e.current
+                      OR k.challenge_id IN (SELECT d.id FROM challenges d WHERE d.status IN ('ACTIVE', 'PAUSED'))) AS kept
+                  FROM (SELECT y.*, s.key, s.key_new,
+                      CASE WHEN y.part IS NULL THEN y.n
+                        ELSE CASE WHEN y.fresh THEN 0 ELSE y.n END + CASE y.goal_kind WHEN 'COUNT' THEN 1
+                          WHEN 'AMOUNT' THEN e.cents ELSE s.key_new::integer END END AS n2
+                    FROM (
+                      -- The row's entries, each with the live challenge when the earning qualifies
+                      -- for it. `part`: the participation the earning counts in — the entry's when
+                      -- it is open (not completed, joined by then, in its window), or a new one (its
+                      -- id taken now) when its window has passed and the challenge, automatic,
+                      -- repeats per period and its audience holds the customer (an opt-in one waits
+                      -- for the customer to join again).
+                      SELECT c.challenge_id, c.part AS was, c.joined, c.window_end, c.steps, c.n, ch.goal_kind,
+                          ch.targets, ch.rolling_days, w.fresh,
+                          CASE WHEN w.fresh THEN CASE WHEN ch.enrolment = 'AUTOMATIC' AND ch.repeat = 'PER_PERIOD'
+                              AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
+                                (SELECT k FROM challenges k WHERE k.id = ch.id))
+                              THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
+                            WHEN ch.id IS NOT NULL AND c.steps >= 0 AND e.at >= c.joined THEN c.part END AS part
+                        FROM unnest(e.challenge_ids, e.participant_ids, e.joined_at, e.window_ends_at,
+                            e.steps_reached, e.counts) c (challenge_id, part, joined, window_end, steps, n)
+                          LEFT JOIN live ch ON ch.id = c.challenge_id
+                            AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
+                              ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
+                          CROSS JOIN LATERAL (SELECT ch.id IS NOT NULL AND coalesce(e.at >= c.window_end, false) AS fresh) w
+                      UNION ALL
+                      -- The live challenges the earning qualifies for that the row does not hold: the
+                      -- customer has no participation in them; an automatic one starts when its
+                      -- audience holds the customer.
+                      SELECT ch.id, NULL, NULL, NULL, 0, 0, ch.goal_kind, ch.targets, ch.rolling_days, true,
+                          CASE WHEN ch.enrolment = 'AUTOMATIC'
+                            AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
+                              (SELECT k FROM challenges k WHERE k.id = ch.id))
+                            THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
+                        FROM live ch
+                        WHERE NOT e.whole AND NOT ch.id = ANY (coalesce(e.challenge_ids, '{}'))
+                          AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
+                            ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
+                    ) y
+                    CROSS JOIN LATERAL (SELECT challenges_seen_key(y.part, y.goal_kind, e.day, e.type_id) AS key) q
+                    CROSS JOIN LATERAL (SELECT q.key, q.key IS NOT NULL AND NOT q.key = ANY (e.seen) AS key_new) s
+                  ) k
+              ) x
+          ) a
       ), ev AS (
         INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
-          SELECT m.entry, m.customer, array_agg(m.part), m.type_id, m.amount, m.day
-            FROM m WHERE m.part IS NOT NULL GROUP BY m.entry, m.customer, m.type_id, m.amount, m.day
+          SELECT r.entry, r.customer, r.counted_in, r.type_id, r.amount, r.day FROM r WHERE r.counted_in IS NOT NULL
           ON CONFLICT DO NOTHING
           RETURNING challenge_earnings.entry_id
       ), started AS (
         -- A new participation is the only participation row written here (its cycle after the
         -- customer's last); the others only when they reach a step, below.
         INSERT INTO challenge_participants (id, challenge_id, customer_id, cycle, joined_at, window_ends_at)
-          OVERRIDING SYSTEM VALUE SELECT m.part, m.challenge_id, m.customer,
+          OVERRIDING SYSTEM VALUE SELECT s.part, s.challenge_id, r.customer,
               coalesce((SELECT max(cp.cycle) FROM challenge_participants cp
-                WHERE cp.challenge_id = m.challenge_id AND cp.customer_id = m.customer), 0) + 1,
-              m.joined, m.window_end
-            FROM m WHERE m.fresh AND m.part IS NOT NULL AND m.entry IN (SELECT ev.entry_id FROM ev)
-      ), a AS (
-        -- Each customer's row as the earning leaves it, in its positions' order; the days and types
-        -- this earning counts, to add to those counted so far.
-        SELECT s.customer, bool_or(s.held) AS held, array_agg(s.challenge_id) AS challenge_ids,
-            array_agg(coalesce(s.part, s.was)) AS participant_ids, array_agg(s.joined) AS joined_at,
-            array_agg(s.window_end) AS window_ends_at, array_agg(s.steps) AS steps_reached, array_agg(s.n) AS counts,
-            coalesce(array_agg(s.key) FILTER (WHERE s.key IS NOT NULL), '{}') AS seen
-          FROM (SELECT m.* FROM m WHERE m.kept AND m.entry IN (SELECT ev.entry_id FROM ev) ORDER BY m.customer, m.ord) s
-          GROUP BY s.customer HAVING bool_or(s.changed)
+                WHERE cp.challenge_id = s.challenge_id AND cp.customer_id = r.customer), 0) + 1,
+              r.at, s.window_end
+            FROM r CROSS JOIN LATERAL unnest(r.started, r.started_challenges, r.started_windows) s (part, challenge_id, window_end)
+            WHERE r.started IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
       ), saved AS (
         -- An UPDATE, not an upsert (no speculative insertion, no row lock of its own): the customer is
-        -- locked, and the row inserted below when they have none. The days and types of a
-        -- participation no longer in the row are dropped when it changed.
-        UPDATE challenge_progress cs SET challenge_ids = a.challenge_ids, participant_ids = a.participant_ids,
-            joined_at = a.joined_at, window_ends_at = a.window_ends_at, steps_reached = a.steps_reached,
-            counts = a.counts, seen = CASE WHEN a.participant_ids = cs.participant_ids THEN cs.seen || a.seen
-              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (a.participant_ids)) || a.seen END
-          FROM a WHERE a.held AND cs.customer_id = a.customer
+        -- locked, and the row inserted below when they have none. The days and types counted so
+        -- far, and this earning's; those of a participation no longer in the row dropped.
+        UPDATE challenge_progress cs SET challenge_ids = r.challenge_ids, participant_ids = r.participant_ids,
+            joined_at = r.joined_at, window_ends_at = r.window_ends_at, steps_reached = r.steps_reached,
+            counts = r.counts, seen = CASE WHEN r.participant_ids = cs.participant_ids THEN cs.seen || r.seen
+              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (r.participant_ids)) || r.seen END
+          FROM r WHERE r.held AND r.changed AND cs.customer_id = r.customer AND r.entry IN (SELECT ev.entry_id FROM ev)
       ), added AS (
         INSERT INTO challenge_progress (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
             steps_reached, counts, seen)
-          SELECT a.customer, a.challenge_ids, a.participant_ids, a.joined_at, a.window_ends_at, a.steps_reached,
-              a.counts, a.seen
-            FROM a WHERE NOT a.held
+          SELECT r.customer, r.challenge_ids, r.participant_ids, r.joined_at, r.window_ends_at, r.steps_reached,
+              r.counts, r.seen
+            FROM r WHERE NOT r.held AND r.changed AND r.entry IN (SELECT ev.entry_id FROM ev)
       )
       -- The participations that crossed their next step's target, with the challenge's steps.
-      SELECT m.part AS id, m.challenge_id, m.steps AS steps_reached, m.customer, m.at, ch.steps, ch.name_en, m.progress
-        FROM m JOIN challenges ch ON ch.id = m.challenge_id
-        WHERE m.crossed AND m.entry IN (SELECT ev.entry_id FROM ev)
-        ORDER BY m.challenge_id, m.customer
+      SELECT c.part AS id, c.challenge_id, c.steps AS steps_reached, r.customer, r.at, ch.steps, ch.name_en, c.progress
+        FROM r CROSS JOIN LATERAL unnest(r.crossed, r.crossed_challenges, r.crossed_steps, r.crossed_progress)
+            c (part, challenge_id, steps, progress)
+          JOIN challenges ch ON ch.id = c.challenge_id
+        WHERE r.crossed IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
+        ORDER BY c.challenge_id, r.customer
     LOOP
       reached := u.steps_reached;
       WHILE reached < jsonb_array_length(u.steps) AND (u.steps -> reached ->> 'target')::numeric <= u.progress LOOP
