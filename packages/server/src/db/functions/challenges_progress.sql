@@ -4,16 +4,19 @@
 -- Set-based, in rounds: round k takes each customer's k-th earning of the batch (most batches are
 -- one round), so a customer is in a round once and their earnings count in order. A round is one
 -- statement: it finds, per earning, the ACTIVE challenges whose period, transaction types and
--- amount condition it meets, each with the customer's latest participation (an opt-in challenge
--- counts only for those who joined; an automatic one starts a participation at the first
--- qualifying earning when the customer is in its audience; a rolling window that has passed starts
--- the next cycle when the challenge repeats per period); records the earning once in
+-- amount condition it meets (challenges_qualifies), each with the customer's latest participation
+-- (an opt-in challenge counts only for those who joined; an automatic one starts a participation
+-- at the first qualifying earning when the customer is in its audience; a rolling window that has
+-- passed starts the next cycle when the challenge repeats per period); records the earning once in
 -- challenge_earnings with the participations it counts in (its key: exactly once per transaction).
--- Progress is not stored on the participations: the customer's one challenge_progress row keeps
--- each participation's [count, sum, days, types], only what its goal needs (COUNT transactions,
--- AMOUNT their sum, DAYS and TYPES the distinct days and types; 0 or [] otherwise), read once and
--- rewritten once per earning when it changed, so a participation row is written only when it
--- starts or reaches a step. Only
+-- The customer's one challenge_progress row is their running progress: for each challenge they
+-- take part in (not ended), the latest participation (id, joined, window, steps reached, -1 once
+-- completed) and its counter (COUNT transactions, AMOUNT their sum in cents, DAYS and TYPES the
+-- distinct days and types, those counted in `seen`), as arrays aligned by position, read once and
+-- rewritten once per earning: no participation looked up, no jsonb. Every writer of a
+-- participation keeps the row (here; an opt-in join and a reversal: challenges_cache_put), so a
+-- live challenge missing from it has no participation of the customer. A participation row is
+-- written only when it starts or reaches a step. Only
 -- a participation that crosses a step's target comes back to be paid: the budget taken under the
 -- challenge's row lock (customers, then challenges in id order), the points posted through
 -- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
@@ -46,95 +49,149 @@ BEGIN
   FOR n_round IN 1 .. rounds LOOP
     FOR u IN
       WITH live AS MATERIALIZED (
-        -- The live challenges, read once for the round (not once per earning).
+        -- The live challenges, read once for the round (not once per earning), with their steps'
+        -- targets in the counters' unit (an AMOUNT's in cents), rounded up as the counters are whole.
         SELECT ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value,
-            ch.goal_kind, ch.rolling_days, ch.steps, ch.name_en, ch.enrolment, ch.repeat,
-            ARRAY(SELECT (s ->> 'target')::numeric FROM jsonb_array_elements(ch.steps) s) AS targets
+            ch.goal_kind, ch.rolling_days, ch.enrolment, ch.repeat,
+            ARRAY(SELECT ceil((s ->> 'target')::numeric * CASE ch.goal_kind WHEN 'AMOUNT' THEN 100 ELSE 1 END)::bigint
+              FROM jsonb_array_elements(ch.steps) s) AS targets
           FROM challenges ch WHERE ch.status = 'ACTIVE'
       ), e AS MATERIALIZED (
-        -- The round's earnings (one per customer), each with the customer's running progress (one
-        -- row: challenge_progress, a map participation id -> [count, sum, days, types]).
-        SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day,
-            (SELECT cs.state FROM challenge_progress cs WHERE cs.customer_id = x.customer) AS prior
+        -- The round's earnings (one per customer), each with the customer's running progress.
+        -- `whole`: it holds every live challenge, so none is missing (the common case); `current`:
+        -- none of its challenges has ended (else their entries are dropped when it is rewritten).
+        SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day, (x.amount * 100)::bigint AS cents,
+            cs.challenge_ids, cs.participant_ids, cs.joined_at, cs.window_ends_at, cs.steps_reached, cs.counts,
+            coalesce(cs.seen, '{}') AS seen, cs.customer_id IS NOT NULL AS held,
+            coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM live l), false) AS whole,
+            coalesce(cs.challenge_ids <@ (SELECT array_agg(k.id) FROM challenges k
+              WHERE k.status IN ('ACTIVE', 'PAUSED')), true) AS current
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
               x (customer, entry, type_id, amount, at, n)) x
+            LEFT JOIN challenge_progress cs ON cs.customer_id = x.customer
           WHERE x.round = n_round
-      ), m AS MATERIALIZED (
-        -- The participation each earning counts in: the live one (not completed, joined by then),
-        -- or a new one (its id taken now) for an automatic challenge — once, or per period — whose
-        -- audience holds the customer (an opt-in one waits for the customer to join again). Only
-        -- those rows, narrow: the participation's counters so far (not the customer's whole map)
-        -- and the target of its next step (the live challenges' targets, read once per round).
-        SELECT f.customer, f.entry, f.type_id, f.amount, f.at, f.day, f.challenge_id, f.goal_kind, f.fresh,
-            f.cycle, f.rolling_days, f.steps_reached, f.part, CASE WHEN NOT f.fresh THEN f.prior -> f.part::text END AS v,
-            f.targets[f.steps_reached + 1] AS next_target
-          FROM (SELECT e.*, ch.id AS challenge_id, ch.goal_kind, ch.rolling_days, ch.targets, NOT coalesce(p.live, false) AS fresh,
-              coalesce(p.cycle, 0) AS cycle, CASE WHEN p.live THEN p.steps_reached ELSE 0 END AS steps_reached,
-              CASE WHEN p.live THEN CASE WHEN p.completed_at IS NULL AND e.at >= p.joined_at THEN p.id END
-                WHEN ch.enrolment = 'AUTOMATIC' AND (p.id IS NULL OR ch.repeat = 'PER_PERIOD')
-                  AND challenges_audience((SELECT c FROM customers c WHERE c.id = e.customer),
-                    (SELECT k FROM challenges k WHERE k.id = ch.id))
-                THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END AS part
-            FROM e
-              JOIN live ch ON e.at >= ch.starts_at AND e.at < ch.ends_at
-                AND (cardinality(ch.transaction_type_ids) = 0 OR e.type_id = ANY (ch.transaction_type_ids))
-                AND (ch.amount_condition IS NULL OR CASE ch.amount_condition
-                  WHEN 'GT' THEN e.amount > ch.amount_value WHEN 'GTE' THEN e.amount >= ch.amount_value
-                  WHEN 'EQ' THEN e.amount = ch.amount_value WHEN 'LT' THEN e.amount < ch.amount_value
-                  ELSE e.amount <= ch.amount_value END)
-              LEFT JOIN LATERAL (SELECT cp.id, cp.cycle, cp.completed_at, cp.joined_at, cp.steps_reached,
-                  cp.window_ends_at IS NULL OR e.at < cp.window_ends_at AS live
-                FROM challenge_participants cp WHERE cp.challenge_id = ch.id AND cp.customer_id = e.customer
-                ORDER BY cp.cycle DESC LIMIT 1) p ON true
-            -- A completed participation that does not repeat (or whose window is still open) is
-            -- skipped here, not carried through the statement.
-            WHERE p.id IS NULL OR NOT p.live OR p.completed_at IS NULL) f
-          WHERE f.part IS NOT NULL
+      ), r AS MATERIALIZED (
+        -- Per earning, in one pass over the customer's row (no row per earning and challenge kept):
+        -- the row as the earning leaves it, the participations it counts in, those it starts and
+        -- those that cross their next step's target. The arrays of the row are aggregated together,
+        -- in one order, so their positions stay aligned (which position an entry takes is free).
+        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had, a.*
+          FROM e CROSS JOIN LATERAL (
+            SELECT coalesce(array_agg(x.challenge_id) FILTER (WHERE x.kept), '{}') AS challenge_ids,
+                coalesce(array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.kept), '{}') AS participant_ids,
+                coalesce(array_agg(x.joined) FILTER (WHERE x.kept), '{}') AS joined_at,
+                coalesce(array_agg(x.window_end) FILTER (WHERE x.kept), '{}') AS window_ends_at,
+                coalesce(array_agg(x.steps) FILTER (WHERE x.kept), '{}') AS steps_reached,
+                coalesce(array_agg(x.n) FILTER (WHERE x.kept), '{}') AS counts,
+                coalesce(array_agg(x.key) FILTER (WHERE x.key_new), '{}') AS seen,
+                coalesce(bool_or(x.changed), false) AS changed,
+                array_agg(x.part) FILTER (WHERE x.part IS NOT NULL) AS counted_in,
+                array_agg(x.part) FILTER (WHERE x.started) AS started,
+                array_agg(x.challenge_id) FILTER (WHERE x.started) AS started_challenges,
+                array_agg(x.window_end) FILTER (WHERE x.started) AS started_windows,
+                array_agg(x.part) FILTER (WHERE x.crossed) AS crossed,
+                array_agg(x.challenge_id) FILTER (WHERE x.crossed) AS crossed_challenges,
+                array_agg(x.steps) FILTER (WHERE x.crossed) AS crossed_steps,
+                array_agg(CASE x.goal_kind WHEN 'AMOUNT' THEN x.n / 100.0 ELSE x.n END) FILTER (WHERE x.crossed)
+                  AS crossed_progress
+              FROM (
+                -- Each entry as the earning leaves it: a new participation's from nothing; the
+                -- counter moved by one transaction, its amount, or a day or type not counted yet (its
+                -- `key`, then in `seen`). An entry stays in the row unless its challenge has ended.
+                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new,
+                    k.fresh AND k.part IS NOT NULL AS started,
+                    k.part IS NOT NULL AND (k.fresh OR k.goal_kind IN ('COUNT', 'AMOUNT') OR k.key_new) AS changed,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at ELSE k.joined END AS joined,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at + make_interval(days => k.rolling_days)
+                      ELSE k.window_end END AS window_end,
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN 0 ELSE k.steps END AS steps,
+                    k.n2 AS n,
+                    k.part IS NOT NULL AND k.targets[CASE WHEN k.fresh THEN 1 ELSE k.steps + 1 END] <= k.n2 AS crossed,
+                    (k.was IS NOT NULL OR k.part IS NOT NULL) AND (e.current
+                      OR k.challenge_id IN (SELECT d.id FROM challenges d WHERE d.status IN ('ACTIVE', 'PAUSED'))) AS kept
+                  FROM (SELECT y.*, s.key, s.key_new,
+                      CASE WHEN y.part IS NULL THEN y.n
+                        ELSE CASE WHEN y.fresh THEN 0 ELSE y.n END + CASE y.goal_kind WHEN 'COUNT' THEN 1
+                          WHEN 'AMOUNT' THEN e.cents ELSE s.key_new::integer END END AS n2
+                    FROM (
+                      -- The row's entries, each with the live challenge when the earning qualifies
+                      -- for it. `part`: the participation the earning counts in — the entry's when
+                      -- it is open (not completed, joined by then, in its window), or a new one (its
+                      -- id taken now) when its window has passed and the challenge, automatic,
+                      -- repeats per period and its audience holds the customer (an opt-in one waits
+                      -- for the customer to join again).
+                      SELECT c.challenge_id, c.part AS was, c.joined, c.window_end, c.steps, c.n, ch.goal_kind,
+                          ch.targets, ch.rolling_days, w.fresh,
+                          CASE WHEN w.fresh THEN CASE WHEN ch.enrolment = 'AUTOMATIC' AND ch.repeat = 'PER_PERIOD'
+                              AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
+                                (SELECT k FROM challenges k WHERE k.id = ch.id))
+                              THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
+                            WHEN ch.id IS NOT NULL AND c.steps >= 0 AND e.at >= c.joined THEN c.part END AS part
+                        FROM unnest(e.challenge_ids, e.participant_ids, e.joined_at, e.window_ends_at,
+                            e.steps_reached, e.counts) c (challenge_id, part, joined, window_end, steps, n)
+                          LEFT JOIN live ch ON ch.id = c.challenge_id
+                            AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
+                              ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
+                          CROSS JOIN LATERAL (SELECT ch.id IS NOT NULL AND coalesce(e.at >= c.window_end, false) AS fresh) w
+                      UNION ALL
+                      -- The live challenges the earning qualifies for that the row does not hold: the
+                      -- customer has no participation in them; an automatic one starts when its
+                      -- audience holds the customer.
+                      SELECT ch.id, NULL, NULL, NULL, 0, 0, ch.goal_kind, ch.targets, ch.rolling_days, true,
+                          CASE WHEN ch.enrolment = 'AUTOMATIC'
+                            AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
+                              (SELECT k FROM challenges k WHERE k.id = ch.id))
+                            THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
+                        FROM live ch
+                        WHERE NOT e.whole AND NOT ch.id = ANY (coalesce(e.challenge_ids, '{}'))
+                          AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
+                            ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
+                    ) y
+                    CROSS JOIN LATERAL (SELECT challenges_seen_key(y.part, y.goal_kind, e.day, e.type_id) AS key) q
+                    CROSS JOIN LATERAL (SELECT q.key, q.key IS NOT NULL AND NOT q.key = ANY (e.seen) AS key_new) s
+                  ) k
+              ) x
+          ) a
       ), ev AS (
         INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
-          SELECT m.entry, m.customer, array_agg(m.part ORDER BY m.challenge_id), m.type_id, m.amount, m.day
-            FROM m GROUP BY m.entry, m.customer, m.type_id, m.amount, m.day
+          SELECT r.entry, r.customer, r.counted_in, r.type_id, r.amount, r.day FROM r WHERE r.counted_in IS NOT NULL
           ON CONFLICT DO NOTHING
           RETURNING challenge_earnings.entry_id
       ), started AS (
-        -- A new participation is the only row written here; the others are not updated (their
-        -- progress is derived), only those that reach a step, below.
+        -- A new participation is the only participation row written here (its cycle after the
+        -- customer's last); the others only when they reach a step, below.
         INSERT INTO challenge_participants (id, challenge_id, customer_id, cycle, joined_at, window_ends_at)
-          OVERRIDING SYSTEM VALUE SELECT m.part, m.challenge_id, m.customer, m.cycle + 1, m.at,
-              CASE WHEN m.rolling_days IS NOT NULL THEN m.at + make_interval(days => m.rolling_days) END
-            FROM m WHERE m.fresh AND m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
-      ), moved AS (
-        -- Each participation's progress with this earning, kept as its goal needs it: COUNT the
-        -- transactions, AMOUNT their sum, DAYS and TYPES the distinct days and types (a day or type
-        -- already counted changes nothing: not written again).
-        SELECT m.part AS id, m.challenge_id, m.customer, m.at, m.steps_reached, m.goal_kind, m.next_target,
-            CASE m.goal_kind WHEN 'COUNT' THEN coalesce((m.v ->> 0)::numeric, 0) + 1 ELSE 0 END AS n,
-            CASE m.goal_kind WHEN 'AMOUNT' THEN coalesce((m.v ->> 1)::numeric, 0) + m.amount ELSE 0 END AS total,
-            CASE m.goal_kind WHEN 'DAYS' THEN coalesce(m.v -> 2, '[]') ELSE '[]' END AS days,
-            CASE m.goal_kind WHEN 'TYPES' THEN coalesce(m.v -> 3, '[]') ELSE '[]' END AS types,
-            CASE m.goal_kind WHEN 'DAYS' THEN NOT coalesce(m.v -> 2, '[]') ? m.day::text
-              WHEN 'TYPES' THEN NOT coalesce(m.v -> 3, '[]') @> to_jsonb(m.type_id) ELSE true END AS changed,
-            m.day, m.type_id
-          FROM m WHERE m.entry = ANY (ARRAY(SELECT ev.entry_id FROM ev))
+          OVERRIDING SYSTEM VALUE SELECT s.part, s.challenge_id, r.customer,
+              coalesce((SELECT max(cp.cycle) FROM challenge_participants cp
+                WHERE cp.challenge_id = s.challenge_id AND cp.customer_id = r.customer), 0) + 1,
+              r.at, s.window_end
+            FROM r CROSS JOIN LATERAL unnest(r.started, r.started_challenges, r.started_windows) s (part, challenge_id, window_end)
+            WHERE r.started IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
       ), saved AS (
-        INSERT INTO challenge_progress AS cs (customer_id, state)
-          SELECT mv.customer, jsonb_object_agg(mv.id::text, jsonb_build_array(mv.n, mv.total,
-              CASE WHEN mv.goal_kind = 'DAYS' THEN mv.days || to_jsonb(mv.day::text) ELSE mv.days END,
-              CASE WHEN mv.goal_kind = 'TYPES' THEN mv.types || to_jsonb(mv.type_id) ELSE mv.types END))
-            FROM moved mv WHERE mv.changed GROUP BY mv.customer
-          ON CONFLICT (customer_id) DO UPDATE SET state = cs.state || excluded.state
+        -- An UPDATE, not an upsert (no speculative insertion, no row lock of its own): the customer is
+        -- locked, and the row inserted below when they have none. The days and types counted so
+        -- far, and this earning's; those of a participation no longer in the row dropped.
+        UPDATE challenge_progress cs SET challenge_ids = r.challenge_ids, participant_ids = r.participant_ids,
+            joined_at = r.joined_at, window_ends_at = r.window_ends_at, steps_reached = r.steps_reached,
+            counts = r.counts, seen = CASE WHEN r.participant_ids = cs.participant_ids THEN cs.seen || r.seen
+              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (r.participant_ids)) || r.seen END
+          FROM r WHERE r.held AND r.changed AND cs.customer_id = r.customer AND r.entry IN (SELECT ev.entry_id FROM ev)
+      ), added AS (
+        INSERT INTO challenge_progress (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
+            steps_reached, counts, seen)
+          SELECT r.customer, r.challenge_ids, r.participant_ids, r.joined_at, r.window_ends_at, r.steps_reached,
+              r.counts, r.seen
+            FROM r WHERE NOT r.held AND r.changed AND r.entry IN (SELECT ev.entry_id FROM ev)
       )
       -- The participations that crossed their next step's target, with the challenge's steps.
-      SELECT c.id, c.challenge_id, c.progress, c.steps_reached, c.customer, c.at, ch.steps, ch.name_en
-        FROM (SELECT mv.*, CASE mv.goal_kind WHEN 'COUNT' THEN mv.n WHEN 'AMOUNT' THEN mv.total
-            WHEN 'DAYS' THEN jsonb_array_length(mv.days) ELSE jsonb_array_length(mv.types) END
-              + CASE WHEN mv.changed AND mv.goal_kind IN ('DAYS', 'TYPES') THEN 1 ELSE 0 END AS progress
-          FROM moved mv) c
-          JOIN live ch ON ch.id = c.challenge_id
-        WHERE c.next_target <= c.progress
-        ORDER BY c.challenge_id, c.customer
+      SELECT c.part AS id, c.challenge_id, c.steps AS steps_reached, r.customer, r.at, ch.steps, ch.name_en, c.progress
+        FROM r CROSS JOIN LATERAL unnest(r.crossed, r.crossed_challenges, r.crossed_steps, r.crossed_progress)
+            c (part, challenge_id, steps, progress)
+          JOIN challenges ch ON ch.id = c.challenge_id
+        WHERE r.crossed IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
+        ORDER BY c.challenge_id, r.customer
     LOOP
       reached := u.steps_reached;
       WHILE reached < jsonb_array_length(u.steps) AND (u.steps -> reached ->> 'target')::numeric <= u.progress LOOP
@@ -191,6 +248,11 @@ BEGIN
       UPDATE challenge_participants cp SET steps_reached = reached, points_paid = cp.points_paid + got,
           completed_at = CASE WHEN reached = jsonb_array_length(u.steps) THEN u.at END
         WHERE cp.id = u.id;
+      -- And in the customer's row (-1: completed).
+      UPDATE challenge_progress cs
+        SET steps_reached[array_position(cs.participant_ids, u.id)] =
+          CASE WHEN reached = jsonb_array_length(u.steps) THEN -1 ELSE reached END
+        WHERE cs.customer_id = u.customer AND u.id = ANY (cs.participant_ids);
       paid := paid + got;
     END LOOP;
   END LOOP;

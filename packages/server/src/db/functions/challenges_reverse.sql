@@ -1,8 +1,8 @@
 -- Takes back a reversed earning's challenge progress (docs/decisions/challenges.md), called by
 -- loyalty_post_entry for every reversal, under the customer's lock: the earning's row in
 -- challenge_earnings is marked reversed, each participation it counted in recounted from the live
--- rows (challenges_progress_of, and its counters in challenge_progress) with the steps it still
--- reaches, and the rewards of the steps no longer reached reversed when the challenge says REVERSE (points through
+-- rows (challenges_progress_of, and its entry in challenge_progress: challenges_cache_put) with the
+-- steps it still reaches, and the rewards of the steps no longer reached reversed when the challenge says REVERSE (points through
 -- loyalty_post_entry with p_reversal_of, a voucher's redemption cancelled; the budget given back);
 -- KEEP leaves them paid (not paid again when the step is reached again). A reward the customer has
 -- already spent stays (the reversal would take the balance below zero).
@@ -29,21 +29,13 @@ BEGIN
       ORDER BY cp.id
   LOOP
     progress := challenges_progress_of(p_customer, ev.participant_id, ev.goal_kind);
-    -- The customer's running counters for it, set again from the live earnings.
-    UPDATE challenge_progress cs SET state = cs.state || jsonb_build_object(ev.participant_id::text,
-        (SELECT jsonb_build_array(CASE WHEN ev.goal_kind = 'COUNT' THEN count(*) ELSE 0 END,
-            CASE WHEN ev.goal_kind = 'AMOUNT' THEN coalesce(sum(e.amount), 0) ELSE 0 END,
-            CASE WHEN ev.goal_kind = 'DAYS' THEN coalesce(jsonb_agg(DISTINCT e.day::text), '[]') ELSE '[]' END,
-            CASE WHEN ev.goal_kind = 'TYPES' THEN coalesce(jsonb_agg(DISTINCT e.transaction_type_id)
-              FILTER (WHERE e.transaction_type_id IS NOT NULL), '[]') ELSE '[]' END)
-          FROM challenge_earnings e
-          WHERE e.customer_id = p_customer AND ev.participant_id = ANY (e.participant_ids) AND NOT e.reversed))
-      WHERE cs.customer_id = p_customer;
     SELECT count(*) INTO reached FROM jsonb_array_elements(ev.steps) s WHERE (s ->> 'target')::numeric <= progress;
     UPDATE challenge_participants cp SET steps_reached = reached,
         completed_at = CASE WHEN reached = jsonb_array_length(ev.steps) THEN cp.completed_at END
       WHERE cp.id = ev.participant_id AND (cp.steps_reached <> reached OR cp.completed_at IS NOT NULL
         AND reached < jsonb_array_length(ev.steps));
+    -- The customer's running progress in it, set again from the live earnings and these steps.
+    PERFORM challenges_cache_put(ev.participant_id);
     CONTINUE WHEN ev.on_reversal <> 'REVERSE';
     FOR po IN
       SELECT * FROM challenge_payouts p

@@ -105,15 +105,27 @@ export const challengeParticipants = pgTable(
 );
 
 /**
- * A customer's running progress in their participations (docs/decisions/challenges.md): one row
- * per customer, `state` a map participation id -> [count, sum, days, types] (days and types only
- * for a DAYS or TYPES goal), so an earning reads and writes one row whatever the number of live
- * challenges or of earlier earnings. Written by the earning's statement (challenges_progress), set
- * again from the live challenge_earnings by a reversal (challenges_reverse).
+ * A customer's running progress (docs/decisions/challenges.md): one row per customer holding, for
+ * each challenge they take part in (not ended), its latest participation and what the earning
+ * needs of it, as arrays aligned by position — read and rewritten once per earning without jsonb
+ * and without looking the participations up. `stepsReached` is -1 once completed; `counts` the
+ * goal's counter (COUNT transactions, AMOUNT their sum in cents, DAYS and TYPES the distinct days
+ * or types); `seen` the days and types already counted (challenges_seen_key). Written by the
+ * earning's statement (challenges_progress), set again from the participations and the live
+ * challenge_earnings by a reversal and an opt-in join (challenges_cache_put).
  */
 export const challengeProgress = pgTable('challenge_progress', {
   customerId: bigint('customer_id', { mode: 'number' }).primaryKey(),
-  state: jsonb('state').notNull().default(sql`'{}'::jsonb`),
+  challengeIds: integer('challenge_ids').array().notNull().default(sql`'{}'`),
+  participantIds: bigint('participant_ids', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).array().notNull().default(sql`'{}'`),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' })
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  stepsReached: integer('steps_reached').array().notNull().default(sql`'{}'`),
+  counts: bigint('counts', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  seen: bigint('seen', { mode: 'number' }).array().notNull().default(sql`'{}'`),
 });
 
 /**

@@ -267,11 +267,16 @@ export async function joinChallenge(tx: Tx, customerId: number, id: number): Pro
     if (row.cycle !== null && (challenge.repeat !== 'PER_PERIOD' || challenge.rollingDays === null)) {
       throw new AppError('CHALLENGE_NOT_AVAILABLE', 'The customer has already completed this challenge');
     }
-    await tx.execute(sql`
-      insert into challenge_participants (challenge_id, customer_id, cycle, window_ends_at)
-      values (${id}, ${customerId}, ${(row.cycle ?? 0) + 1},
-        case when ${challenge.rollingDays}::integer is not null
-          then now() + make_interval(days => ${challenge.rollingDays}::integer) end)`);
+    const [joined] = rowsOf<{ id: number }>(
+      await tx.execute(sql`
+        insert into challenge_participants (challenge_id, customer_id, cycle, window_ends_at)
+        values (${id}, ${customerId}, ${(row.cycle ?? 0) + 1},
+          case when ${challenge.rollingDays}::integer is not null
+            then now() + make_interval(days => ${challenge.rollingDays}::integer) end)
+        returning id`),
+    );
+    // The customer's running progress holds it (what their earnings read instead of the participations).
+    await tx.execute(sql`select challenges_cache_put(${joined?.id}::bigint)`);
   }
   const [mine] = (await customerChallenges(tx, customerId)).filter((c) => c.id === id);
   if (!mine) throw new AppError('CHALLENGE_NOT_AVAILABLE');

@@ -258,6 +258,73 @@ describe('opt-in, audience, budget', () => {
   });
 });
 
+describe('rolling windows, opt-in beside automatic, the running row', () => {
+  /** Each customer's running row (challenge_progress) agrees with their live earnings. */
+  async function expectRowsMatchEarnings() {
+    const drift = rowsOf<{ customer_id: number }>(
+      await t.app.db.execute(sql`select cs.customer_id from challenge_progress cs
+        cross join lateral unnest(cs.participant_ids, cs.counts) x (part, n)
+        join challenge_participants cp on cp.id = x.part join challenges k on k.id = cp.challenge_id
+        cross join lateral challenges_counters(cs.customer_id, x.part, k.goal_kind) c
+        where c.n <> x.n or not c.seen <@ cs.seen`),
+    );
+    expect(drift).toEqual([]);
+  }
+  it('PER_PERIOD starts the next cycle once the window has passed; ONCE does not count after it', async () => {
+    const rolling = { rollingDays: 2, steps: [{ target: 2, points: 50 }] };
+    const k = await live({ ...rolling, repeat: 'PER_PERIOD' });
+    const n = await customer();
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - 10 * DAY));
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - 9 * DAY));
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 50 });
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 1, pointsPaid: 0 });
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 50 });
+    expect(await balance(n)).toBe(4 + 100);
+    const once = await live(rolling);
+    const m = await customer();
+    await earn(m, 10, 'CARD_SPEND', iso(Date.now() - 10 * DAY));
+    await earn(m, 10);
+    expect(await progressOf(m, once.id)).toMatchObject({ progress: 1, pointsPaid: 0 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
+  it('an opt-in challenge joined beside a running automatic one; a DAYS reversal recounts its days', async () => {
+    const auto = await live({ goalKind: 'DAYS', transactionTypeIds: [], steps: [{ target: 3, points: 30 }] });
+    const opted = await admin$(
+      'POST',
+      '/challenges',
+      terms({ enrolment: 'OPT_IN', steps: [{ target: 2, points: 20 }] }),
+    );
+    expect(opted.statusCode, opted.body).toBe(201);
+    const optIn = (await admin$('POST', `/challenges/${opted.json().id}/activate`)).json() as { id: number };
+    const n = await customer();
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - 2 * DAY));
+    await earn(n, 10, 'TRANSFER', iso(Date.now() - 2 * DAY));
+    expect(await progressOf(n, auto.id)).toMatchObject({ progress: 1 });
+    expect((await api('POST', `/customers/${n}/challenges/${optIn.id}/join`)).statusCode).toBe(200);
+    await earn(n, 10);
+    expect(await progressOf(n, auto.id)).toMatchObject({ progress: 2 });
+    expect(await progressOf(n, optIn.id)).toMatchObject({ joined: true, progress: 1 });
+    // Reversing the day's only transaction takes the day back; another on that day keeps it.
+    expect((await api('POST', `/transactions/CH-${seq}/reversal`)).statusCode).toBe(201);
+    expect(await progressOf(n, auto.id)).toMatchObject({ progress: 1 });
+    expect(await progressOf(n, optIn.id)).toMatchObject({ progress: 0 });
+    expect((await api('POST', `/transactions/CH-${seq - 1}/reversal`)).statusCode).toBe(201);
+    expect(await progressOf(n, auto.id)).toMatchObject({ progress: 1 });
+    // Before the join: the opt-in challenge does not count it.
+    await earn(n, 10, 'CARD_SPEND', iso(Date.now() - DAY));
+    await earn(n, 10);
+    expect(await progressOf(n, auto.id)).toMatchObject({ progress: 3, pointsPaid: 30 });
+    expect(await progressOf(n, optIn.id)).toMatchObject({ progress: 1 });
+    await earn(n, 10);
+    expect(await progressOf(n, optIn.id)).toMatchObject({ progress: 2, pointsPaid: 20 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
+});
+
 describe('reversal', () => {
   it('REVERSE: a reversed qualifying transaction takes progress and the reward back; exactly once per transaction', async () => {
     const k = await live({ steps: [{ target: 2, points: 100 }], onReversal: 'REVERSE' });
