@@ -139,17 +139,16 @@ export const importLines = pgTable(
      */
     key: text('key'),
     /**
-     * The kind's `partition` of the line (its customer's number), written when staged; null for a
-     * line that posts alone (a reversal) and for a kind without one.
+     * The kind's `partition` of the line (its customer's number; a reversal's: its earning's
+     * customer), written when staged; null for a kind without one.
      */
     postKey: text('post_key'),
   },
   (t) => [
     primaryKey({ columns: [t.importId, t.line] }),
-    // The posting job's next batch: the valid lines in customer order (the order they post in when
-    // the file has no line that posts alone), from the worker's last one. In file order the primary
-    // key serves.
-    index('import_lines_pending_idx').on(t.importId, t.postKey, t.line).where(sql`${t.reason} is null`),
+    // The posting job's next batch: each worker reads on from its last line by the primary key, so
+    // the lines it posted are not read again (no index of the lines not posted: one more index to
+    // write for every line staged).
     // An import's bad lines in order (its page's first 100, the error file) without reading the
     // good ones: the page is polled while the import posts.
     index('import_lines_refused_idx').on(t.importId, t.line).where(sql`${t.reason} is not null`),

@@ -158,13 +158,13 @@ describe('posting with two workers', () => {
       limits.postWorkers = postWorkers;
     }
     // The workers' batches: each of one share of the customers (a reversal its earning's customer's),
-    // in customer order; a reversal, posted after the batch's earnings, ends its batch when a later
-    // line of its customer follows it.
+    // in file order; a reversal, posted after the batch's earnings, ends its batch when a later line
+    // of its customer follows it.
     let reversalsPosted = 0;
     for (const b of batches) {
       const keys = await query<{ line: number; n: string }>(sql`select line, post_key as n from import_lines
         where import_id = ${parallelId} and line = any (${`{${b.map((l) => l.line).join(',')}}`}::int[])
-        order by post_key, line`);
+        order by line`);
       expect(keys.map((k) => k.line)).toEqual(b.map((l) => l.line));
       const customers = [...new Set(keys.map((k) => k.n))];
       const split = await query<{ share: number }>(sql`select distinct (hashtext(n) & 2147483647) % 2 as share

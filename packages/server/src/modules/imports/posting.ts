@@ -11,36 +11,21 @@ import { limits } from './limits.ts';
  * The posting of approved imports (decisions/imports.md "Posting"). A batch is one transaction: its
  * lines posted, their outcomes and the import's counts, so a restart resumes at the first line
  * without an outcome and nothing posts twice. A kind with a `partition` (its lines' customer,
- * staged as `post_key`) posts with `limits.postWorkers` connections at once, each taking the lines
- * of its share of the customers. A file whose lines all have a partition posts in customer order
- * (each customer's lines in file order): a batch then reaches neighbouring customers, whose rows
- * and index pages the batch before it has just read, rather than 1,000 at random over the whole
- * programme (decisions/imports.md "Customer order"). Otherwise it posts in file order: the lines
- * without a partition (a reversal) are barriers, posted alone once every line before them has
- * posted, and before any line after them.
+ * staged as `post_key`; a reversal's is its earning's customer) posts with `limits.postWorkers`
+ * connections at once, each taking in file order the lines of its share of the customers; a line
+ * without one is a barrier, posted alone once every line before it has posted, and before any
+ * line after it.
  */
 
-/** Where a worker is in its share: after this line, in customer order after this customer's. */
-interface Cursor {
-  key: string | null;
-  line: number;
-}
-
-/**
- * The lines a worker may take: after `after`, before the line `before`, whose partition is `part`
- * of `of`; in customer order when `after.key` is not null (the file has no barrier).
- */
+/** The lines a worker may take: after `after`, before `before`, whose partition is `part` of `of`. */
 export interface Share {
   part: number;
   of: number;
-  after: Cursor;
+  after: number;
   before: number | null;
 }
 
-const inFileOrder: Cursor = { key: null, line: 0 };
-/** Before every customer number (a valid line's is never empty). */
-const inCustomerOrder: Cursor = { key: '', line: 0 };
-const whole: Share = { part: 0, of: 1, after: inFileOrder, before: null };
+const whole: Share = { part: 0, of: 1, after: 0, before: null };
 
 /** What each engine outcome counts as. */
 const counted = (outcome: EarningRow['outcome']) =>
@@ -97,7 +82,7 @@ function endAtPostedLast(
  * `id` no longer is).
  * The counts are added to the import's (another worker's batches add theirs), its progress from them.
  */
-async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'done' | null> {
+async function postShare(db: Db, share: Share, id?: number): Promise<number | 'done' | null> {
   return db.transaction(async (tx) => {
     const imp = await claim(tx, id);
     if (!imp) return null;
@@ -118,7 +103,6 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'd
       share.of > 1 && handler.partition
         ? sql`and (hashtext(post_key) & 2147483647) % ${share.of} = ${share.part}`
         : sql``;
-    const { key, line: after } = share.after;
     const read = rowsOf<{
       line: number;
       data: Record<string, string>;
@@ -128,9 +112,8 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'd
       await tx.execute(sql`select line, data, post_key, ${handler.partition ? sql`post_key is null` : sql`false`} as alone
         from import_lines l
         where import_id = ${imp.id} and reason is null and ${notPosted(imp.id)}
-          ${key === null ? sql`and line > ${after}` : sql`and (post_key, line) > (${key}, ${after})`}
-          ${share.before === null ? sql`` : sql`and line < ${share.before}`} ${partition}
-        order by ${key === null ? sql`line` : sql`post_key, line`} limit ${limits.batchSize}`),
+          and line > ${share.after} ${share.before === null ? sql`` : sql`and line < ${share.before}`} ${partition}
+        order by line limit ${limits.batchSize}`),
     ).map((l) => ({ line: Number(l.line), data: l.data, alone: l.alone, key: l.post_key }));
     // A line without a partition posts alone, after the lines before it and before those after it.
     const cut = read.findIndex((l) => l.alone);
@@ -162,7 +145,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Cursor | 'd
         progress = case when lines > invalid_lines
           then least(99, floor((${outcomesNow}) * 100 / (lines - invalid_lines)))::int else 99 end
       where id = ${imp.id}`);
-    return { key: key === null ? null : last.key, line: last.line };
+    return last.line;
   });
 }
 
@@ -200,7 +183,7 @@ const transient = (err: unknown) => {
 async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): Promise<boolean> {
   let after = share.after;
   for (let retries = 0; !halt.stop; ) {
-    let last: Cursor | 'done' | null;
+    let last: number | 'done' | null;
     try {
       last = await postShare(db, { ...share, after }, id);
     } catch (err) {
@@ -216,8 +199,7 @@ async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): 
 
 /**
  * Posts one import to its end (or until it is paused, fails or the server stops): its partitioned
- * lines by `limits.postWorkers` workers, in customer order when it has no barrier, else in file
- * order between its barriers, each barrier alone.
+ * lines by `limits.postWorkers` workers between its barriers, each barrier alone.
  */
 async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<void> {
   const [row] = rowsOf<{ kind: ImportRow['kind'] }>(
@@ -240,12 +222,11 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
   stopping?.addEventListener('abort', abort);
   try {
     let after = 0;
-    const start = handler?.partition && !barriers.length ? inCustomerOrder : inFileOrder;
     for (const barrier of [...barriers, null]) {
       const shares = Array.from({ length: workers }, (_, part) => ({
         part,
         of: workers,
-        after: after ? { key: null, line: after } : start,
+        after,
         before: barrier,
       }));
       const ran = await Promise.allSettled(
@@ -260,15 +241,7 @@ async function postImport(db: Db, id: number, stopping?: AbortSignal): Promise<v
       if (failed) throw (failed as PromiseRejectedResult).reason;
       if (ran.some((r) => r.status === 'fulfilled' && !r.value) || halt.stop) return;
       if (barrier === null) break;
-      if (
-        !(await work(
-          db,
-          id,
-          { ...whole, after: { key: null, line: barrier - 1 }, before: barrier + 1 },
-          halt,
-        ))
-      )
-        return;
+      if (!(await work(db, id, { ...whole, after: barrier - 1, before: barrier + 1 }, halt))) return;
       after = barrier;
     }
     await finish(db, id);
