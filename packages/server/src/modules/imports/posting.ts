@@ -77,12 +77,17 @@ function endAtPostedLast(
 }
 
 /**
- * Posts one batch of the import's lines in `share` not posted yet. Answers the batch's last line
- * (where the share goes on), 'done' when it has none left, or null when no import is waiting (or
- * `id` no longer is).
+ * What a batch did: its last line posted, a window of the file passed over (none of its lines left
+ * to the share), 'done' when the share has none left, or null when no import is waiting.
+ */
+type Posted = number | { passed: number } | 'done' | null;
+
+/**
+ * Posts one batch of the import's lines in `share` not posted yet (`id`: of that import, null when
+ * it no longer waits).
  * The counts are added to the import's (another worker's batches add theirs), its progress from them.
  */
-async function postShare(db: Db, share: Share, id?: number): Promise<number | 'done' | null> {
+async function postShare(db: Db, share: Share, id?: number): Promise<Posted> {
   return db.transaction(async (tx) => {
     const imp = await claim(tx, id);
     if (!imp) return null;
@@ -131,7 +136,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<number | 'd
         await tx.execute(sql`select line from import_lines where import_id = ${imp.id} and line > ${window}
           ${share.before === null ? sql`` : sql`and line < ${share.before}`} order by line limit 1`),
       );
-      return beyond ? window : 'done';
+      return beyond ? { passed: window } : 'done';
     }
     const outcomes = await handler.post(tx, imp, lines);
     const list = (f: (o: LineOutcome) => number | string | null) =>
@@ -178,9 +183,14 @@ async function finish(db: Db, id?: number): Promise<boolean> {
  * DONE when nothing is left. Answers false when no import is waiting.
  */
 export async function postImportBatch(db: Db): Promise<boolean> {
-  const last = await postShare(db, whole);
-  if (last === null) return false;
-  return last !== 'done' || (await finish(db));
+  // From the first line, past the windows whose lines have all posted.
+  for (let after = 0; ; ) {
+    const last = await postShare(db, { ...whole, after });
+    if (last === null) return false;
+    if (last === 'done') return finish(db);
+    if (typeof last === 'number') return true;
+    after = last.passed;
+  }
 }
 
 /** A conflict between concurrent transactions (deadlock, serialization): the batch is posted again. */
@@ -195,7 +205,7 @@ const transient = (err: unknown) => {
 async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): Promise<boolean> {
   let after = share.after;
   for (let retries = 0; !halt.stop; ) {
-    let last: number | 'done' | null;
+    let last: Posted;
     try {
       last = await postShare(db, { ...share, after }, id);
     } catch (err) {
@@ -204,7 +214,7 @@ async function work(db: Db, id: number, share: Share, halt: { stop: boolean }): 
     }
     if (last === null) return false;
     if (last === 'done') return true;
-    after = last;
+    after = typeof last === 'number' ? last : last.passed;
   }
   return false;
 }
