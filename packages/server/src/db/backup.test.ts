@@ -112,6 +112,7 @@ async function restoreAndOpen(file: string) {
 const earn = (externalId: string, customerNumber: string, amount: number) =>
   api('POST', '/transactions', { externalId, customerNumber, transactionTypeCode: 'card_spend', amount });
 
+// The two long tests: 6–7 s alone on a quiet machine, past 30 s at a load of 8–10 (2026-11-30).
 describe('a backup taken under an earning load, restored', () => {
   it('holds every earning acknowledged before it, balances equal to their ledgers and an intact audit chain', async () => {
     const live = pgliteOf(t.app.db);
@@ -217,7 +218,7 @@ describe('a backup taken under an earning load, restored', () => {
     // A server can start on it: the migrations run (nothing to apply) and it answers.
     await restored.migrate();
     await restored.ping();
-  });
+  }, 90_000);
 });
 
 describe('refusals', () => {
@@ -302,5 +303,5 @@ describe.skipIf(process.env.DATABASE_URL)('npm run backup on a data folder', () 
     expect(offline.how).toMatch(/no server was running/);
     expect(backupKind(offline.file)).toBe('pglite');
     expect(existsSync(path.join(source, LOCK_FILE))).toBe(false);
-  });
+  }, 90_000);
 });

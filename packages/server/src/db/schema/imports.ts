@@ -125,9 +125,9 @@ export const imports = pgTable(
 export const importLines = pgTable(
   'import_lines',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    // The import's id, without a foreign key: its check cost more than the insert itself, per line
+    // staged and per outcome (decisions/imports.md "No foreign keys to the import"); imports are never deleted.
+    importId: integer('import_id').notNull(),
     line: integer('line').notNull(),
     data: jsonb('data').$type<Record<string, string>>().notNull(),
     reason: text('reason'),
@@ -167,9 +167,8 @@ export const importLines = pgTable(
 export const importOutcomes = pgTable(
   'import_outcomes',
   {
-    importId: integer('import_id')
-      .notNull()
-      .references(() => imports.id, { onDelete: 'cascade' }),
+    // As the lines' (no foreign key).
+    importId: integer('import_id').notNull(),
     line: integer('line').notNull(),
     outcome: text('outcome').notNull(),
     entryId: bigint('entry_id', { mode: 'number' }),

@@ -3,7 +3,7 @@ import { type Db, rowsOf } from '../../db/client.ts';
 import { imports } from '../../db/schema/index.ts';
 import { findOrFail } from '../../platform/records.ts';
 import type { EarningRow } from '../loyalty/index.ts';
-import type { ImportRow, LineOutcome } from './kinds/kind.ts';
+import type { ImportKindHandler, ImportRow, LineOutcome } from './kinds/kind.ts';
 import { importKindHandlers } from './kinds/registry.ts';
 import { limits } from './limits.ts';
 
@@ -66,7 +66,7 @@ function tally(outcomes: LineOutcome[]) {
 
 /** Where a batch ends so that a line its kind posts last is not posted after a later line of its customer. */
 function endAtPostedLast(
-  handler: (typeof importKindHandlers)[keyof typeof importKindHandlers],
+  handler: ImportKindHandler,
   lines: { data: Record<string, string>; key: string | null }[],
 ) {
   const last = handler.postsLast;
@@ -108,6 +108,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Posted> {
     // import's statistics, taken before its lines were staged, otherwise planned a bitmap of every
     // line left and a sort at each batch (2.8 s a batch at 1,000,000 lines).
     const window = share.after + 2 * limits.batchSize * share.of;
+    const beforeEnd: SQL = share.before === null ? sql`` : sql`and line < ${share.before}`;
     const partition: SQL =
       share.of > 1 && handler.partition
         ? sql`and (hashtext(post_key) & 2147483647) % ${share.of} = ${share.part}`
@@ -121,8 +122,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Posted> {
       await tx.execute(sql`select line, data, post_key, ${handler.partition ? sql`post_key is null` : sql`false`} as alone
         from import_lines l
         where import_id = ${imp.id} and reason is null and ${notPosted(imp.id)}
-          and line > ${share.after} and line <= ${window}
-          ${share.before === null ? sql`` : sql`and line < ${share.before}`} ${partition}
+          and line > ${share.after} and line <= ${window} ${beforeEnd} ${partition}
         order by line limit ${limits.batchSize}`),
     ).map((l) => ({ line: Number(l.line), data: l.data, alone: l.alone, key: l.post_key }));
     // A line without a partition posts alone, after the lines before it and before those after it.
@@ -134,7 +134,7 @@ async function postShare(db: Db, share: Share, id?: number): Promise<Posted> {
       // Nothing of the share in this window: the next one, while the file has lines beyond it.
       const [beyond] = rowsOf<{ line: number }>(
         await tx.execute(sql`select line from import_lines where import_id = ${imp.id} and line > ${window}
-          ${share.before === null ? sql`` : sql`and line < ${share.before}`} order by line limit 1`),
+          ${beforeEnd} order by line limit 1`),
       );
       return beyond ? { passed: window } : 'done';
     }

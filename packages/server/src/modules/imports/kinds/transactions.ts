@@ -163,9 +163,9 @@ async function postReversals(
  * Transactions: earnings (the integration API's transaction fields) and reversals of earlier
  * earnings (`reversalOf`). An earning posts through the engine's batch statement; a reversal
  * through the API's reversal path. A reversal must name an earning posted before in the import's
- * channel or a valid earning earlier in the file (else `unknownOriginal`). Lines post in the file's
- * order: a reversal alone (its `partition` is null), after every line before it and before the
- * lines after it, so its earning is in the ledger when it posts.
+ * channel or a valid earning earlier in the file (else `unknownOriginal`). A reversal posts with
+ * its earning's customer's lines (its `post_key`, set while staging), after the earnings of its
+ * batch, and its batch ends there when a later line of that customer follows (`postsLast`).
  */
 export const transactionsKind: ImportKindHandler = {
   unique: {
@@ -174,7 +174,7 @@ export const transactionsKind: ImportKindHandler = {
     // A reversal is unique by the earning it reverses (its own externalId is not needed).
     key: (data) => (isReversal(data) ? `${reversalColumn}:${data[reversalColumn]}` : (data.externalId ?? '')),
   },
-  // An earning by its customer; a reversal (whose earning may be any customer's, earlier in the file) alone.
+  // An earning by its customer; a reversal's customer is its earning's, found while staging (`mark`).
   partition: sql`case when coalesce(data ->> ${reversalColumn}, '') = '' then data ->> 'customerNumber' end`,
   postsLast: isReversal,
   open: async (tx, imp) => {
