@@ -343,8 +343,14 @@ export async function benchImport(
     }
     let started = Date.now();
     await seedCustomers(database.db, opts.customers);
+    // The database's buffer cache and checkpoint distance decide what a line costs at this size
+    // (docs/performance.md "Imports").
+    const [pg] = rowsOf<{ buffers: string; wal: string }>(
+      await database.db.execute(sql`select current_setting('shared_buffers') as buffers,
+        current_setting('max_wal_size') as wal`),
+    );
     console.log(
-      `\nImport: ${opts.customers.toLocaleString('en')} customers ready in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+      `\nImport: ${opts.customers.toLocaleString('en')} customers ready in ${((Date.now() - started) / 1000).toFixed(0)} s (PostgreSQL shared_buffers ${pg?.buffers}, max_wal_size ${pg?.wal})`,
     );
     const [type] = rowsOf<{ id: number }>(
       await database.db.execute(sql`select id from transaction_types where code = 'BENCH_SPEND'`),

@@ -433,6 +433,9 @@ export async function stageReceivedImport(
       db.transaction(async (tx) => {
         // The server is stopping: the claim lapses and a later run stages the file again.
         if (stopping?.aborted) throw new StagingLost();
+        // Its commit does not wait for the disk: a batch lost in a crash is staged again, as the
+        // whole file is once its claim lapses (posting.ts does the same for its batches).
+        await tx.execute(sql`set local synchronous_commit = off`);
         await writeBatch(tx, row, file, batch, counts);
         const size = row.fileBytes ?? 0;
         const kept = await tx
