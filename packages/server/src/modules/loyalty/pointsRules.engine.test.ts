@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rowsOf } from '../../db/client.ts';
@@ -79,6 +79,35 @@ async function clamp(n: number, minPoints: number, maxPoints: number) {
   return (await chooseRule([rule], { tierId: null, amount: 1, date: '2026-03-01' })).points;
 }
 
+/**
+ * Many earnings in one statement, as a replay's step or an import's batch decides them: `choice`,
+ * a query of the cases `c` (i, rules, tierId, amount, date) answering (i, rule_id, points) — no
+ * row when none fires — chooses what the decision's loop (loyalty_fire_rule) chooses.
+ */
+async function choosesAsTheLoop(choice: SQL) {
+  let fired = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(rulesArb, ctxArb), { minLength: 1, maxLength: 20 }), async (cases) => {
+      const input = JSON.stringify(cases.map(([rules, ctx], i) => ({ i, rules, ...ctx })));
+      const rows = rowsOf<{ same: boolean; fired: number | null; chosen: number | null }>(
+        await database.db.execute(sql`with c as (
+            select * from jsonb_to_recordset(${input}::jsonb) c(i int, rules jsonb, "tierId" int, amount numeric, date date)
+          ), s as (${choice})
+          select f.rule_id is not distinct from s.rule_id and coalesce(f.points, 0) = coalesce(s.points, 0) as same,
+            f.rule_id as fired, s.rule_id as chosen
+          from c cross join lateral loyalty_fire_rule(c.rules, c."tierId", c.amount, c.date) f
+            left join s on s.i = c.i
+          order by c.i`),
+      );
+      expect(rows.length).toBe(cases.length);
+      for (const r of rows) expect(r, JSON.stringify(r)).toMatchObject({ same: true });
+      fired += rows.filter((r) => r.fired !== null).length;
+    }),
+  );
+  // Not vacuous: rules did fire.
+  expect(fired).toBeGreaterThan(50);
+}
+
 describe('rule evaluation', () => {
   it('always awards within [min, max] of the rule that fires, or 0 when none fires', async () => {
     await fc.assert(
@@ -117,31 +146,19 @@ describe('rule evaluation', () => {
     );
   });
 
-  it('chooses as a query (loyalty_fire_rule_set, a replay’s set-based decision) what the decision chooses', async () => {
-    let fired = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(rulesArb, ctxArb), { minLength: 1, maxLength: 20 }),
-        async (cases) => {
-          // Many earnings in one statement, as a replay's step decides them.
-          const input = JSON.stringify(cases.map(([rules, ctx], i) => ({ i, rules, ...ctx })));
-          const rows = rowsOf<{ same: boolean; fired: number | null; set: number | null }>(
-            await database.db.execute(sql`select f.rule_id is not distinct from s.rule_id
-              and coalesce(f.points, 0) = coalesce(s.points, 0) as same, f.rule_id as fired, s.rule_id as set
-            from jsonb_to_recordset(${input}::jsonb) c(i int, rules jsonb, "tierId" int, amount numeric, date date)
-              cross join lateral loyalty_fire_rule(c.rules, c."tierId", c.amount, c.date) f
-              left join lateral loyalty_fire_rule_set(loyalty_rules_in_order(c.rules), c."tierId", c.amount, c.date) s
-                on true
-            order by c.i`),
-          );
-          expect(rows.length).toBe(cases.length);
-          for (const r of rows) expect(r, JSON.stringify(r)).toMatchObject({ same: true });
-          fired += rows.filter((r) => r.fired !== null).length;
-        },
-      ),
-    );
-    // Not vacuous: rules did fire.
-    expect(fired).toBeGreaterThan(50);
+  it('chooses as a query (loyalty_fire_rule_set, an import batch’s set-based decision) what the decision chooses', async () => {
+    await choosesAsTheLoop(sql`select c.i, s.rule_id, s.points from c
+      cross join lateral loyalty_fire_rule_set(loyalty_rules_in_order(c.rules), c."tierId", c.amount, c.date) s`);
+  });
+
+  it('chooses as a join with the rules that may fire (loyalty_rules_may_fire, a replay step’s choice) what the decision chooses', async () => {
+    // As replays_quick joins a step's earnings with the rules that may fire for each: the first
+    // (by place) whose condition the amount meets, of the rules' typed fields.
+    await choosesAsTheLoop(sql`select distinct on (c.i) c.i, m.rule_id, loyalty_rule_clamp(m.min_points, m.max_points,
+        loyalty_rule_raw_points(m.condition, m.amount, m.unit, m.points, round(c.amount * 100)::bigint)) as points
+      from c cross join lateral loyalty_rules_may_fire(loyalty_rules_in_order(c.rules), c."tierId", c.date) m
+      where loyalty_rule_raw_points(m.condition, m.amount, m.unit, m.points, round(c.amount * 100)::bigint) is not null
+      order by c.i, m.ord`);
   });
 
   it('fires the first eligible matching rule in evaluation order; no skipped rule could have fired', async () => {
