@@ -23,13 +23,18 @@
 -- budget that never runs out here, its cap running along the customer, `campaignId` the real one
 -- when it exists): its bonus (`campaign_bonus`, in after_points) replaces what the real campaign
 -- paid on the entry; the budget is spent in time order by the caller (replays.service.ts).
+-- `p_resume` (replays_quick's `resume`, by customer id): only these customers' earnings, each from
+-- the earning `from` on, started with the state the set-based rows carried to it — lifetime points
+-- under each configuration (`lb`, `la`), the day's count and points so far (`n`, `sb`, `sa`) of
+-- the posting day `day`, the candidate's tier before it (`tier`).
 -- `p_customers`: only these customers' earnings (the caller's pruning, replays.service.ts: the
 -- customers none of whose earnings a rule candidate could decide otherwise are not decided).
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb);
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[]);
+DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[], jsonb);
 CREATE OR REPLACE FUNCTION replays_earnings(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
-  p_limit jsonb DEFAULT NULL, p_customers bigint[] DEFAULT NULL
+  p_limit jsonb DEFAULT NULL, p_customers bigint[] DEFAULT NULL, p_resume jsonb DEFAULT NULL
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
@@ -65,13 +70,18 @@ DECLARE
   lifetime integer[];
   points integer[] := ARRAY[0, 0];
   removed integer;
+  resume jsonb;
   cur refcursor;
 BEGIN
-  IF p_customers IS NULL THEN
+  IF p_resume IS NOT NULL THEN
+    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h
+        JOIN jsonb_each(p_resume) s ON s.key::bigint = h.customer_id
+      WHERE h.id >= (s.value ->> 'from')::bigint ORDER BY h.customer_id, h.id;
+  ELSIF p_customers IS NULL THEN
     OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h ORDER BY h.customer_id, h.id;
   ELSE
     OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h
-      WHERE h.customer_id = ANY (p_customers) ORDER BY h.customer_id, h.id;
+      WHERE h.customer_id IN (SELECT unnest(p_customers)) ORDER BY h.customer_id, h.id;
   END IF;
   LOOP
     FETCH cur INTO e;
@@ -79,7 +89,15 @@ BEGIN
     IF e.customer_id IS DISTINCT FROM last_customer THEN
       had := 0;
       tiers := ARRAY[e.then_tier, e.then_tier];
-      IF tiers_after IS NOT NULL THEN
+      resume := p_resume -> e.customer_id::text;
+      IF resume IS NOT NULL THEN
+        tiers[2] := (resume ->> 'tier')::integer;
+        lifetime := ARRAY[(resume ->> 'lb')::integer, (resume ->> 'la')::integer];
+        last_customer := e.customer_id;
+        last_day := (resume ->> 'day')::date;
+        counts := ARRAY[(resume ->> 'n')::integer, (resume ->> 'n')::integer];
+        sums := ARRAY[(resume ->> 'sb')::integer, (resume ->> 'sa')::integer];
+      ELSIF tiers_after IS NOT NULL THEN
         SELECT coalesce(sum(l.points), 0)::integer INTO removed FROM ledger_entries l
           WHERE l.customer_id = e.customer_id AND l.lot AND l.id < e.id;
         lifetime := ARRAY[removed, removed];

@@ -1,14 +1,17 @@
 -- The earnings of a period decided again set-based (docs/decisions/replay.md, "Decided
 -- set-based"): the rows replays_earnings answers, for a candidate without a campaign, in one
 -- statement instead of a PL/pgSQL loop deciding each earning twice. Each earning's rule under
--- each configuration is chosen by loyalty_fire_rule_set (the rule choice of loyalty_fire_rule as
--- a query), the business multiplier by loyalty_business_points (monthly cap left out, as in
--- replays_earnings), with the tier history had; the bonus is the posted one. Exact while what
--- replays_earnings carries along a customer changes nothing: no daily limit (`p_limit`) refuses
--- any of their earnings under either configuration, and the candidate's ladder puts their running
--- lifetime points in the tier today's puts today's in, at every earning (so the tier history had
--- decides in both). `exact` says so per customer (false on all their rows otherwise): the caller
--- decides those customers with replays_earnings instead. Writes nothing.
+-- each configuration is chosen by a join with the rules that may fire (loyalty_rules_may_fire, once
+-- per type, tier and day), the first whose condition its amount meets (loyalty_rule_raw_points,
+-- loyalty_rule_clamp: loyalty_fire_rule's choice, of the same parts); the business multiplier by
+-- loyalty_business_points (monthly cap left out, as in replays_earnings), with the tier history
+-- had; the bonus is the posted one. Exact while what replays_earnings carries along a customer
+-- changes nothing: no daily limit (`p_limit`) refuses the earning under either configuration, and
+-- the candidate's ladder puts the running lifetime points in the tier today's puts today's in (so
+-- the tier history had decides in both). `exact` says so of an earning and every earlier one of
+-- its customer: those rows are what the loop answers. On the customer's first row that is not,
+-- `resume` carries the state the loop starts that earning with (replays_earnings' `p_resume`); the
+-- caller decides the customer's rows from there with the loop. Writes nothing.
 DROP FUNCTION IF EXISTS replays_quick(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[]);
 CREATE OR REPLACE FUNCTION replays_quick(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
@@ -16,12 +19,12 @@ CREATE OR REPLACE FUNCTION replays_quick(
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
-  before_points integer, after_points integer, campaign_bonus integer, expires date, exact boolean)
+  before_points integer, after_points integer, campaign_bonus integer, expires date, exact boolean, resume jsonb)
 -- Planned on its own (a SET keeps it from being inlined into the caller's statement), once for
 -- any arguments: its estimates are then a row or two, for which nested loops look cheapest — a
 -- join of the step's earnings with the rules by type, tier and day tried every pair (80 million
--- for 75,000 earnings). So no nested loop where a hash join can do (the rule choice per earning
--- stays one), no JIT, its sorts in memory.
+-- for 75,000 earnings). So no nested loop where a hash or merge join can do, no JIT, its sorts
+-- in memory.
 LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off AS $$
   WITH cfg AS (
     -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order); a ladder's
@@ -40,23 +43,43 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
   ), h AS MATERIALIZED (
     SELECT h.id, h.customer_id, h.occurred_at, (h.occurred_at AT TIME ZONE 'UTC')::date AS d, h.transaction_type_id,
         h.amount, h.channel, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.expires_on, h.posted_day,
-        (h.cust).segment AS segment
+        (h.cust).segment AS segment, round(h.amount * 100)::bigint AS have
       FROM replays_history(p_from, p_to, p_first, p_last) h
-      WHERE p_customers IS NULL OR h.customer_id = ANY (p_customers)
-  ), e0 AS (
-    -- The rules that may fire (loyalty_rule_refusal: status, dates, tier) per type, tier and day
-    -- of the step, once each rather than per earning.
-    SELECT k.transaction_type_id, k.tier, k.d,
-        (SELECT jsonb_agg(x.r ORDER BY x.i) FROM jsonb_array_elements(cfg.rb -> k.transaction_type_id::text)
-          WITH ORDINALITY x(r, i) WHERE loyalty_rule_refusal(x.r, k.then_tier, to_char(k.d, 'YYYY-MM-DD')) IS NULL) AS rb,
-        (SELECT jsonb_agg(x.r ORDER BY x.i) FROM jsonb_array_elements(cfg.ra -> k.transaction_type_id::text)
-          WITH ORDINALITY x(r, i) WHERE loyalty_rule_refusal(x.r, k.then_tier, to_char(k.d, 'YYYY-MM-DD')) IS NULL) AS ra
-      FROM (SELECT DISTINCT h.transaction_type_id, h.then_tier, coalesce(h.then_tier, -1) AS tier, h.d FROM h) k
-        CROSS JOIN cfg
+      -- A hashed subplan: `= ANY (p_customers)` compared each earning with the whole array (thousands
+      -- of customers a step: as long as the rest of the statement).
+      WHERE p_customers IS NULL OR h.customer_id IN (SELECT unnest(p_customers))
+  ), k AS (
+    SELECT DISTINCT h.transaction_type_id, h.then_tier, h.d FROM h
+  ), rr AS MATERIALIZED (
+    -- The rules that may fire (loyalty_rules_may_fire: status, dates, tier) under each configuration
+    -- (1 today's, 2 the candidate's), per type, tier and day of the step: found once each rather
+    -- than per earning, one row per rule, in evaluation order (`ord`).
+    SELECT k.transaction_type_id, coalesce(k.then_tier, -1) AS tier, k.d, c.cfg, m.*
+      FROM k CROSS JOIN cfg
+        CROSS JOIN LATERAL (VALUES (1, cfg.rb -> k.transaction_type_id::text), (2, cfg.ra -> k.transaction_type_id::text)) c(cfg, rules)
+        CROSS JOIN LATERAL loyalty_rules_may_fire(c.rules, k.then_tier, k.d) m
   ), e AS MATERIALIZED (
-    SELECT e0.*, e0.rb IS NOT DISTINCT FROM e0.ra AS same FROM e0
+    -- Where both configurations have the same rules that may fire, the candidate's choice is today's.
+    SELECT rr.transaction_type_id, rr.tier, rr.d,
+        array_agg(row(rr.rule_id, rr.condition, rr.amount, rr.points, rr.min_points, rr.max_points) ORDER BY rr.ord)
+          FILTER (WHERE rr.cfg = 1) IS NOT DISTINCT FROM array_agg(row(rr.rule_id, rr.condition, rr.amount, rr.points,
+          rr.min_points, rr.max_points) ORDER BY rr.ord) FILTER (WHERE rr.cfg = 2) AS same
+      FROM rr GROUP BY rr.transaction_type_id, rr.tier, rr.d
+  ), fired AS (
+    -- The rule choice as a join (loyalty_fire_rule's, of the same parts): each earning with its
+    -- group's rules, the first (by `ord`) whose condition its amount meets, per configuration.
+    SELECT DISTINCT ON (h.id, rr.cfg) h.id, rr.cfg,
+        loyalty_rule_clamp(rr.min_points, rr.max_points,
+          loyalty_rule_raw_points(rr.condition, rr.amount, rr.unit, rr.points, h.have)) AS points
+      FROM h
+        JOIN rr ON rr.transaction_type_id = h.transaction_type_id AND rr.tier = coalesce(h.then_tier, -1) AND rr.d = h.d
+        JOIN e ON e.transaction_type_id = rr.transaction_type_id AND e.tier = rr.tier AND e.d = rr.d
+      WHERE (rr.cfg = 1 OR NOT e.same) 
+        AND loyalty_rule_raw_points(rr.condition, rr.amount, rr.unit, rr.points, h.have) IS NOT NULL
+      ORDER BY h.id, rr.cfg, rr.ord
   ), d AS (
-    SELECT h.*,
+    -- What the windows below carry (narrow: each window copies its rows); the rest is joined at the end.
+    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier,
         CASE WHEN cfg.bb IS NOT NULL AND h.segment = 'BUSINESS'
           THEN loyalty_business_points(h.customer_id, coalesce(fb.points, 0), h.transaction_type_id, cfg.bb)
           ELSE coalesce(fb.points, 0) END AS pb,
@@ -64,18 +87,19 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
           THEN loyalty_business_points(h.customer_id, coalesce(fa.points, 0), h.transaction_type_id, cfg.ba)
           ELSE coalesce(fa.points, 0) END AS pa
       FROM h CROSS JOIN cfg
-        JOIN e ON e.transaction_type_id = h.transaction_type_id AND e.tier = coalesce(h.then_tier, -1) AND e.d = h.d
-        LEFT JOIN LATERAL loyalty_fire_rule_set(e.rb, h.then_tier, h.amount, h.d) fb ON true
+        LEFT JOIN e ON e.transaction_type_id = h.transaction_type_id AND e.tier = coalesce(h.then_tier, -1) AND e.d = h.d
+        LEFT JOIN fired fb ON fb.id = h.id AND fb.cfg = 1
         -- The candidate's choice where its rules that may fire differ from today's, else today's.
-        LEFT JOIN LATERAL (SELECT fb.points WHERE e.same
-          UNION ALL SELECT s.points FROM loyalty_fire_rule_set(e.ra, h.then_tier, h.amount, h.d) s WHERE NOT e.same) fa
-          ON true
+        LEFT JOIN fired fa ON fa.id = h.id AND fa.cfg = CASE WHEN coalesce(e.same, true) THEN 1 ELSE 2 END
   ), w1 AS (
     -- Before each earning: each configuration's lifetime points (reversed earnings count nothing),
     -- and where a run of one posting day starts (the daily limits' running state restarts there).
     -- Lifetime points before the customer's first earning of the period (as replays_earnings), read
     -- on that earning's row only.
+    -- The tier the candidate's earning before had (the loop's running tier: the one history had
+    -- while the ladders agree), for a customer's first row not exact.
     SELECT d.*, (lag(d.posted_day) OVER c IS DISTINCT FROM d.posted_day)::integer AS starts,
+        CASE WHEN lag(d.id) OVER c IS NULL THEN d.then_tier ELSE lag(d.then_tier) OVER c END AS prev_tier,
         CASE WHEN lag(d.id) OVER c IS NULL THEN (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
           WHERE l.customer_id = d.customer_id AND l.lot AND l.id < d.id) END AS lots0,
         coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points END) OVER c1, 0) AS lb,
@@ -102,10 +126,15 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
           ELSE replays_ladder_tier(cfg.lt, (w3.lots + w3.lb)::integer)
             IS NOT DISTINCT FROM replays_ladder_tier(cfg.la, (w3.lots + w3.la)::integer) END AS ok
       FROM w3 CROSS JOIN cfg
+  ), y AS (
+    SELECT x.*, coalesce(bool_and(x.ok) OVER (PARTITION BY x.customer_id ORDER BY x.id
+        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), true) AS ok_before
+      FROM x
   )
-  SELECT x.id, x.customer_id, x.d, x.transaction_type_id,
-      coalesce(x.channel, ''), x.then_tier, x.then_tier, x.points, x.bonus_points, x.was_reversed,
-      x.pb + x.bonus_points, x.pa + x.bonus_points, 0, x.expires_on,
-      bool_and(x.ok) OVER (PARTITION BY x.customer_id)
-    FROM x
+  SELECT y.id, y.customer_id, h.d, h.transaction_type_id,
+      coalesce(h.channel, ''), y.then_tier, y.then_tier, h.points, y.bonus_points, y.was_reversed,
+      y.pb + y.bonus_points, y.pa + y.bonus_points, 0, h.expires_on, y.ok_before AND y.ok,
+      CASE WHEN y.ok_before AND NOT y.ok THEN jsonb_build_object('from', y.id, 'lb', y.lots + y.lb,
+        'la', y.lots + y.la, 'n', y.n, 'sb', y.sb, 'sa', y.sa, 'day', y.posted_day, 'tier', y.prev_tier) END
+    FROM y JOIN h ON h.id = y.id
 $$;

@@ -595,15 +595,17 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const step = async (lo: number, hi: number) => {
     const args = sql`${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint, ${before}::jsonb,
       ${candidate}::jsonb, ${limitJson}::jsonb`;
-    // The customers' earnings decided: set-based (replays_quick) where that is exact, the others'
-    // by the loop (replays_earnings); a campaign candidate by the loop (its cap runs along).
+    // The customers' earnings decided: set-based (replays_quick) where that is exact; from a
+    // customer's first earning that is not, by the loop (replays_earnings), started with the state
+    // the set-based rows carried to it; a campaign candidate by the loop (its cap runs along).
     const decided = (customers: SQL | null) =>
       loopOnly
         ? sql`select *, true as decided from replays_earnings(${args}${customers ? sql`, ${customers}` : sql``})`
         : sql`select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
               reversed, before_points, after_points, campaign_bonus, expires, true as decided from q where exact
             union all
-            select *, true from replays_earnings(${args}, array(select distinct customer_id from q where not exact))`;
+            select *, true from replays_earnings(${args}, null,
+              coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))`;
     const quick = (customers: SQL | null) =>
       loopOnly
         ? sql``
