@@ -74,9 +74,12 @@ DECLARE
   cur refcursor;
 BEGIN
   IF p_resume IS NOT NULL THEN
-    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h
-        JOIN jsonb_each(p_resume) s ON s.key::bigint = h.customer_id
-      WHERE h.id >= (s.value ->> 'from')::bigint ORDER BY h.customer_id, h.id;
+    -- Planned for these arguments at each call (EXECUTE): from a session's sixth call the plan
+    -- cache's generic plan read the range's history with nested loops, 2.5 times as long a step.
+    OPEN cur FOR EXECUTE 'SELECT h.* FROM replays_history($1, $2, $3, $4) h
+        JOIN jsonb_each($5) s ON s.key::bigint = h.customer_id
+      WHERE h.id >= (s.value ->> ''from'')::bigint ORDER BY h.customer_id, h.id'
+      USING p_from, p_to, p_first, p_last, p_resume;
   ELSIF p_customers IS NULL THEN
     OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h ORDER BY h.customer_id, h.id;
   ELSE
