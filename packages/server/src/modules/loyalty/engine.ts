@@ -22,6 +22,11 @@ export interface EarningConfiguration {
   business?: BusinessRulesJson | undefined;
   /** The live campaigns, highest priority first. */
   campaigns: readonly EarningCampaign[];
+  /**
+   * Whether challenges are live: the earning's statement then also moves them (longer batches;
+   * the queue may send more at once, earnings.queue.ts). Absent: none.
+   */
+  challenges?: boolean | undefined;
 }
 
 /**
@@ -76,13 +81,30 @@ export function registerEarnBonus(source: CampaignSource): () => void {
 export const liveCampaigns = async (db: Executor): Promise<readonly EarningCampaign[]> =>
   (await campaignSource?.(db)) ?? [];
 
-/** Today's configuration: the programme's rules, the campaigns live now, and the gates given. */
+/** Answers whether any challenge is live, from memory (the challenges module provides it: modules/index.ts). */
+export type ChallengeSource = (db: Executor) => Promise<boolean>;
+
+let challengeSource: ChallengeSource | undefined;
+
+/** Whether challenges are live, as the engine's configuration says it; registered as the campaigns are. */
+export function registerEarnChallenges(source: ChallengeSource): () => void {
+  challengeSource = source;
+  return () => {
+    if (challengeSource === source) challengeSource = undefined;
+  };
+}
+
+/**
+ * Today's configuration: the programme's rules, the campaigns live now, whether challenges are,
+ * and the gates given.
+ */
 export async function currentConfiguration(
   db: Executor,
   prog: Programme,
   gates: Pick<EarningConfiguration, 'limit' | 'criteria' | 'business'> = {},
 ): Promise<EarningConfiguration> {
-  return { rules: prog.rulesByType, campaigns: await liveCampaigns(db), ...gates };
+  const [campaigns, challenges] = await Promise.all([liveCampaigns(db), challengeSource?.(db)]);
+  return { rules: prog.rulesByType, campaigns, challenges: challenges ?? false, ...gates };
 }
 
 /** The transaction a decision is about. */
