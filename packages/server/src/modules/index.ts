@@ -5,7 +5,6 @@ import { analyticsModule } from './analytics/module.ts';
 import { approvalsModule } from './approvals/module.ts';
 import { campaignsForEarning } from './campaigns/index.ts';
 import { campaignsModule } from './campaigns/module.ts';
-import { challengesLive } from './challenges/index.ts';
 import { challengesModule } from './challenges/module.ts';
 import { configurationModule } from './configuration/module.ts';
 import { contentModule } from './content/module.ts';
@@ -15,7 +14,7 @@ import { identityModule } from './identity/module.ts';
 import { importsModule } from './imports/module.ts';
 import { integrationModule } from './integration/module.ts';
 import { logsModule } from './logs/module.ts';
-import { registerEarnBonus, registerEarnChallenges } from './loyalty/index.ts';
+import { registerEarnBonus } from './loyalty/index.ts';
 import { loyaltyModule } from './loyalty/module.ts';
 import { messagingModule } from './messaging/module.ts';
 import { referralsModule } from './referrals/module.ts';
@@ -28,7 +27,6 @@ import { webhooksModule } from './webhooks/module.ts';
 // The earning decision takes the live campaigns as part of its configuration (loyalty/engine.ts):
 // wired here, where the areas are put together, rather than by one area importing another.
 registerEarnBonus(campaignsForEarning);
-registerEarnChallenges(challengesLive);
 
 /** Every area of the server, in mounting order. A new area adds one line. */
 export const modules: ServerModule[] = [

@@ -19,7 +19,6 @@ import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoDates, listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail, lockOrFail } from '../../platform/records.ts';
-import { snapshot } from '../../platform/snapshot.ts';
 import { findCustomerByNumber } from '../customers/index.ts';
 
 type Row = typeof challenges.$inferSelect;
@@ -149,28 +148,12 @@ async function voucherSteps(db: Executor, steps: ChallengeFields['steps']) {
 
 const lockChallenge = (tx: Tx, id: number) => lockOrFail(tx, challenges, challenges.id, id, 'Challenge');
 
-/**
- * Whether any challenge is ACTIVE, from memory: the earning's configuration says so (the queue sends
- * more batches at once while the earning's statement moves challenges: loyalty/earnings.queue.ts).
- * Dropped by every status change here; a challenge the database ends (its budget spent) is seen at
- * the snapshot's next load — meanwhile only the queue's depth is off, never a decision.
- */
-const live = snapshot(['challenges'], async (db) => {
-  const [row] = rowsOf<{ live: boolean }>(
-    await db.execute(sql`select exists (select 1 from challenges where status = 'ACTIVE') as live`),
-  );
-  return row?.live ?? false;
-});
-
-export const challengesLive = (db: Executor): Promise<boolean> => live.get(db);
-
 async function setStatus(tx: Tx, id: number, status: Row['status']) {
   const [row] = (await tx
     .update(challenges)
     .set({ status, updatedAt: sql`now()` })
     .where(eq(challenges.id, id))
     .returning()) as [Row];
-  await live.invalidate(tx);
   return toChallenge(row);
 }
 

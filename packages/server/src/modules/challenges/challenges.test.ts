@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { currentConfiguration, programme } from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
 let t: TestApp;
@@ -389,18 +388,6 @@ describe('concurrency', () => {
     expect(await spentOf(k.id)).toBe(1200);
     expect(await balance(n)).toBe(20 + 1200);
     await endAll();
-  });
-
-  it("the earning's configuration says whether challenges are live (the queue's depth follows it)", async () => {
-    const prog = await programme(t.app.db);
-    const k = await live();
-    expect((await currentConfiguration(t.app.db, prog)).challenges).toBe(true);
-    expect((await admin$('POST', `/challenges/${k.id}/pause`)).statusCode).toBe(200);
-    expect((await currentConfiguration(t.app.db, prog)).challenges).toBe(false);
-    expect((await admin$('POST', `/challenges/${k.id}/activate`)).statusCode).toBe(200);
-    expect((await currentConfiguration(t.app.db, prog)).challenges).toBe(true);
-    expect((await admin$('POST', `/challenges/${k.id}/end`)).statusCode).toBe(200);
-    expect((await currentConfiguration(t.app.db, prog)).challenges).toBe(false);
   });
 });
 

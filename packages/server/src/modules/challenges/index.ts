@@ -1,2 +1,2 @@
 /** The challenges area's public face: what other areas, the app and the demo data may use. */
-export { challengesLive, customerChallenges, joinChallenge } from './challenges.service.ts';
+export { customerChallenges, joinChallenge } from './challenges.service.ts';

@@ -5,7 +5,6 @@ import { rowsOf } from '../../db/client.ts';
 import { configItems } from '../../db/schema/index.ts';
 import { tunableNow } from '../../platform/settings/values.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { batchesInFlight } from '../loyalty/earnings.queue.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 import { configItemFixtures } from './testing.ts';
 
@@ -71,12 +70,11 @@ describe('GET /config-bundles', () => {
       ].sort(),
     );
     const engine = await bundleByCode('loyaltyEngine');
-    expect(engine).toMatchObject({ system: true, status: 'ACTIVE', itemCount: 4, nameAr: 'محرك الولاء' });
+    expect(engine).toMatchObject({ system: true, status: 'ACTIVE', itemCount: 3, nameAr: 'محرك الولاء' });
     const items: ConfigItem[] = await ok('GET', `/config-bundles/${engine.id}/items`);
     expect(items.map((i) => [i.key, i.value, i.version])).toEqual([
       ['loyalty.earningBatchSize', 64, 1],
       ['loyalty.earningBatchesInFlight', 1, 1],
-      ['loyalty.earningBatchesInFlightWithChallenges', 2, 1],
       ['loyalty.expiryMonths', 24, 1],
     ]);
   });
@@ -269,17 +267,6 @@ describe('the other tunables take effect without a restart', () => {
     expect(posted.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
     expect((await api('GET', '/customers/C-1/balance')).json().balance).toBe(before + 12 * 10);
     expect((await config.setValue('loyalty.earningBatchesInFlight', 17)).statusCode).toBe(400);
-  });
-
-  it('while challenges are live the earnings queue sends as many batches at once as its own item says', async () => {
-    expect((await config.setValue('loyalty.earningBatchesInFlightWithChallenges', 4)).statusCode).toBe(200);
-    const configuration = { rules: new Map(), campaigns: [] };
-    await expect.poll(() => batchesInFlight(t.app.db, { ...configuration, challenges: true })).toBe(4);
-    expect(batchesInFlight(t.app.db, { ...configuration, challenges: false })).toBe(
-      tunableNow(t.app.db, 'loyalty.earningBatchesInFlight'),
-    );
-    expect(batchesInFlight(t.app.db, undefined)).toBe(tunableNow(t.app.db, 'loyalty.earningBatchesInFlight'));
-    expect((await config.setValue('loyalty.earningBatchesInFlightWithChallenges', 0)).statusCode).toBe(400);
   });
 
   it('the customer list counts up to its cap', async () => {

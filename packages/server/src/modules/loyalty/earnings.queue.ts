@@ -113,18 +113,6 @@ const postEarnings = (db: Executor, batch: readonly Earning[], how: keyof typeof
   return runPrepared<EarningRow>(db, name, text, batchParameters(batch));
 };
 
-/**
- * How many batches the queue sends at once before `next` (the configuration of the earning that
- * waited longest): `loyalty.earningBatchesInFlight`, or while challenges are live
- * `loyalty.earningBatchesInFlightWithChallenges` — the batch's statement then also moves their
- * progress, a longer serial path that a second batch in flight overlaps (docs/decisions/challenges.md).
- */
-export const batchesInFlight = (db: Db, next: EarningConfiguration | undefined): number =>
-  tunableNow<number>(
-    db,
-    next?.challenges ? 'loyalty.earningBatchesInFlightWithChallenges' : 'loyalty.earningBatchesInFlight',
-  );
-
 /** SQLSTATE LY001: a campaign the batch drew on was overdrawn, paused or ended meanwhile. */
 const isCampaignRace = (err: unknown) => databaseError(err).code === 'LY001';
 
@@ -137,10 +125,9 @@ interface Waiting extends Earning {
 
 /**
  * Group commit for channel earnings. An earning that arrives while `loyalty.earningBatchesInFlight`
- * batches (a configuration item, 1 by default; `loyalty.earningBatchesInFlightWithChallenges`, 2,
- * while the earning's configuration says challenges are live) are on their way to the database
- * waits, and the next batch takes everything that waited: one statement, one round trip and one
- * commit for many earnings under load, none of the wait when traffic is light.
+ * batches (a configuration item, 1 by default) are on their way to the database waits, and the
+ * next batch takes everything that waited: one statement, one round trip and one commit for many
+ * earnings under load, none of the wait when traffic is light.
  * A batch's earnings are sorted by customer number, so two batches lock customers in the same
  * order and cannot deadlock. A batch is one transaction: should it fail (a twin of an externalId
  * for another customer posted by another batch, a deadlock with a staff transaction, a value the
@@ -172,7 +159,7 @@ class EarningQueue {
   }
 
   private pump() {
-    const depth = batchesInFlight(this.db, this.waiting[0]?.config);
+    const depth = tunableNow<number>(this.db, 'loyalty.earningBatchesInFlight');
     while (this.inFlight < depth && this.waiting.length) {
       const batch = this.waiting.splice(0, tunableNow<number>(this.db, 'loyalty.earningBatchSize'));
       // Stable: one customer's earnings keep their order of arrival.

@@ -22,11 +22,6 @@ export interface EarningConfiguration {
   business?: BusinessRulesJson | undefined;
   /** The live campaigns, highest priority first. */
   campaigns: readonly EarningCampaign[];
-  /**
-   * Whether challenges are live: the earning's statement then also moves them (longer batches;
-   * the queue may send more at once, earnings.queue.ts). Absent: none.
-   */
-  challenges?: boolean | undefined;
 }
 
 /**
@@ -81,30 +76,13 @@ export function registerEarnBonus(source: CampaignSource): () => void {
 export const liveCampaigns = async (db: Executor): Promise<readonly EarningCampaign[]> =>
   (await campaignSource?.(db)) ?? [];
 
-/** Answers whether any challenge is live, from memory (the challenges module provides it: modules/index.ts). */
-export type ChallengeSource = (db: Executor) => Promise<boolean>;
-
-let challengeSource: ChallengeSource | undefined;
-
-/** Whether challenges are live, as the engine's configuration says it; registered as the campaigns are. */
-export function registerEarnChallenges(source: ChallengeSource): () => void {
-  challengeSource = source;
-  return () => {
-    if (challengeSource === source) challengeSource = undefined;
-  };
-}
-
-/**
- * Today's configuration: the programme's rules, the campaigns live now, whether challenges are,
- * and the gates given.
- */
+/** Today's configuration: the programme's rules, the campaigns live now, and the gates given. */
 export async function currentConfiguration(
   db: Executor,
   prog: Programme,
   gates: Pick<EarningConfiguration, 'limit' | 'criteria' | 'business'> = {},
 ): Promise<EarningConfiguration> {
-  const [campaigns, challenges] = await Promise.all([liveCampaigns(db), challengeSource?.(db)]);
-  return { rules: prog.rulesByType, campaigns, challenges: challenges ?? false, ...gates };
+  return { rules: prog.rulesByType, campaigns: await liveCampaigns(db), ...gates };
 }
 
 /** The transaction a decision is about. */

@@ -10,14 +10,12 @@ export {
 } from './earnings.queue.ts';
 export {
   type CampaignSource,
-  type ChallengeSource,
   currentConfiguration,
   decideEarning,
   type EarningCampaign,
   type EarningConfiguration,
   type EarningDecision,
   registerEarnBonus,
-  registerEarnChallenges,
 } from './engine.ts';
 export { runExpiry } from './jobs.ts';
 export { nextExpiry, postLedgerEntry, qualifyingPoints } from './ledger.service.ts';

@@ -71,17 +71,4 @@ export const loyaltyTunables: Tunable[] = [
     // existing one keeps what it has.
     initial: () => 1,
   },
-  {
-    key: 'loyalty.earningBatchesInFlightWithChallenges',
-    bundle: loyaltyEngine,
-    type: 'INTEGER',
-    validation: { min: 1, max: 16 },
-    descriptionEn:
-      'Batches of channel earnings on their way to the database at once while challenges are live (their progress makes each batch longer).',
-    descriptionAr:
-      'عدد دفعات عمليات الكسب من القنوات المتجهة إلى قاعدة البيانات في الوقت نفسه أثناء وجود تحديات نشطة (إذ يطيل تقدّمها كل دفعة).',
-    // Two: while one batch moves its customers' challenges, the next is decided beside it
-    // (docs/decisions/challenges.md, "Performance").
-    initial: () => 2,
-  },
 ];
