@@ -19,7 +19,7 @@ BEGIN
   FOR ev IN
     WITH hit AS (
       UPDATE challenge_earnings e SET reversed = true
-        WHERE e.entry_id = p_reversed AND NOT e.reversed
+        WHERE e.customer_id = p_customer AND e.entry_id = p_reversed AND NOT e.reversed
         RETURNING e.participant_ids
     )
     SELECT cp.id AS participant_id, k.id AS challenge_id, k.goal_kind, k.steps, k.on_reversal

@@ -131,13 +131,15 @@ export const challengeProgress = pgTable('challenge_progress', {
 /**
  * The earnings that moved a customer's challenges: one row per earning (its ledger entry, the key
  * that makes progress move exactly once per transaction) with the participations it counted in,
- * not one row per challenge. No foreign key to ledger_entries: the batch inserts its entries after
- * deciding them (loyalty_post_earnings); none to the participations (as campaign_awards).
+ * not one row per challenge. Keyed by (customer, entry): an entry is one customer's, so the key is
+ * the entry's, and the customer's earnings are read by its prefix (one index, not two, written per
+ * earning). No foreign key to ledger_entries: the batch inserts its entries after deciding them
+ * (loyalty_post_earnings); none to the participations (as campaign_awards).
  */
 export const challengeEarnings = pgTable(
   'challenge_earnings',
   {
-    entryId: bigint('entry_id', { mode: 'number' }).primaryKey(),
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
     customerId: bigint('customer_id', { mode: 'number' }).notNull(),
     participantIds: bigint('participant_ids', { mode: 'number' }).array().notNull(),
     transactionTypeId: integer('transaction_type_id'),
@@ -145,7 +147,7 @@ export const challengeEarnings = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     reversed: boolean('reversed').notNull().default(false),
   },
-  (t) => [index('challenge_earnings_customer_idx').on(t.customerId)],
+  (t) => [primaryKey({ columns: [t.customerId, t.entryId] })],
 );
 
 /**
