@@ -60,11 +60,12 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         CROSS JOIN LATERAL loyalty_rules_may_fire(c.rules, k.then_tier, k.d) m
   ), e AS MATERIALIZED (
     -- Where both configurations have the same rules that may fire, the candidate's choice is today's.
-    SELECT rr.transaction_type_id, rr.tier, rr.d,
-        array_agg(row(rr.rule_id, rr.condition, rr.amount, rr.points, rr.min_points, rr.max_points) ORDER BY rr.ord)
-          FILTER (WHERE rr.cfg = 1) IS NOT DISTINCT FROM array_agg(row(rr.rule_id, rr.condition, rr.amount, rr.points,
-          rr.min_points, rr.max_points) ORDER BY rr.ord) FILTER (WHERE rr.cfg = 2) AS same
-      FROM rr GROUP BY rr.transaction_type_id, rr.tier, rr.d
+    SELECT r.transaction_type_id, r.tier, r.d,
+        array_agg(r.rule ORDER BY r.ord) FILTER (WHERE r.cfg = 1)
+          IS NOT DISTINCT FROM array_agg(r.rule ORDER BY r.ord) FILTER (WHERE r.cfg = 2) AS same
+      FROM (SELECT rr.*, row(rr.rule_id, rr.condition, rr.amount, rr.points, rr.min_points, rr.max_points) AS rule
+          FROM rr) r
+      GROUP BY r.transaction_type_id, r.tier, r.d
   ), fired AS (
     -- The rule choice as a join (loyalty_fire_rule's, of the same parts): each earning with its
     -- group's rules, the first (by `ord`) whose condition its amount meets, per configuration.
@@ -74,7 +75,7 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
       FROM h
         JOIN rr ON rr.transaction_type_id = h.transaction_type_id AND rr.tier = coalesce(h.then_tier, -1) AND rr.d = h.d
         JOIN e ON e.transaction_type_id = rr.transaction_type_id AND e.tier = rr.tier AND e.d = rr.d
-      WHERE (rr.cfg = 1 OR NOT e.same) 
+      WHERE (rr.cfg = 1 OR NOT e.same)
         AND loyalty_rule_raw_points(rr.condition, rr.amount, rr.unit, rr.points, h.have) IS NOT NULL
       ORDER BY h.id, rr.cfg, rr.ord
   ), d AS (
