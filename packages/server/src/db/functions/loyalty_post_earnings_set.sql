@@ -64,14 +64,17 @@ BEGIN
         CASE WHEN cu.earn_day = today THEN cu.earn_count ELSE 0 END AS count0,
         CASE WHEN cu.earn_day = today THEN cu.earn_points ELSE 0 END AS points0,
         f.rule_id AS fired, coalesce(f.points, 0) AS pts,
-        count(*) OVER (PARTITION BY it.channel, it.xid) AS twins,
-        EXISTS (SELECT 1 FROM ledger_entries e WHERE e.kind = 'EARN' AND coalesce(e.channel, '') = it.channel
-          AND e.external_id = it.xid) AS known,
+        count(*) OVER (PARTITION BY it.channel, it.xid) AS twins, k.known IS NOT NULL AS known,
         EXISTS (SELECT 1 FROM referrals rf WHERE rf.referred_id = cu.id AND rf.status = 'PENDING') AS referred
       FROM it
         LEFT JOIN locked cu ON cu.customer_number = it.num
         LEFT JOIN rules r ON r.type_id = it.item ->> 'typeId'
         LEFT JOIN LATERAL loyalty_fire_rule_set(r.rules, cu.tier_id, it.amount, (it.at AT TIME ZONE 'UTC')::date) f ON true
+        -- Posted already: a look-up of the ledger's external-id key per earning. As an EXISTS the
+        -- planner may hash the whole ledger's earnings instead, and PL/pgSQL keeps that plan: made
+        -- when the ledger was small, it read every earning at every batch as the ledger grew.
+        LEFT JOIN LATERAL (SELECT true AS known FROM ledger_entries e WHERE e.kind = 'EARN'
+          AND coalesce(e.channel, '') = it.channel AND e.external_id = it.xid LIMIT 1) k ON true
   ), w AS (
     -- Per customer in the batch's order: their points up to and with this earning, and of the
     -- earnings the daily limits count, how many before it and their points with its own.

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
+import { limits } from './limits.ts';
 import { runImportJobs, spendProgramme } from './testing.ts';
 
 // The staging thread (PostgreSQL only: on the embedded database the main thread stages): a file
@@ -27,12 +28,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the staging thread', () => {
   });
 
   it('refuses a file whose batch outgrows its heap cap, then stages the next file', async () => {
-    // 1,000 lines (a batch) of 60 KB each: 60 MB of values (and their JSON) in a 48 MB old space.
+    // 1,000 lines (a batch, without the cap on its characters that would cut it at ~17 of
+    // these) of 60 KB each: 60 MB of values (and their JSON) in a 48 MB old space.
     const wide = 'x'.repeat(60_000);
     const lines = Array.from({ length: 1_000 }, (_, i) => `W-${i}-${wide},T1,SPEND,1,2026-11-02T09:00:00Z`);
     const big = await push(`${HEADER}\n${lines.join('\n')}\n`);
     expect(big.statusCode, big.body).toBe(202);
-    await runImportJobs(t);
+    const chars = limits.stageBatchChars;
+    limits.stageBatchChars = Number.POSITIVE_INFINITY;
+    try {
+      await runImportJobs(t);
+    } finally {
+      limits.stageBatchChars = chars;
+    }
     const pos = channel(t, posKey);
     const refused = (await pos('GET', `/transaction-files/${big.json().id}`)).json();
     expect(refused, JSON.stringify({ ...refused, errors: undefined })).toMatchObject({
@@ -49,5 +57,19 @@ describe.skipIf(!process.env.DATABASE_URL)('the staging thread', () => {
     });
     // 12–15 s usually (a thread filling its heap, then a new one loading its TypeScript); past 30 s
     // on a machine at load 8–10.
+  }, 90_000);
+
+  it('stages the same file in batches cut by their characters', async () => {
+    const wide = 'x'.repeat(60_000);
+    const lines = Array.from({ length: 1_000 }, (_, i) => `L-${i}-${wide},T1,SPEND,1,2026-11-02T09:00:00Z`);
+    const res = await push(`${HEADER}\n${lines.join('\n')}\n`);
+    await runImportJobs(t);
+    // Staged whole: each line refused for its 60 KB externalId, none lost to the heap.
+    const staged = (await channel(t, posKey)('GET', `/transaction-files/${res.json().id}`)).json();
+    expect(staged, JSON.stringify({ ...staged, errors: undefined })).toMatchObject({
+      status: 'INVALID',
+      lines: 1_000,
+      invalidLines: 1_000,
+    });
   }, 90_000);
 });
