@@ -252,7 +252,7 @@ async function stageLines(
   let header: string[] | undefined;
   const staged: Staged = { lines: 0, invalid: 0, refused: {}, control: null };
   let batch: LineRow[] = [];
-  let batchBytes = 0;
+  let batchChars = 0;
   // A batch is written while the next one is read and checked (the database's work beside the
   // server's); one write at a time, in the file's order: a batch's look-ups see the batches before.
   let writing: Promise<void> = Promise.resolve();
@@ -260,7 +260,7 @@ async function stageLines(
     if (!batch.length) return;
     const next = batch;
     batch = [];
-    batchBytes = 0;
+    batchChars = 0;
     await writing;
     writing = write(next, staged);
     // Awaited at the next batch or the end; not an unhandled rejection meanwhile.
@@ -286,8 +286,8 @@ async function stageLines(
       // Its value once per file: checked with the batch against the lines staged (markRepeated).
       const key = unique.key?.(checked.data) ?? checked.data[unique.field] ?? '';
       batch.push({ importId: row.id, line: rec.line, data: checked.data, reason, field, key });
-      for (const v of rec.values) batchBytes += v.length;
-      if (batch.length >= limits.stageBatch || batchBytes >= limits.stageBatchChars) await flush();
+      for (const v of rec.values) batchChars += v.length;
+      if (batch.length >= limits.stageBatch || batchChars >= limits.stageBatchChars) await flush();
     }
     await flush();
     await writing;

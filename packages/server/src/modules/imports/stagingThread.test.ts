@@ -20,6 +20,16 @@ const push = (body: string) =>
     payload: Buffer.from(body),
   });
 
+/** 1,000 lines of 60 KB each (their externalIds, `<prefix>-<i>-xxx…`): a new file per prefix. */
+const wideFile = (prefix: string) => {
+  const wide = 'x'.repeat(60_000);
+  const lines = Array.from(
+    { length: 1_000 },
+    (_, i) => `${prefix}-${i}-${wide},T1,SPEND,1,2026-11-02T09:00:00Z`,
+  );
+  return `${HEADER}\n${lines.join('\n')}\n`;
+};
+
 describe.skipIf(!process.env.DATABASE_URL)('the staging thread', () => {
   beforeAll(async () => {
     t = await buildTestApp({ IMPORT_STAGING_HEAP_MB: '48' });
@@ -30,9 +40,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the staging thread', () => {
   it('refuses a file whose batch outgrows its heap cap, then stages the next file', async () => {
     // 1,000 lines (a batch, without the cap on its characters that would cut it at ~17 of
     // these) of 60 KB each: 60 MB of values (and their JSON) in a 48 MB old space.
-    const wide = 'x'.repeat(60_000);
-    const lines = Array.from({ length: 1_000 }, (_, i) => `W-${i}-${wide},T1,SPEND,1,2026-11-02T09:00:00Z`);
-    const big = await push(`${HEADER}\n${lines.join('\n')}\n`);
+    const big = await push(wideFile('W'));
     expect(big.statusCode, big.body).toBe(202);
     const chars = limits.stageBatchChars;
     limits.stageBatchChars = Number.POSITIVE_INFINITY;
@@ -60,9 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the staging thread', () => {
   }, 90_000);
 
   it('stages the same file in batches cut by their characters', async () => {
-    const wide = 'x'.repeat(60_000);
-    const lines = Array.from({ length: 1_000 }, (_, i) => `L-${i}-${wide},T1,SPEND,1,2026-11-02T09:00:00Z`);
-    const res = await push(`${HEADER}\n${lines.join('\n')}\n`);
+    const res = await push(wideFile('L'));
     await runImportJobs(t);
     // Staged whole: each line refused for its 60 KB externalId, none lost to the heap.
     const staged = (await channel(t, posKey)('GET', `/transaction-files/${res.json().id}`)).json();
