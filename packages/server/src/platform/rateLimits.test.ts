@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { rowsOf } from '../db/client.ts';
 import { programmeFixtures } from '../modules/loyalty/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 
@@ -70,6 +72,31 @@ describe.runIf(process.env.DATABASE_URL)('rate limits shared by every instance',
     const refused = await attempt(t.app, 5);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('starts a sign-in window at its first attempt, not at a minute of the clock', async () => {
+    const attempt = (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: '10.0.0.8',
+        payload: { username: `nobody-${n}`, password: 'Wrong#Password-123' },
+      });
+    const hits = async () =>
+      rowsOf<{ hits: number }>(
+        await t.app.db.execute(sql`select hits from rate_limit_counters where key like '% 10.0.0.8'`),
+      );
+    const codes = [];
+    for (let n = 1; n <= 5; n++) codes.push((await attempt(n)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 401, 429]);
+    // One row for the address, whatever minute of the clock it is: a burst cannot straddle two.
+    expect(await hits()).toEqual([{ hits: 5 }]);
+    // Once its minute is over, the next attempt opens a new one.
+    await t.app.db.execute(
+      sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where key like '% 10.0.0.8'`,
+    );
+    expect((await attempt(6)).statusCode).toBe(401);
+    expect(await hits()).toEqual([{ hits: 1 }]);
   });
 
   it('holds an API key to its limit across instances', async () => {

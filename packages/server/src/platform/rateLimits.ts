@@ -4,15 +4,15 @@ import { rowsOf } from '../db/client.ts';
 
 /**
  * Rate limits that hold across instances: the counters live in the PostgreSQL database every
- * instance shares (the UNLOGGED table `rate_limit_counters`), in fixed windows
- * (`<key>@<window number>`). On the embedded database, which one process owns, they stay in memory.
- * Two ways to count (docs/decisions/many-instances.md):
+ * instance shares (the UNLOGGED table `rate_limit_counters`). On the embedded database, which one
+ * process owns, they stay in memory. Two ways to count (docs/decisions/many-instances.md):
  * - exact (`SharedStore`, for @fastify/rate-limit): one upsert per hit — sign-in and the other
- *   credential routes, a few requests a second at most;
- * - batched (`SharedCounter`), for the integration API's thousands of calls a second: an instance
- *   counts locally and adds its hits to the shared counters every `syncMs` in one statement,
- *   reading back the totals. A key may then exceed its limit by what the other instances accepted
- *   in the last `syncMs`, never more.
+ *   credential routes, a few requests a second at most. A key's window starts at its first hit,
+ *   as in the plugin's own store: a burst cannot straddle two windows to get twice the limit;
+ * - batched (`SharedCounter`), for the integration API's thousands of calls a second, in fixed
+ *   windows of the clock (`<key>@<window number>`): an instance counts locally and adds its hits
+ *   to the shared counters every `syncMs` in one statement, reading back the totals. A key may
+ *   then exceed its limit by what the other instances accepted in the last `syncMs`, never more.
  */
 
 const windowOf = (windowMs: number, now = Date.now()) => Math.floor(now / windowMs);
@@ -28,7 +28,7 @@ type Callback = (err: Error | null, res?: { current: number; ttl: number }) => v
 
 /**
  * An exact store for @fastify/rate-limit (`store` option): `incr` adds one hit in the database
- * and answers the window's total.
+ * and answers the window's total; a hit after the key's window ended opens a new one.
  */
 export function sharedStore(db: Executor) {
   let lastCleanup = 0;
@@ -39,20 +39,22 @@ export function sharedStore(db: Executor) {
     async incr(client: string, cb: Callback, timeWindow: number) {
       const key = `${this.route} ${client}`;
       try {
-        const window = windowOf(timeWindow);
-        const ends = windowEnd(timeWindow, window);
-        const [row] = rowsOf<{ hits: number }>(
+        // Both SET expressions read the row as it was: an ended window restarts with this hit.
+        const [row] = rowsOf<{ hits: number; ttl: number }>(
           await db.execute(sql`
             insert into rate_limit_counters as c (key, hits, window_ends_at)
-            values (${`${key}@${window}`}, 1, ${ends.toISOString()})
-            on conflict (key) do update set hits = c.hits + 1
-            returning hits`),
+            values (${key}, 1, now() + ${timeWindow} * interval '1 millisecond')
+            on conflict (key) do update set
+              hits = case when c.window_ends_at <= now() then 1 else c.hits + 1 end,
+              window_ends_at = case when c.window_ends_at <= now() then excluded.window_ends_at
+                                    else c.window_ends_at end
+            returning hits, ceil(extract(epoch from window_ends_at - now()) * 1000) as ttl`),
         );
         if (Date.now() - lastCleanup > CLEANUP_MS) {
           lastCleanup = Date.now();
           await deleteEndedWindows(db);
         }
-        cb(null, { current: Number(row?.hits ?? 1), ttl: Math.max(0, ends.getTime() - Date.now()) });
+        cb(null, { current: Number(row?.hits ?? 1), ttl: Math.max(0, Number(row?.ttl ?? timeWindow)) });
       } catch (err) {
         cb(err as Error);
       }
