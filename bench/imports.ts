@@ -89,7 +89,7 @@ async function writeFile(dir: string, name: string, prefix: string, lines: numbe
   return file;
 }
 
-/** The server process's resident memory, sampled until stopped: answers the peak (bytes). */
+/** The server process's resident memory, sampled until stopped: answers the peak (bytes), and the peak so far meanwhile. */
 function rssSampler(server: ChildProcess | undefined) {
   let peak = 0;
   let samples = 0;
@@ -106,6 +106,7 @@ function rssSampler(server: ChildProcess | undefined) {
   read();
   const timer = setInterval(read, 200);
   return {
+    peakSoFar: () => peak,
     stop: () => {
       clearInterval(timer);
       read();
@@ -385,12 +386,16 @@ export async function benchImport(
     let status = '';
     let result: Record<string, unknown> = {};
     let validated = 0;
+    let stagingPeak = 0;
     for (;;) {
       result = await ctx.json<Record<string, unknown>>('GET', `/api/integration/v1/transaction-files/${id}`, {
         'x-api-key': key,
       });
       status = String(result.status);
-      if (!validated && !['RECEIVED', 'STAGING'].includes(status)) validated = performance.now();
+      if (!validated && !['RECEIVED', 'STAGING'].includes(status)) {
+        validated = performance.now();
+        stagingPeak = rss.peakSoFar();
+      }
       if (!['RECEIVED', 'STAGING', 'QUEUED', 'POSTING', 'VALIDATED'].includes(status)) break;
       await sleep(250);
     }
@@ -406,7 +411,7 @@ export async function benchImport(
       `  received (202) in ${((received - t0) / 1000).toFixed(1)} s, validated (staged by the job) at ${((validated - t0) / 1000).toFixed(1)} s, posted in ${((posted - validated) / 1000).toFixed(1)} s more: ${seconds.toFixed(1)} s in all, ${perSecond.toFixed(0)} lines/s`,
     );
     console.log(
-      `  server RSS peak ${mb(memory.peak)} (${memory.samples} samples; ${mb(idle)} before the push)`,
+      `  server RSS peak ${mb(memory.peak)} (${mb(stagingPeak)} until validated; ${memory.samples} samples; ${mb(idle)} before the push)`,
     );
     console.log(
       `  API earnings meanwhile (${opts.earnWorkers} loops, 20 ms apart): ${api.count} calls, p50 ${ms(api.p50)}, p99 ${ms(api.p99)}, errors ${api.errors}`,
