@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { setImmediate as turn } from 'node:timers/promises';
 import {
   type Import,
   type ImportControl,
@@ -256,13 +257,17 @@ async function stageLines(
   // A batch is written while the next one is read and checked (the database's work beside the
   // server's); one write at a time, in the file's order: a batch's look-ups see the batches before.
   let writing: Promise<void> = Promise.resolve();
+  let inFlight = false;
   const flush = async () => {
     if (!batch.length) return;
     const next = batch;
     batch = [];
     batchChars = 0;
     await writing;
-    writing = write(next, staged);
+    inFlight = true;
+    writing = write(next, staged).finally(() => {
+      inFlight = false;
+    });
     // Awaited at the next batch or the end; not an unhandled rejection meanwhile.
     writing.catch(() => {});
   };
@@ -288,6 +293,10 @@ async function stageLines(
       batch.push({ importId: row.id, line: rec.line, data: checked.data, reason, field, key });
       for (const v of rec.values) batchChars += v.length;
       if (batch.length >= limits.stageBatch || batchChars >= limits.stageBatchChars) await flush();
+      // While a batch is written, the reading lets the event loop turn now and then: each of the
+      // write's round trips is answered when its reply arrives, not when the file's next chunk is
+      // read (decisions/imports.md "Staging").
+      else if (inFlight && batch.length % limits.stageTurnLines === 0) await turn();
     }
     await flush();
     await writing;

@@ -26,6 +26,12 @@ export const limits = {
    * (stagingThread.test.ts), where 1,000 of them in one batch did not.
    */
   stageBatchChars: 1024 * 1024,
+  /**
+   * While a batch is written, the event loop turns every this many lines read: staging 300,000
+   * lines took 7.3–7.8 s against 8.8–9.9 s without, the reading waiting 1.8–2.5 s for writes
+   * against 5.4–6.3 s (docs/performance.md "Imports").
+   */
+  stageTurnLines: 50,
   /** A record longer than this is refused (the file is refused: it is not a line file). */
   maxLineBytes: 64 * 1024,
   /** Bad lines shown in an import's answer (the error file has them all). */
