@@ -82,9 +82,10 @@ describe.runIf(process.env.DATABASE_URL)('rate limits shared by every instance',
         remoteAddress: '10.0.0.8',
         payload: { username: `nobody-${n}`, password: 'Wrong#Password-123' },
       });
+    const address = sql`key like '% 10.0.0.8'`;
     const hits = async () =>
       rowsOf<{ hits: number }>(
-        await t.app.db.execute(sql`select hits from rate_limit_counters where key like '% 10.0.0.8'`),
+        await t.app.db.execute(sql`select hits from rate_limit_counters where ${address}`),
       );
     const codes = [];
     for (let n = 1; n <= 5; n++) codes.push((await attempt(n)).statusCode);
@@ -93,7 +94,7 @@ describe.runIf(process.env.DATABASE_URL)('rate limits shared by every instance',
     expect(await hits()).toEqual([{ hits: 5 }]);
     // Once its minute is over, the next attempt opens a new one.
     await t.app.db.execute(
-      sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where key like '% 10.0.0.8'`,
+      sql`update rate_limit_counters set window_ends_at = now() - interval '1 second' where ${address}`,
     );
     expect((await attempt(6)).statusCode).toBe(401);
     expect(await hits()).toEqual([{ hits: 1 }]);
