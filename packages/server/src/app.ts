@@ -110,7 +110,8 @@ export async function buildApp(
     // A request the HTTP parser refuses (a malformed Content-Length…): problem+json too.
     clientErrorHandler,
   });
-  app.addHook('onClose', () => logStream.flush());
+  // Registered first, so run last: root onClose hooks run in reverse order of registration.
+  app.addHook('onClose', () => logStream.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set (platform/tracing.ts): first, so the request's

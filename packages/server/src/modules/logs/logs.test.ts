@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, systemLogs } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
-import { toSystemLogEntry } from './systemLogs.destination.ts';
+import { systemLogDestination, toSystemLogEntry } from './systemLogs.destination.ts';
 import { purgeSystemLogs } from './systemLogs.service.ts';
 
 type As = { authorization: string };
@@ -278,6 +278,21 @@ describe('SystemLogs', () => {
       context: null,
     });
     expect(toSystemLogEntry('{"level":50,not json')).toBeUndefined();
+  });
+
+  it('writes what it holds when closed, and afterwards only to the output', async () => {
+    const out: string[] = [];
+    const destination = systemLogDestination(t.app.db, { write: (line: string) => out.push(line) });
+    const warning = (msg: string) =>
+      `${JSON.stringify({ level: 40, time: Date.now(), category: 'closing', msg })}\n`;
+    destination.write(warning('before close'));
+    await destination.close();
+    // The app's database may be closed from here on: nothing is held for it any more.
+    destination.write(warning('after close'));
+    await destination.flush();
+    expect(out).toHaveLength(2);
+    const kept = await t.app.db.select().from(systemLogs).where(eq(systemLogs.category, 'closing'));
+    expect(kept.map((row) => row.message)).toEqual(['before close']);
   });
 
   it('needs systemLog.read, and validates its filters', async () => {

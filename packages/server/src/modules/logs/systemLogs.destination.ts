@@ -50,14 +50,21 @@ export function toSystemLogEntry(line: string): NewLog | undefined {
 
 export interface SystemLogDestination {
   write(line: string): void;
-  /** Writes what is buffered; the app awaits it on close. */
+  /** Writes what is buffered. */
   flush(): Promise<void>;
+  /**
+   * Writes what is buffered, and from then on lines go to `out` only: the app's last step on
+   * close, before its database is closed (a line logged later would otherwise wait for a timer
+   * and fail against the ended pool).
+   */
+  close(): Promise<void>;
 }
 
 /**
  * The server's log destination (pino `stream`): every line goes to `out` (stdout) as before, and
  * SystemLogs events are also written to the database in small batches, off the request path.
- * A failed write is reported on stderr, never logged back into itself.
+ * A failed write is reported on stderr, never logged back into itself. Once closed, lines reach
+ * `out` only.
  */
 export function systemLogDestination(
   db: Db,
@@ -66,6 +73,7 @@ export function systemLogDestination(
   let buffer: NewLog[] = [];
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const flush = () => {
     clearTimeout(timer);
@@ -91,12 +99,16 @@ export function systemLogDestination(
   return {
     write(line) {
       out.write(line);
-      const entry = toSystemLogEntry(line);
+      const entry = closed ? undefined : toSystemLogEntry(line);
       if (!entry) return;
       buffer.push(entry);
       if (buffer.length >= MAX_BUFFER) void flush();
       else timer ??= setTimeout(() => void flush(), FLUSH_MS).unref();
     },
     flush,
+    close() {
+      closed = true;
+      return flush();
+    },
   };
 }
