@@ -152,6 +152,9 @@ BEGIN
                     CROSS JOIN LATERAL (SELECT challenges_seen_key(y.part, y.goal_kind, e.day, e.type_id) AS key) q
                     CROSS JOIN LATERAL (SELECT q.key, q.key IS NOT NULL AND NOT q.key = ANY (e.seen) AS key_new) s
                   ) k
+                -- A fence: each entry's expressions computed once, not again in every aggregate's FILTER
+                -- that reads them (the `kept` test's subquery was planned six times).
+                OFFSET 0
               ) x
           ) a
       ), ev AS (
