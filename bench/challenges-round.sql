@@ -9,6 +9,7 @@
 -- `active=false` pauses them instead: the batch's cost without challenges, to subtract.
 \set QUIET on
 \set ON_ERROR_STOP on
+-- 2,000 batches of :k distinct bench customers (`g > 0` ties the subquery to its row: drawn anew each).
 CREATE TABLE round_batches AS
   SELECT g AS n, (SELECT array_agg(c.id) FROM (SELECT id FROM customers
       WHERE customer_number LIKE 'BENCH-%' AND g > 0 ORDER BY random() LIMIT :k) c) AS customers
@@ -30,17 +31,18 @@ DECLARE
   type_id integer := (SELECT id FROM transaction_types WHERE code = 'BENCH_SPEND');
   cpu0 bigint;
   wall0 timestamptz;
+  batches integer := current_setting('round.batches')::integer;
   stat text[];
   j integer;
 BEGIN
   -- CPU ticks (utime + stime, at Linux's 100 a second) of this backend, from /proc, after 50 batches.
-  FOR round IN 1 .. 50 + current_setting('round.batches')::integer LOOP
-    IF round = 51 THEN
+  FOR i IN 1 .. 50 + batches LOOP
+    IF i = 51 THEN
       stat := regexp_split_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ');
       cpu0 := stat[12]::bigint + stat[13]::bigint;
       wall0 := clock_timestamp();
     END IF;
-    j := 1 + (random() * 1999)::integer;
+    j := 1 + (random() * 1999)::integer;  -- once a batch (in the WHERE it would be drawn each row)
     INSERT INTO round_commits VALUES (1);
     PERFORM challenges_progress(b.customers, ARRAY(SELECT nextval('round_entries') FROM generate_series(1, k)),
         array_fill(type_id, ARRAY[k]), array_fill(250.00::numeric, ARRAY[k]), array_fill(now(), ARRAY[k]))
@@ -49,7 +51,7 @@ BEGIN
   END LOOP;
   stat := regexp_split_to_array(split_part(pg_read_file('/proc/self/stat'), ') ', 2), ' ');
   RAISE NOTICE 'batches of % earnings: backend CPU % ms a batch, wall % ms', k,
-    round((stat[12]::bigint + stat[13]::bigint - cpu0) * 10.0 / current_setting('round.batches')::integer, 3),
-    round(extract(epoch FROM clock_timestamp() - wall0)::numeric * 1000 / current_setting('round.batches')::integer, 3);
+    round((stat[12]::bigint + stat[13]::bigint - cpu0) * 10.0 / batches, 3),
+    round(extract(epoch FROM clock_timestamp() - wall0)::numeric * 1000 / batches, 3);
 END
 $$;
