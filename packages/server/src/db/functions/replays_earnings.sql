@@ -27,14 +27,13 @@
 -- the earning `from` on, started with the state the set-based rows carried to it — lifetime points
 -- under each configuration (`lb`, `la`), the day's count and points so far (`n`, `sb`, `sa`) of
 -- the posting day `day`, the candidate's tier before it (`tier`).
--- `p_customers`: only these customers' earnings (the caller's pruning, replays.service.ts: the
--- customers none of whose earnings a rule candidate could decide otherwise are not decided).
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb);
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[]);
 DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[], jsonb);
+DROP FUNCTION IF EXISTS replays_earnings(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, jsonb);
 CREATE OR REPLACE FUNCTION replays_earnings(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
-  p_limit jsonb DEFAULT NULL, p_customers bigint[] DEFAULT NULL, p_resume jsonb DEFAULT NULL
+  p_limit jsonb DEFAULT NULL, p_resume jsonb DEFAULT NULL
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
@@ -74,17 +73,16 @@ DECLARE
   cur refcursor;
 BEGIN
   IF p_resume IS NOT NULL THEN
-    -- Planned for these arguments at each call (EXECUTE): from a session's sixth call the plan
-    -- cache's generic plan (for any customer range) made a step 2.5 times as long.
-    OPEN cur FOR EXECUTE 'SELECT h.* FROM replays_history($1, $2, $3, $4) h
-        JOIN jsonb_each($5) s ON s.key::bigint = h.customer_id
+    -- Each resumed customer's history on its own (an index's few rows each), not the step's whole
+    -- range filtered: a step's resumed customers are a fraction of it (928 of 5,000: 50 ms instead
+    -- of 210). Planned for these arguments at each call (EXECUTE): from a session's sixth call the
+    -- plan cache's generic plan (for any customer range) made a step 2.5 times as long.
+    OPEN cur FOR EXECUTE 'SELECT h.* FROM jsonb_each($3) s
+        CROSS JOIN LATERAL replays_history($1, $2, s.key::bigint, s.key::bigint) h
       WHERE h.id >= (s.value ->> ''from'')::bigint ORDER BY h.customer_id, h.id'
-      USING p_from, p_to, p_first, p_last, p_resume;
-  ELSIF p_customers IS NULL THEN
-    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h ORDER BY h.customer_id, h.id;
+      USING p_from, p_to, p_resume;
   ELSE
-    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h
-      WHERE h.customer_id IN (SELECT unnest(p_customers)) ORDER BY h.customer_id, h.id;
+    OPEN cur FOR SELECT h.* FROM replays_history(p_from, p_to, p_first, p_last) h ORDER BY h.customer_id, h.id;
   END IF;
   LOOP
     FETCH cur INTO e;

@@ -5,13 +5,15 @@
 --     move left, else the tier they have now. The range's history is read once, as spans: move i
 --     holds from its time (exclusive) to the next move's (inclusive), the first move's `from` before
 --     it (moves in time order, then id: of moves at one time the last holds after it);
---   - `was_reversed`: a reversal of it exists (found among the range's reversals, read once).
+--   - `was_reversed`: a reversal of it exists (found among the range's reversals, read once);
+--   - `cust`, the customer's row (for the decision), and its `segment` on its own: a reader of the
+--     segment alone does not build the whole row per earning.
 -- Plain SQL (inlined where it is called: a filter on the customers or the type reaches the scan).
 DROP FUNCTION IF EXISTS replays_history(timestamptz, timestamptz, bigint, bigint);
 CREATE OR REPLACE FUNCTION replays_history(p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint)
 RETURNS TABLE (id bigint, customer_id bigint, transaction_type_id integer, amount numeric,
   occurred_at timestamptz, points integer, bonus_points integer, channel text, posted_day date,
-  cust customers, expires_on date, then_tier integer, was_reversed boolean)
+  cust customers, segment text, expires_on date, then_tier integer, was_reversed boolean)
 LANGUAGE sql STABLE AS $$
   WITH moves AS (
     SELECT h.customer_id, h.changed_at, h.from_tier_id, h.to_tier_id,
@@ -24,7 +26,7 @@ LANGUAGE sql STABLE AS $$
     SELECT m.customer_id, NULL, m.changed_at, m.from_tier_id FROM moves m WHERE m.n = 1
   )
   SELECT le.id, le.customer_id, le.transaction_type_id, le.amount::numeric, le.occurred_at, le.points,
-      le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date, c,
+      le.bonus_points, le.channel, (le.created_at AT TIME ZONE 'UTC')::date, c, c.segment,
       (le.expires_at AT TIME ZONE 'UTC')::date,
       CASE WHEN s.customer_id IS NOT NULL THEN s.tier ELSE c.tier_id END,
       rv.reversal_of IS NOT NULL

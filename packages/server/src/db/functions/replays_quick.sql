@@ -12,20 +12,27 @@
 -- its customer: those rows are what the loop answers. On the customer's first row that is not,
 -- `resume` carries the state the loop starts that earning with (replays_earnings' `p_resume`); the
 -- caller decides the customer's rows from there with the loop. Writes nothing.
+-- Pruning ("Pruning" in the decision record): with `p_changed` (the versions a rule candidate adds,
+-- changes or removes, by transaction type), only the customers with an earning one of them may fire
+-- for (loyalty_rules_may_fire: status, dates, the tier then) and whose condition its amount meets
+-- are decided; the others' earnings come back with their posted points, `decided` false. The
+-- step's earnings are read once for both (`h0`). Without it, every customer is decided.
 DROP FUNCTION IF EXISTS replays_quick(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, bigint[]);
+DROP FUNCTION IF EXISTS replays_quick(timestamptz, timestamptz, bigint, bigint, jsonb, jsonb, jsonb, jsonb);
 CREATE OR REPLACE FUNCTION replays_quick(
   p_from timestamptz, p_to timestamptz, p_first bigint, p_last bigint, p_before jsonb, p_after jsonb,
-  p_limit jsonb DEFAULT NULL, p_customers bigint[] DEFAULT NULL
+  p_limit jsonb DEFAULT NULL, p_changed jsonb DEFAULT NULL
 )
 RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, channel text,
   tier_id integer, after_tier_id integer, ledger_points integer, bonus integer, reversed boolean,
-  before_points integer, after_points integer, campaign_bonus integer, expires date, exact boolean, resume jsonb)
+  before_points integer, after_points integer, campaign_bonus integer, expires date, exact boolean, resume jsonb,
+  decided boolean)
 -- Planned on its own (a SET keeps it from being inlined into the caller's statement), once for
 -- any arguments: its estimates are then a row or two, for which nested loops look cheapest — a
 -- join of the step's earnings with the rules by type, tier and day tried every pair (80 million
--- for 75,000 earnings). So no nested loop where a hash or merge join can do, no JIT, its sorts
--- in memory.
-LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off AS $$
+-- for 75,000 earnings). So hash joins (a merge join sorted the step's earnings once per join:
+-- 5 % of a step), no JIT, its sorts in memory.
+LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off SET enable_mergejoin = off AS $$
   WITH cfg AS (
     -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order); a ladder's
     -- minimums ascending (width_bucket: the same ladder gives two point counts the same tier when
@@ -40,14 +47,21 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer) FROM jsonb_array_elements(p_after -> 'tiers') x)
           AS mins,
         (p_limit ->> 'count')::integer AS lc, (p_limit ->> 'points')::integer AS lp
-  ), h AS MATERIALIZED (
+  ), h0 AS MATERIALIZED (
     SELECT h.id, h.customer_id, h.occurred_at, (h.occurred_at AT TIME ZONE 'UTC')::date AS d, h.transaction_type_id,
         h.amount, h.channel, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.expires_on, h.posted_day,
-        (h.cust).segment AS segment, round(h.amount * 100)::bigint AS have
+        h.segment, round(h.amount * 100)::bigint AS have
       FROM replays_history(p_from, p_to, p_first, p_last) h
-      -- A hashed subplan: `= ANY (p_customers)` compared each earning with the whole array (thousands
-      -- of customers a step: as long as the rest of the statement).
-      WHERE p_customers IS NULL OR h.customer_id IN (SELECT unnest(p_customers))
+  ), touched AS (
+    -- The customers with an earning a changed version may fire for, its condition met (pruning).
+    SELECT DISTINCT h0.customer_id
+      FROM (SELECT DISTINCT h0.transaction_type_id, h0.then_tier, h0.d FROM h0) g
+        CROSS JOIN LATERAL loyalty_rules_may_fire(p_changed -> g.transaction_type_id::text, g.then_tier, g.d) v
+        JOIN h0 ON h0.transaction_type_id = g.transaction_type_id
+          AND coalesce(h0.then_tier, -1) = coalesce(g.then_tier, -1) AND h0.d = g.d
+      WHERE loyalty_rule_raw_points(v.condition, v.amount, v.unit, v.points, h0.have) IS NOT NULL
+  ), h AS MATERIALIZED (
+    SELECT h0.* FROM h0 WHERE p_changed IS NULL OR h0.customer_id IN (SELECT t.customer_id FROM touched t)
   ), k AS (
     SELECT DISTINCT h.transaction_type_id, h.then_tier, h.d FROM h
   ), rr AS MATERIALIZED (
@@ -93,30 +107,32 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         -- The candidate's choice where its rules that may fire differ from today's, else today's.
         LEFT JOIN fired fa ON fa.id = h.id AND fa.cfg = CASE WHEN coalesce(e.same, true) THEN 1 ELSE 2 END
   ), w1 AS (
-    -- Before each earning: each configuration's lifetime points (reversed earnings count nothing),
-    -- and where a run of one posting day starts (the daily limits' running state restarts there).
-    -- Lifetime points before the customer's first earning of the period (as replays_earnings), read
-    -- on that earning's row only.
+    -- Every running figure in one order (the customer's earnings by id): no sort after the first.
+    -- Before each earning: each configuration's lifetime points (reversed earnings count nothing)
+    -- and its points so far (`cb`, `ca`: the daily limits' sums), and whether a run of one posting
+    -- day starts there (the daily limits' running state restarts at it). Lifetime points before the
+    -- customer's first earning of the period (as replays_earnings), read on that earning's row only.
     -- The tier the candidate's earning before had (the loop's running tier: the one history had
     -- while the ladders agree), for a customer's first row not exact.
-    SELECT d.*, (lag(d.posted_day) OVER c IS DISTINCT FROM d.posted_day)::integer AS starts,
+    SELECT d.*, lag(d.posted_day) OVER c IS DISTINCT FROM d.posted_day AS starts, row_number() OVER c AS rn,
         CASE WHEN lag(d.id) OVER c IS NULL THEN d.then_tier ELSE lag(d.then_tier) OVER c END AS prev_tier,
         CASE WHEN lag(d.id) OVER c IS NULL THEN (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
           WHERE l.customer_id = d.customer_id AND l.lot AND l.id < d.id) END AS lots0,
         coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points END) OVER c1, 0) AS lb,
-        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points END) OVER c1, 0) AS la
+        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points END) OVER c1, 0) AS la,
+        coalesce(sum(d.pb) OVER c1, 0) AS cb, coalesce(sum(d.pa) OVER c1, 0) AS ca
       FROM d
       WINDOW c AS (PARTITION BY d.customer_id ORDER BY d.id),
         c1 AS (c ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
   ), w2 AS (
-    SELECT w1.*, sum(w1.starts) OVER (PARTITION BY w1.customer_id ORDER BY w1.id) AS run,
-        max(w1.lots0) OVER (PARTITION BY w1.customer_id) AS lots
-      FROM w1
+    -- The run's first row (the latest that starts one: its number and the points before it) and the
+    -- lifetime points before the period (on the first row), carried along in the same order.
+    SELECT w1.*, max(ARRAY[w1.rn, w1.cb, w1.ca]) FILTER (WHERE w1.starts) OVER c AS r0,
+        max(w1.lots0) OVER c AS lots
+      FROM w1 WINDOW c AS (PARTITION BY w1.customer_id ORDER BY w1.id ROWS UNBOUNDED PRECEDING)
   ), w3 AS (
     -- The day's count and points before the earning (every earning posted: true until one is refused).
-    SELECT w2.*, count(*) OVER r1 AS n, coalesce(sum(w2.pb) OVER r1, 0) AS sb, coalesce(sum(w2.pa) OVER r1, 0) AS sa
-      FROM w2 WINDOW r1 AS (PARTITION BY w2.customer_id, w2.run ORDER BY w2.id
-        ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
+    SELECT w2.*, w2.rn - w2.r0[1] AS n, w2.cb - w2.r0[2] AS sb, w2.ca - w2.r0[3] AS sa FROM w2
   ), x AS (
     SELECT w3.*,
         (cfg.lc IS NULL OR w3.n < cfg.lc)
@@ -136,6 +152,12 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
       coalesce(h.channel, ''), y.then_tier, y.then_tier, h.points, y.bonus_points, y.was_reversed,
       y.pb + y.bonus_points, y.pa + y.bonus_points, 0, h.expires_on, y.ok_before AND y.ok,
       CASE WHEN y.ok_before AND NOT y.ok THEN jsonb_build_object('from', y.id, 'lb', y.lots + y.lb,
-        'la', y.lots + y.la, 'n', y.n, 'sb', y.sb, 'sa', y.sa, 'day', y.posted_day, 'tier', y.prev_tier) END
+        'la', y.lots + y.la, 'n', y.n, 'sb', y.sb, 'sa', y.sa, 'day', y.posted_day, 'tier', y.prev_tier) END,
+      true
     FROM y JOIN h ON h.id = y.id
+  UNION ALL
+  -- The customers not decided (pruned): their earnings as posted, before and after.
+  SELECT h0.id, h0.customer_id, h0.d, h0.transaction_type_id, coalesce(h0.channel, ''), h0.then_tier, h0.then_tier,
+      h0.points, h0.bonus_points, h0.was_reversed, h0.points, h0.points, 0, h0.expires_on, true, NULL, false
+    FROM h0 WHERE p_changed IS NOT NULL AND h0.customer_id NOT IN (SELECT t.customer_id FROM touched t)
 $$;

@@ -99,8 +99,8 @@ export function candidateRules(
 
 /**
  * How replays run: pruning (earnings a rule candidate cannot change are not decided; `REPLAY_PRUNE=off`
- * decides all), deciding set-based where exact (replays_quick; `REPLAY_QUICK=off`: every decided
- * earning by the loop) and the steps run at once (`REPLAY_WORKERS`, default 2: the machine's cores).
+ * decides all), deciding set-based where exact (replays_quick, which prunes too; `REPLAY_QUICK=off`:
+ * every earning by the loop) and the steps run at once (`REPLAY_WORKERS`, default 2: the machine's cores).
  */
 export const replayTuning = {
   prune: process.env.REPLAY_PRUNE !== 'off',
@@ -575,60 +575,38 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   const reached = new Map<string, number>();
   /** A rule or campaign candidate's tier moves (its points moving customers on today's ladder), summed over the steps. */
   const moved: MovedRows = { up: 0, down: 0, sample: [] };
-  const touch = replayTuning.prune && !cand.ladder && !cand.campaign ? changedRules(today, cand.rules) : null;
   const limitJson = limit === null ? null : JSON.stringify(limit);
-  // An earning a changed rule could fire for (its type; loyalty_rule_refusal: status, dates, the tier
-  // then; loyalty_rule_raw_points: the condition met) under either configuration. One expression
-  // per version, written here so that each earning is tried as cheaply as possible.
-  const touchable =
-    touch &&
-    sql.join(
-      touch.map((v) => {
-        const json = JSON.stringify(v);
-        return sql`(h.transaction_type_id = ${v.transactionTypeId}::int
-          and loyalty_rule_refusal(${json}::jsonb, h.then_tier, to_char((h.occurred_at at time zone 'UTC')::date, 'YYYY-MM-DD')) is null
-          and loyalty_rule_raw_points(${json}::jsonb, round(h.amount * 100)::bigint) is not null)`;
-      }),
-      sql` or `,
-    );
   const loopOnly = !!cand.campaign || !replayTuning.quick;
+  // Pruning, in the set-based pass: the versions a rule candidate adds, changes or removes, by type
+  // (replays_quick decides only the customers with an earning one of them may fire for).
+  const touch = replayTuning.prune && !loopOnly && !cand.ladder ? changedRules(today, cand.rules) : null;
+  const changed =
+    touch &&
+    JSON.stringify(
+      Object.fromEntries(
+        [...new Set(touch.map((v) => v.transactionTypeId))].map((type) => [
+          type,
+          touch.filter((v) => v.transactionTypeId === type),
+        ]),
+      ),
+    );
   const step = async (lo: number, hi: number) => {
     const args = sql`${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint, ${before}::jsonb,
       ${candidate}::jsonb, ${limitJson}::jsonb`;
-    // The customers' earnings decided: set-based (replays_quick) where that is exact; from a
-    // customer's first earning that is not, by the loop (replays_earnings), started with the state
-    // the set-based rows carried to it; a campaign candidate by the loop (its cap runs along).
-    const decided = (customers: SQL | null) =>
-      loopOnly
-        ? sql`select *, true as decided from replays_earnings(${args}${customers ? sql`, ${customers}` : sql``})`
-        : sql`select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
-              reversed, before_points, after_points, campaign_bonus, expires, true as decided from q where exact
-            union all
-            select *, true from replays_earnings(${args}, null,
-              coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))`;
-    const quick = (customers: SQL | null) =>
-      loopOnly
-        ? sql``
-        : sql`q as materialized (select * from replays_quick(${args}${customers ? sql`, ${customers}` : sql``})),`;
-    // Pruning: the step's earnings read once; the customers with one the candidate could decide
-    // otherwise (replays_touchable) are decided, the others' earnings keep their posted points.
-    const replayed = touchable
-      ? sql`hist as materialized (
-          select h.id, h.customer_id, h.occurred_at, h.transaction_type_id, h.channel, h.then_tier, h.points,
-            h.bonus_points, h.was_reversed, h.expires_on,
-            ${touchable} as touchable
-          from replays_history(${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint) h
-        ), touched as materialized (select distinct customer_id from hist where touchable),
-        ${quick(sql`array(select customer_id from touched)`)}
+    // The step's earnings decided: set-based (replays_quick) where that is exact, and the pruned
+    // customers' as posted; from a customer's first earning that is not exact, by the loop
+    // (replays_earnings), started with the state the set-based rows carried to it. A campaign
+    // candidate by the loop alone (its cap runs along the customer).
+    const replayed = loopOnly
+      ? sql`r as materialized (select *, true as decided from replays_earnings(${args}))`
+      : sql`q as materialized (select * from replays_quick(${args}, ${changed}::jsonb)),
         r as materialized (
-          ${decided(sql`array(select customer_id from touched)`)}
+          select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
+            reversed, before_points, after_points, campaign_bonus, expires, decided from q where exact
           union all
-          select h.id, h.customer_id, (h.occurred_at at time zone 'UTC')::date, h.transaction_type_id,
-            coalesce(h.channel, ''), h.then_tier, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.points,
-            h.points, 0, h.expires_on, false
-          from hist h where h.customer_id not in (select customer_id from touched)
-        )`
-      : sql`${quick(null)} r as materialized (${decided(null)})`;
+          select *, true from replays_earnings(${args},
+            coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))
+        )`;
     // No JIT (as in replays_earnings): compiling the history's joins cost more than running them.
     const result = await read.transaction(async (tx) => {
       await tx.execute(sql`set local jit = off`);
