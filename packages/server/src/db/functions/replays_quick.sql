@@ -33,7 +33,7 @@ RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, c
 -- for 75,000 earnings). So hash joins (a merge join sorted the step's earnings once per join:
 -- 5 % of a step), no JIT, its sorts in memory.
 LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off SET enable_mergejoin = off AS $$
-  WITH cfg AS (
+  WITH RECURSIVE cfg AS (
     -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order); a ladder's
     -- minimums ascending (width_bucket: the same ladder gives two point counts the same tier when
     -- they reach the same minimums).
@@ -46,20 +46,36 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         p_before -> 'tiers' AS lt, p_after -> 'tiers' AS la,
         (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer) FROM jsonb_array_elements(p_after -> 'tiers') x)
           AS mins,
-        (p_limit ->> 'count')::integer AS lc, (p_limit ->> 'points')::integer AS lp
+        (p_limit ->> 'count')::integer AS lc, (p_limit ->> 'points')::integer AS lp,
+        -- Each ladder as tier ids by ascending minimum, with those minimums: ids[width_bucket(points,
+        -- mins)] is the tier replays_ladder_tier gives (of equal minimums, the one it takes comes last).
+        (SELECT array_agg((x ->> 0)::integer ORDER BY (x ->> 1)::integer, o DESC)
+          FROM jsonb_array_elements(p_before -> 'tiers') WITH ORDINALITY l(x, o)) AS lt_ids,
+        (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer, o DESC)
+          FROM jsonb_array_elements(p_before -> 'tiers') WITH ORDINALITY l(x, o)) AS lt_mins,
+        (SELECT array_agg((x ->> 0)::integer ORDER BY (x ->> 1)::integer, o DESC)
+          FROM jsonb_array_elements(p_after -> 'tiers') WITH ORDINALITY l(x, o)) AS la_ids,
+        (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer, o DESC)
+          FROM jsonb_array_elements(p_after -> 'tiers') WITH ORDINALITY l(x, o)) AS la_mins,
+        coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE' AS immediate
   ), h0 AS MATERIALIZED (
     SELECT h.id, h.customer_id, h.occurred_at, (h.occurred_at AT TIME ZONE 'UTC')::date AS d, h.transaction_type_id,
         h.amount, h.channel, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.expires_on, h.posted_day,
         h.segment, round(h.amount * 100)::bigint AS have
       FROM replays_history(p_from, p_to, p_first, p_last) h
-  ), touched AS (
-    -- The customers with an earning a changed version may fire for, its condition met (pruning).
-    SELECT DISTINCT h0.customer_id
-      FROM (SELECT DISTINCT h0.transaction_type_id, h0.then_tier, h0.d FROM h0) g
+  ), chg AS MATERIALIZED (
+    -- Pruning: the changed versions that may fire, per type, tier and day of the step (read once
+    -- each, as `rr` below, not once per earning).
+    SELECT g.transaction_type_id, coalesce(g.then_tier, -1) AS tier, g.d, v.condition, v.amount, v.unit, v.points
+      FROM (SELECT DISTINCT h0.transaction_type_id, h0.then_tier, h0.d FROM h0 WHERE p_changed IS NOT NULL) g
         CROSS JOIN LATERAL loyalty_rules_may_fire(p_changed -> g.transaction_type_id::text, g.then_tier, g.d) v
-        JOIN h0 ON h0.transaction_type_id = g.transaction_type_id
-          AND coalesce(h0.then_tier, -1) = coalesce(g.then_tier, -1) AND h0.d = g.d
-      WHERE loyalty_rule_raw_points(v.condition, v.amount, v.unit, v.points, h0.have) IS NOT NULL
+  ), touched AS (
+    -- The customers with an earning one of them may fire for, its condition met.
+    SELECT h0.customer_id
+      FROM h0 JOIN chg ON chg.transaction_type_id = h0.transaction_type_id
+        AND chg.tier = coalesce(h0.then_tier, -1) AND chg.d = h0.d
+      WHERE loyalty_rule_raw_points(chg.condition, chg.amount, chg.unit, chg.points, h0.have) IS NOT NULL
+      GROUP BY h0.customer_id
   ), h AS MATERIALIZED (
     SELECT h0.* FROM h0 WHERE p_changed IS NULL OR h0.customer_id IN (SELECT t.customer_id FROM touched t)
   ), k AS (
@@ -147,14 +163,77 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
     SELECT x.*, coalesce(bool_and(x.ok) OVER (PARTITION BY x.customer_id ORDER BY x.id
         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), true) AS ok_before
       FROM x
+  ), z AS MATERIALIZED (
+    -- The tiers followed to their fixed point (with no daily limit): a customer's earnings from the
+    -- first one not exact, where the candidate's tier leaves history's. The candidate's tier at each
+    -- depends only on its earlier earnings (their points, the tier before), so the tiers that decide
+    -- every earning as the tiers before it leave it are the loop's, whatever the way to them: each
+    -- round decides them again from the last round's, until a round changes none of the
+    -- customer's. `expected`: today's ladder on today's points (which the candidate does not move).
+    SELECT y.id, y.customer_id, h.transaction_type_id, h.d, h.have, h.segment, y.was_reversed, y.bonus_points,
+        y.then_tier, y.pa, cfg.lt_ids[width_bucket((y.lots + y.lb)::integer, cfg.lt_mins)] AS expected,
+        first_value(y.lots + y.la) OVER c AS la0, first_value(y.prev_tier) OVER c AS t0
+      FROM y JOIN h ON h.id = y.id CROSS JOIN cfg
+      WHERE cfg.lc IS NULL AND cfg.lp IS NULL AND cfg.la IS NOT NULL AND NOT (y.ok_before AND y.ok)
+      WINDOW c AS (PARTITION BY y.customer_id ORDER BY y.id)
+  ), zt AS (
+    -- The tiers such an earning can be decided with: a ladder's, none, the one history had.
+    SELECT DISTINCT u.tier FROM (SELECT unnest(cfg.la_ids) AS tier FROM cfg UNION ALL SELECT NULL
+      UNION ALL SELECT z.then_tier FROM z) u
+  ), zr AS MATERIALIZED (
+    -- The candidate's rules that may fire for them, per type, tier and day, in evaluation order (as
+    -- `rr`, one row per group: the rounds look a group up by the tier they decide with).
+    SELECT g.transaction_type_id, coalesce(g.tier, -1) AS tier, g.d, array_agg(m.condition ORDER BY m.ord) AS conditions,
+        array_agg(m.amount ORDER BY m.ord) AS amounts, array_agg(m.unit ORDER BY m.ord) AS units,
+        array_agg(m.points ORDER BY m.ord) AS points, array_agg(m.min_points ORDER BY m.ord) AS mins,
+        array_agg(m.max_points ORDER BY m.ord) AS maxs
+      FROM (SELECT DISTINCT z.transaction_type_id, zt.tier, z.d FROM z CROSS JOIN zt) g CROSS JOIN cfg
+        CROSS JOIN LATERAL loyalty_rules_may_fire(cfg.ra -> g.transaction_type_id::text, g.tier, g.d) m
+      GROUP BY g.transaction_type_id, g.tier, g.d
+  ), fp AS (
+    -- Round 0: the tiers history had. Each round: the candidate's lifetime points along the
+    -- customer from the last round's points, its ladder's tier (replays_earnings' rule: where it
+    -- differs from today's, an upgrade at once, a downgrade only under IMMEDIATE; elsewhere the
+    -- tier history had), the points at that tier; `done` when no tier of the customer moved.
+    SELECT 0 AS k, z.id, z.customer_id, z.then_tier AS t, z.pa, false AS done FROM z
+    UNION ALL
+    SELECT s.k + 1, s.id, s.customer_id, s.t2,
+        CASE WHEN cfg.ba IS NOT NULL AND s.segment = 'BUSINESS'
+          THEN loyalty_business_points(s.customer_id, coalesce(c.points, 0), s.transaction_type_id, cfg.ba)
+          ELSE coalesce(c.points, 0) END,
+        bool_and(s.t2 IS NOT DISTINCT FROM s.t) OVER (PARTITION BY s.customer_id)
+      FROM (
+        SELECT r.*, CASE WHEN r.cand IS DISTINCT FROM r.expected THEN
+                CASE WHEN cfg.immediate OR r.cand IS NOT NULL AND cfg.la_mins[array_position(cfg.la_ids, r.cand)]
+                    >= coalesce(cfg.la_mins[array_position(cfg.la_ids, r.before)], -1) THEN r.cand ELSE r.before END
+              ELSE r.then_tier END AS t2
+          FROM (
+            SELECT f.k, f.id, f.customer_id, f.t, z.transaction_type_id, z.d, z.have, z.segment, z.expected, z.then_tier,
+                cfg.la_ids[width_bucket((z.la0 + coalesce(sum(CASE WHEN NOT z.was_reversed THEN f.pa + z.bonus_points END)
+                  OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::integer, cfg.la_mins)] AS cand,
+                CASE WHEN lag(f.id) OVER w IS NULL THEN z.t0 ELSE lag(f.t) OVER w END AS before
+              FROM fp f JOIN z ON z.id = f.id CROSS JOIN cfg
+              WHERE NOT f.done AND f.k < 6
+              WINDOW w AS (PARTITION BY f.customer_id ORDER BY f.id)
+          ) r CROSS JOIN cfg
+      ) s CROSS JOIN cfg
+        LEFT JOIN zr ON zr.transaction_type_id = s.transaction_type_id AND zr.tier = coalesce(s.t2, -1) AND zr.d = s.d
+        -- The rule chosen as `fired` chooses: the first whose condition the amount meets.
+        LEFT JOIN LATERAL (SELECT loyalty_rule_clamp(r.mn, r.mx, loyalty_rule_raw_points(r.c, r.a, r.u, r.p, s.have)) AS points
+          FROM unnest(zr.conditions, zr.amounts, zr.units, zr.points, zr.mins, zr.maxs) WITH ORDINALITY r (c, a, u, p, mn, mx, o)
+          WHERE loyalty_rule_raw_points(r.c, r.a, r.u, r.p, s.have) IS NOT NULL ORDER BY r.o LIMIT 1) c ON true
+  ), fixed AS (
+    SELECT fp.id, fp.t, fp.pa FROM fp WHERE fp.done
   )
+  -- A customer whose tiers reached their fixed point is exact; the others resume in the loop.
   SELECT y.id, y.customer_id, h.d, h.transaction_type_id,
-      coalesce(h.channel, ''), y.then_tier, y.then_tier, h.points, y.bonus_points, y.was_reversed,
-      y.pb + y.bonus_points, y.pa + y.bonus_points, 0, h.expires_on, y.ok_before AND y.ok,
-      CASE WHEN y.ok_before AND NOT y.ok THEN jsonb_build_object('from', y.id, 'lb', y.lots + y.lb,
+      coalesce(h.channel, ''), y.then_tier, CASE WHEN fx.id IS NULL THEN y.then_tier ELSE fx.t END, h.points,
+      y.bonus_points, y.was_reversed, y.pb + y.bonus_points, coalesce(fx.pa, y.pa) + y.bonus_points, 0, h.expires_on,
+      y.ok_before AND y.ok OR fx.id IS NOT NULL,
+      CASE WHEN y.ok_before AND NOT y.ok AND fx.id IS NULL THEN jsonb_build_object('from', y.id, 'lb', y.lots + y.lb,
         'la', y.lots + y.la, 'n', y.n, 'sb', y.sb, 'sa', y.sa, 'day', y.posted_day, 'tier', y.prev_tier) END,
       true
-    FROM y JOIN h ON h.id = y.id
+    FROM y JOIN h ON h.id = y.id LEFT JOIN fixed fx ON fx.id = y.id
   UNION ALL
   -- The customers not decided (pruned): their earnings as posted, before and after.
   SELECT h0.id, h0.customer_id, h0.d, h0.transaction_type_id, coalesce(h0.channel, ''), h0.then_tier, h0.then_tier,

@@ -25,6 +25,22 @@ const SHIFT = 30;
 const CUSTOMERS = 6;
 const h = history(72, CUSTOMERS, 11);
 const periodA = { from: dayOf(21), to: dayOf(0) };
+const periodB = { from: dayOf(21 + SHIFT), to: dayOf(SHIFT) };
+
+/** What a replay reports, but for how much of it was pruned. */
+const figures = (r: Replay) => {
+  const { prunedEntries: _pruned, ...exactness } = r.exactness ?? ({} as NonNullable<Replay['exactness']>);
+  return {
+    totals: r.totals,
+    byDay: r.byDay,
+    byTier: r.byTier,
+    byTransactionType: r.byTransactionType,
+    byChannel: r.byChannel,
+    byExpiryMonth: r.byExpiryMonth,
+    tierMoves: r.tierMoves,
+    exactness,
+  };
+};
 
 const ruleBody = async (id: number): Promise<Rule> => {
   const res = await t.inject({ method: 'GET', url: `/api/admin/points-rules/${id}`, as: admin });
@@ -105,21 +121,31 @@ describe('a rule change that moves tiers, replayed', () => {
     expect(same.exactness).toMatchObject({ mismatchedEntries: 0, prunedEntries: 0 });
   });
 
-  it('reports the same with pruning on and off, for any change of a rule (property)', async () => {
-    const figures = (r: Replay) => {
-      const { prunedEntries: _pruned, ...exactness } =
-        r.exactness ?? ({} as NonNullable<Replay['exactness']>);
-      return {
-        totals: r.totals,
-        byDay: r.byDay,
-        byTier: r.byTier,
-        byTransactionType: r.byTransactionType,
-        byChannel: r.byChannel,
-        byExpiryMonth: r.byExpiryMonth,
-        tierMoves: r.tierMoves,
-        exactness,
-      };
+  it('keeps a downgrade for the review under PERIOD_END, set-based as the loop does', async () => {
+    // B's history was posted at 2 per 10: its twins were Silver before today's rule (1 per 10) gets
+    // them to 300. Replayed paying nothing, the candidate's points leave them Blue where today's
+    // reach Silver: a downgrade from the Silver history had, which PERIOD_END leaves for the review.
+    const body = {
+      command: 'pointsRule.update',
+      id: base.id,
+      input: { ...base, pointsPerTransaction: 0 },
+      ...periodB,
     };
+    const immediate = await k.replay(body);
+    expect((await k.fx.settings({ downgradePolicy: 'PERIOD_END' })).statusCode).toBe(200);
+    try {
+      const quick = await k.replay(body);
+      replayTuning.quick = false;
+      const loop = await k.replay(body);
+      expect(figures(quick)).toEqual(figures(loop));
+      // Not vacuous: kept Silver, the twins earned Silver's rule where IMMEDIATE made them Blue.
+      expect(quick.totals?.pointsAfter).toBeGreaterThan(immediate.totals?.pointsAfter ?? 0);
+    } finally {
+      await k.fx.settings({ downgradePolicy: 'IMMEDIATE' });
+    }
+  });
+
+  it('reports the same with pruning on and off, for any change of a rule (property)', async () => {
     const silverRule = await ruleBody(ids.silverRule);
     const transferRule = (
       await k.query<{ id: number }>(
@@ -137,8 +163,12 @@ describe('a rule change that moves tiers, replayed', () => {
           condition: fc.constantFrom('PER_EACH', 'GTE'),
           amount: fc.constantFrom(10, 50, 150),
           from: fc.constantFrom<'same' | 'recent'>('same', 'recent'),
+          // A change that pays less moves tiers down: under PERIOD_END the tier followed waits.
+          policy: fc.constantFrom('IMMEDIATE', 'PERIOD_END'),
         }),
         async (c) => {
+          const set = await k.fx.settings({ downgradePolicy: c.policy });
+          expect(set.statusCode, set.body).toBe(200);
           const rule = rules[c.rule] as Rule;
           const tierId = { same: rule.tierId, none: null, blue: ids.blue, silver: ids.silver }[c.tier];
           const body = {
@@ -170,6 +200,7 @@ describe('a rule change that moves tiers, replayed', () => {
       ),
       { numRuns: 6, seed: 52 },
     );
+    await k.fx.settings({ downgradePolicy: 'IMMEDIATE' });
     // Not vacuous: some of the changes left earnings undecided.
     expect(pruned).toBeGreaterThan(0);
   }, 60_000);
