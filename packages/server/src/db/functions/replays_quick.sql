@@ -34,9 +34,9 @@ RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, c
 -- 5 % of a step), no JIT, its sorts in memory.
 LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off SET enable_mergejoin = off AS $$
   WITH RECURSIVE cfg AS (
-    -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order); a ladder's
-    -- minimums ascending (width_bucket: the same ladder gives two point counts the same tier when
-    -- they reach the same minimums).
+    -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order). Each ladder as
+    -- its steps (replays_ladder_steps: `lt_*` today's, `la_*` the candidate's); the same ladder gives
+    -- two point counts the same tier when they reach the same minimums.
     SELECT (SELECT jsonb_object_agg(x.key, loyalty_rules_in_order(x.value))
           FROM jsonb_each(coalesce(p_before -> 'rules', '{}')) x) AS rb,
         (SELECT jsonb_object_agg(x.key, loyalty_rules_in_order(x.value))
@@ -44,20 +44,10 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         nullif(p_before -> 'business', 'null') - 'monthlyCap' AS bb,
         nullif(p_after -> 'business', 'null') - 'monthlyCap' AS ba,
         p_before -> 'tiers' AS lt, p_after -> 'tiers' AS la,
-        (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer) FROM jsonb_array_elements(p_after -> 'tiers') x)
-          AS mins,
         (p_limit ->> 'count')::integer AS lc, (p_limit ->> 'points')::integer AS lp,
-        -- Each ladder as tier ids by ascending minimum, with those minimums: ids[width_bucket(points,
-        -- mins)] is the tier replays_ladder_tier gives (of equal minimums, the one it takes comes last).
-        (SELECT array_agg((x ->> 0)::integer ORDER BY (x ->> 1)::integer, o DESC)
-          FROM jsonb_array_elements(p_before -> 'tiers') WITH ORDINALITY l(x, o)) AS lt_ids,
-        (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer, o DESC)
-          FROM jsonb_array_elements(p_before -> 'tiers') WITH ORDINALITY l(x, o)) AS lt_mins,
-        (SELECT array_agg((x ->> 0)::integer ORDER BY (x ->> 1)::integer, o DESC)
-          FROM jsonb_array_elements(p_after -> 'tiers') WITH ORDINALITY l(x, o)) AS la_ids,
-        (SELECT array_agg((x ->> 1)::integer ORDER BY (x ->> 1)::integer, o DESC)
-          FROM jsonb_array_elements(p_after -> 'tiers') WITH ORDINALITY l(x, o)) AS la_mins,
+        today.ids AS lt_ids, today.mins AS lt_mins, cand.ids AS la_ids, cand.mins AS la_mins,
         coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE' AS immediate
+      FROM replays_ladder_steps(p_before -> 'tiers') today, replays_ladder_steps(p_after -> 'tiers') cand
   ), h0 AS MATERIALIZED (
     SELECT h.id, h.customer_id, h.occurred_at, (h.occurred_at AT TIME ZONE 'UTC')::date AS d, h.transaction_type_id,
         h.amount, h.channel, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.expires_on, h.posted_day,
@@ -154,8 +144,8 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         (cfg.lc IS NULL OR w3.n < cfg.lc)
         AND (cfg.lp IS NULL OR w3.sb + w3.pb <= cfg.lp AND w3.sa + w3.pa <= cfg.lp)
         AND CASE WHEN cfg.la IS NULL OR w3.lb = w3.la AND cfg.lt = cfg.la THEN true
-          WHEN cfg.lt = cfg.la THEN width_bucket((w3.lots + w3.lb)::integer, cfg.mins)
-            = width_bucket((w3.lots + w3.la)::integer, cfg.mins)
+          WHEN cfg.lt = cfg.la THEN width_bucket((w3.lots + w3.lb)::integer, cfg.la_mins)
+            = width_bucket((w3.lots + w3.la)::integer, cfg.la_mins)
           ELSE replays_ladder_tier(cfg.lt, (w3.lots + w3.lb)::integer)
             IS NOT DISTINCT FROM replays_ladder_tier(cfg.la, (w3.lots + w3.la)::integer) END AS ok
       FROM w3 CROSS JOIN cfg
