@@ -580,16 +580,10 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
   // Pruning, in the set-based pass: the versions a rule candidate adds, changes or removes, by type
   // (replays_quick decides only the customers with an earning one of them may fire for).
   const touch = replayTuning.prune && !loopOnly && !cand.ladder ? changedRules(today, cand.rules) : null;
-  const changed =
-    touch &&
-    JSON.stringify(
-      Object.fromEntries(
-        [...new Set(touch.map((v) => v.transactionTypeId))].map((type) => [
-          type,
-          touch.filter((v) => v.transactionTypeId === type),
-        ]),
-      ),
-    );
+  const touchedTypes: Rules = new Map();
+  for (const v of touch ?? [])
+    touchedTypes.set(v.transactionTypeId, [...(touchedTypes.get(v.transactionTypeId) ?? []), v]);
+  const changed = touch && JSON.stringify(rulesByType(touchedTypes));
   const step = async (lo: number, hi: number) => {
     const args = sql`${from}::timestamptz, ${to}::timestamptz, ${lo}::bigint, ${hi}::bigint, ${before}::jsonb,
       ${candidate}::jsonb, ${limitJson}::jsonb`;

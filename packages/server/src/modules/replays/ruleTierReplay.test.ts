@@ -154,53 +154,56 @@ describe('a rule change that moves tiers, replayed', () => {
     )[0]?.id as number;
     const rules = [base, silverRule, await ruleBody(transferRule)];
     let pruned = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.record({
-          rule: fc.integer({ min: 0, max: 2 }),
-          points: fc.integer({ min: 0, max: 6 }),
-          tier: fc.constantFrom<'same' | 'none' | 'blue' | 'silver'>('same', 'none', 'blue', 'silver'),
-          condition: fc.constantFrom('PER_EACH', 'GTE'),
-          amount: fc.constantFrom(10, 50, 150),
-          from: fc.constantFrom<'same' | 'recent'>('same', 'recent'),
-          // A change that pays less moves tiers down: under PERIOD_END the tier followed waits.
-          policy: fc.constantFrom('IMMEDIATE', 'PERIOD_END'),
-        }),
-        async (c) => {
-          const set = await k.fx.settings({ downgradePolicy: c.policy });
-          expect(set.statusCode, set.body).toBe(200);
-          const rule = rules[c.rule] as Rule;
-          const tierId = { same: rule.tierId, none: null, blue: ids.blue, silver: ids.silver }[c.tier];
-          const body = {
-            command: 'pointsRule.update',
-            id: rule.id,
-            input: {
-              ...rule,
-              pointsPerTransaction: c.points,
-              tierId,
-              condition: c.condition,
-              amount: c.amount,
-              ...(c.from === 'recent' && { validFrom: dayOf(8) }),
-            },
-            ...periodA,
-          };
-          replayTuning.prune = true;
-          const on = await k.replay(body);
-          replayTuning.prune = false;
-          const off = await k.replay(body);
-          expect(off.exactness?.prunedEntries).toBe(0);
-          pruned += on.exactness?.prunedEntries ?? 0;
-          expect(figures(on)).toEqual(figures(off));
-          // Set-based where exact (replays_quick) or every decided earning by the loop: the same report.
-          replayTuning.quick = false;
-          const loop = await k.replay(body);
-          replayTuning.quick = true;
-          expect(figures(loop)).toEqual(figures(off));
-        },
-      ),
-      { numRuns: 6, seed: 52 },
-    );
-    await k.fx.settings({ downgradePolicy: 'IMMEDIATE' });
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.record({
+            rule: fc.integer({ min: 0, max: 2 }),
+            points: fc.integer({ min: 0, max: 6 }),
+            tier: fc.constantFrom<'same' | 'none' | 'blue' | 'silver'>('same', 'none', 'blue', 'silver'),
+            condition: fc.constantFrom('PER_EACH', 'GTE'),
+            amount: fc.constantFrom(10, 50, 150),
+            from: fc.constantFrom<'same' | 'recent'>('same', 'recent'),
+            // A change that pays less moves tiers down: under PERIOD_END the tier followed waits.
+            policy: fc.constantFrom('IMMEDIATE', 'PERIOD_END'),
+          }),
+          async (c) => {
+            const set = await k.fx.settings({ downgradePolicy: c.policy });
+            expect(set.statusCode, set.body).toBe(200);
+            const rule = rules[c.rule] as Rule;
+            const tierId = { same: rule.tierId, none: null, blue: ids.blue, silver: ids.silver }[c.tier];
+            const body = {
+              command: 'pointsRule.update',
+              id: rule.id,
+              input: {
+                ...rule,
+                pointsPerTransaction: c.points,
+                tierId,
+                condition: c.condition,
+                amount: c.amount,
+                ...(c.from === 'recent' && { validFrom: dayOf(8) }),
+              },
+              ...periodA,
+            };
+            replayTuning.prune = true;
+            const on = await k.replay(body);
+            replayTuning.prune = false;
+            const off = await k.replay(body);
+            expect(off.exactness?.prunedEntries).toBe(0);
+            pruned += on.exactness?.prunedEntries ?? 0;
+            expect(figures(on)).toEqual(figures(off));
+            // Set-based where exact (replays_quick) or every decided earning by the loop: the same report.
+            replayTuning.quick = false;
+            const loop = await k.replay(body);
+            replayTuning.quick = true;
+            expect(figures(loop)).toEqual(figures(off));
+          },
+        ),
+        { numRuns: 6, seed: 52 },
+      );
+    } finally {
+      await k.fx.settings({ downgradePolicy: 'IMMEDIATE' });
+    }
     // Not vacuous: some of the changes left earnings undecided.
     expect(pruned).toBeGreaterThan(0);
   }, 60_000);
