@@ -1,9 +1,10 @@
 -- The earnings of a period decided again set-based (docs/decisions/replay.md, "Decided
 -- set-based"): the rows replays_earnings answers, for a candidate without a campaign, in one
 -- statement instead of a PL/pgSQL loop deciding each earning twice. Each earning's rule under
--- each configuration is chosen by a join with the rules that may fire (loyalty_rules_may_fire, once
--- per type, tier and day), the first whose condition its amount meets (loyalty_rule_raw_points,
--- loyalty_rule_clamp: loyalty_fire_rule's choice, of the same parts); the business multiplier by
+-- each configuration is the first of the rules that may fire (loyalty_rules_may_fire, once per
+-- type, tier and day) whose condition its amount meets (loyalty_rule_raw_points, loyalty_rule_clamp:
+-- loyalty_fire_rule's choice, of the same parts), looked up in that choice made once per list of
+-- rules as steps of the amount (replays_rule_steps) rather than joined per earning; the business multiplier by
 -- loyalty_business_points (monthly cap left out, as in replays_earnings), with the tier history
 -- had; the bonus is the posted one. Exact while what replays_earnings carries along a customer
 -- changes nothing: no daily limit (`p_limit`) refuses the earning under either configuration, and
@@ -11,7 +12,8 @@
 -- the tier history had decides in both). `exact` says so of an earning and every earlier one of
 -- its customer: those rows are what the loop answers. On the customer's first row that is not,
 -- `resume` carries the state the loop starts that earning with (replays_earnings' `p_resume`); the
--- caller decides the customer's rows from there with the loop. Writes nothing.
+-- caller decides the customer's rows from there with the loop. A customer whose tier no earning of
+-- the period can move (`settled`) is exact without the running figures. Writes nothing.
 -- Pruning ("Pruning" in the decision record): with `p_changed` (the versions a rule candidate adds,
 -- changes or removes, by transaction type), only the customers with an earning one of them may fire
 -- for (loyalty_rules_may_fire: status, dates, the tier then) and whose condition its amount meets
@@ -30,9 +32,12 @@ RETURNS TABLE (entry_id bigint, customer_id bigint, day date, type_id integer, c
 -- Planned on its own (a SET keeps it from being inlined into the caller's statement), once for
 -- any arguments: its estimates are then a row or two, for which nested loops look cheapest — a
 -- join of the step's earnings with the rules by type, tier and day tried every pair (80 million
--- for 75,000 earnings). So hash joins (a merge join sorted the step's earnings once per join:
--- 5 % of a step), no JIT, its sorts in memory.
-LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off SET enable_mergejoin = off AS $$
+-- for 75,000 earnings) — and sorting to group or make distinct (the step's groups found by
+-- sorting its earnings). So hash joins (a merge join sorted the step's earnings once per join:
+-- 5 % of a step) and hashed grouping (the windows still sort: nothing else gives their order),
+-- no JIT, its sorts in memory.
+LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = off SET enable_mergejoin = off
+  SET enable_sort = off AS $$
   WITH RECURSIVE cfg AS (
     -- Each type's rules in evaluation order, sorted once (loyalty_rules_in_order). Each ladder as
     -- its steps (replays_ladder_steps: `lt_*` today's, `la_*` the candidate's); the same ladder gives
@@ -53,65 +58,103 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         h.amount, h.channel, h.then_tier, h.points, h.bonus_points, h.was_reversed, h.expires_on, h.posted_day,
         h.segment, round(h.amount * 100)::bigint AS have
       FROM replays_history(p_from, p_to, p_first, p_last) h
-  ), chg AS MATERIALIZED (
-    -- Pruning: the changed versions that may fire, per type, tier and day of the step (read once
-    -- each, as `rr` below, not once per earning).
-    SELECT g.transaction_type_id, coalesce(g.then_tier, -1) AS tier, g.d, v.condition, v.amount, v.unit, v.points
-      FROM (SELECT DISTINCT h0.transaction_type_id, h0.then_tier, h0.d FROM h0 WHERE p_changed IS NOT NULL) g
-        CROSS JOIN LATERAL loyalty_rules_may_fire(p_changed -> g.transaction_type_id::text, g.then_tier, g.d) v
-  ), touched AS (
-    -- The customers with an earning one of them may fire for, its condition met.
-    SELECT h0.customer_id
-      FROM h0 JOIN chg ON chg.transaction_type_id = h0.transaction_type_id
-        AND chg.tier = coalesce(h0.then_tier, -1) AND chg.d = h0.d
-      WHERE loyalty_rule_raw_points(chg.condition, chg.amount, chg.unit, chg.points, h0.have) IS NOT NULL
-      GROUP BY h0.customer_id
-  ), h AS MATERIALIZED (
-    SELECT h0.* FROM h0 WHERE p_changed IS NULL OR h0.customer_id IN (SELECT t.customer_id FROM touched t)
   ), k AS (
-    SELECT DISTINCT h.transaction_type_id, h.then_tier, h.d FROM h
-  ), rr AS MATERIALIZED (
-    -- The rules that may fire (loyalty_rules_may_fire: status, dates, tier) under each configuration
-    -- (1 today's, 2 the candidate's), per type, tier and day of the step: found once each rather
-    -- than per earning, one row per rule, in evaluation order (`ord`).
-    SELECT k.transaction_type_id, coalesce(k.then_tier, -1) AS tier, k.d, c.cfg, m.*
-      FROM k CROSS JOIN cfg
-        CROSS JOIN LATERAL (VALUES (1, cfg.rb -> k.transaction_type_id::text), (2, cfg.ra -> k.transaction_type_id::text)) c(cfg, rules)
-        CROSS JOIN LATERAL loyalty_rules_may_fire(c.rules, k.then_tier, k.d) m
-  ), e AS MATERIALIZED (
-    -- Where both configurations have the same rules that may fire, the candidate's choice is today's.
-    SELECT r.transaction_type_id, r.tier, r.d,
-        array_agg(r.rule ORDER BY r.ord) FILTER (WHERE r.cfg = 1)
-          IS NOT DISTINCT FROM array_agg(r.rule ORDER BY r.ord) FILTER (WHERE r.cfg = 2) AS same
-      FROM (SELECT rr.*, row(rr.rule_id, rr.condition, rr.amount, rr.points, rr.min_points, rr.max_points) AS rule
-          FROM rr) r
-      GROUP BY r.transaction_type_id, r.tier, r.d
-  ), fired AS (
-    -- The rule choice as a join (loyalty_fire_rule's, of the same parts): each earning with its
-    -- group's rules, the first (by `ord`) whose condition its amount meets, per configuration.
-    SELECT DISTINCT ON (h.id, rr.cfg) h.id, rr.cfg,
-        loyalty_rule_clamp(rr.min_points, rr.max_points,
-          loyalty_rule_raw_points(rr.condition, rr.amount, rr.unit, rr.points, h.have)) AS points
-      FROM h
-        JOIN rr ON rr.transaction_type_id = h.transaction_type_id AND rr.tier = coalesce(h.then_tier, -1) AND rr.d = h.d
-        JOIN e ON e.transaction_type_id = rr.transaction_type_id AND e.tier = rr.tier AND e.d = rr.d
-      WHERE (rr.cfg = 1 OR NOT e.same)
-        AND loyalty_rule_raw_points(rr.condition, rr.amount, rr.unit, rr.points, h.have) IS NOT NULL
-      ORDER BY h.id, rr.cfg, rr.ord
-  ), d AS (
+    SELECT DISTINCT h0.transaction_type_id, h0.then_tier, h0.d FROM h0
+  ), g AS (
+    -- The groups decided: each earning's type, tier then and day under today's configuration (1)
+    -- and the versions the candidate changes (3: pruning); under the candidate's (2), each type and
+    -- day at every tier an earning can be decided with (the tiers' fixed point, below, moves
+    -- them): its ladder's, none, one history had.
+    SELECT k.transaction_type_id, k.then_tier AS tier, k.d, c.cfg FROM k CROSS JOIN (VALUES (1), (3)) c (cfg)
+    UNION ALL
+    SELECT td.transaction_type_id, t.tier, td.d, 2
+      FROM (SELECT DISTINCT k.transaction_type_id, k.d FROM k) td
+        CROSS JOIN (SELECT DISTINCT u.tier FROM (SELECT unnest(cfg.la_ids) AS tier FROM cfg UNION ALL SELECT NULL
+          UNION ALL SELECT k.then_tier FROM k) u) t
+  ), rr AS (
+    -- The rules that may fire (loyalty_rules_may_fire: status, dates, tier) per group, in
+    -- evaluation order, as one row of arrays: found once per group, not per earning.
+    SELECT g.transaction_type_id, coalesce(g.tier, -1) AS tier, g.d, g.cfg,
+        array_agg(m.rule_id ORDER BY m.ord) AS ids, array_agg(m.condition ORDER BY m.ord) AS conditions,
+        array_agg(m.amount ORDER BY m.ord) AS amounts, array_agg(m.unit ORDER BY m.ord) AS units,
+        array_agg(m.points ORDER BY m.ord) AS points, array_agg(m.min_points ORDER BY m.ord) AS mins,
+        array_agg(m.max_points ORDER BY m.ord) AS maxs
+      FROM g CROSS JOIN cfg
+        CROSS JOIN LATERAL loyalty_rules_may_fire(CASE g.cfg WHEN 1 THEN cfg.rb WHEN 2 THEN cfg.ra ELSE p_changed END
+          -> g.transaction_type_id::text, g.tier, g.d) m
+      GROUP BY g.transaction_type_id, g.tier, g.d, g.cfg
+  ), lists AS MATERIALIZED (
+    -- Each distinct list's choice as steps of the amount (replays_rule_steps), made once.
+    SELECT l.*, s.bounds, s.conditions AS s_conditions, s.amounts AS s_amounts, s.units AS s_units,
+        s.points AS s_points, s.mins AS s_mins, s.maxs AS s_maxs
+      FROM (SELECT DISTINCT rr.ids, rr.conditions, rr.amounts, rr.units, rr.points, rr.mins, rr.maxs FROM rr) l
+        CROSS JOIN LATERAL replays_rule_steps(l.ids, l.conditions, l.amounts, l.units, l.points, l.mins, l.maxs) s
+  ), st AS MATERIALIZED (
+    SELECT rr.transaction_type_id, rr.tier, rr.d, rr.cfg, l.bounds, l.s_conditions AS conditions,
+        l.s_amounts AS amounts, l.s_units AS units, l.s_points AS points, l.s_mins AS mins, l.s_maxs AS maxs
+      FROM rr JOIN lists l ON l.ids = rr.ids AND l.conditions = rr.conditions AND l.amounts = rr.amounts
+        AND l.units = rr.units AND l.points = rr.points AND l.mins = rr.mins AND l.maxs = rr.maxs
+  ), chosen AS (
+    -- Each earning's rule under each configuration: its group's step of its amount (one join per
+    -- configuration with a table of a row per group); whether a changed version is met (`hit`).
+    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.segment,
+        h.transaction_type_id, h.have, h.d, h.channel, h.points, h.expires_on,
+        b.conditions[width_bucket(h.have, b.bounds) + 1] AS b_condition, b.amounts[width_bucket(h.have, b.bounds) + 1] AS b_amount,
+        b.units[width_bucket(h.have, b.bounds) + 1] AS b_unit, b.points[width_bucket(h.have, b.bounds) + 1] AS b_points,
+        b.mins[width_bucket(h.have, b.bounds) + 1] AS b_min, b.maxs[width_bucket(h.have, b.bounds) + 1] AS b_max,
+        a.conditions[width_bucket(h.have, a.bounds) + 1] AS a_condition, a.amounts[width_bucket(h.have, a.bounds) + 1] AS a_amount,
+        a.units[width_bucket(h.have, a.bounds) + 1] AS a_unit, a.points[width_bucket(h.have, a.bounds) + 1] AS a_points,
+        a.mins[width_bucket(h.have, a.bounds) + 1] AS a_min, a.maxs[width_bucket(h.have, a.bounds) + 1] AS a_max,
+        c.conditions[width_bucket(h.have, c.bounds) + 1] IS NOT NULL AS hit
+      FROM h0 h
+        LEFT JOIN st b ON b.cfg = 1 AND b.transaction_type_id = h.transaction_type_id AND b.tier = coalesce(h.then_tier, -1) AND b.d = h.d
+        LEFT JOIN st a ON a.cfg = 2 AND a.transaction_type_id = h.transaction_type_id AND a.tier = coalesce(h.then_tier, -1) AND a.d = h.d
+        LEFT JOIN st c ON c.cfg = 3 AND c.transaction_type_id = h.transaction_type_id AND c.tier = coalesce(h.then_tier, -1) AND c.d = h.d
+      -- A fence: the chosen rules' fields computed once, as columns the points below read.
+      OFFSET 0
+  ), d0 AS MATERIALIZED (
     -- What the windows below carry (narrow: each window copies its rows); the rest is joined at the end.
-    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier,
+    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.hit,
+        h.d, h.transaction_type_id, h.channel, h.points, h.expires_on,
         CASE WHEN cfg.bb IS NOT NULL AND h.segment = 'BUSINESS'
-          THEN loyalty_business_points(h.customer_id, coalesce(fb.points, 0), h.transaction_type_id, cfg.bb)
-          ELSE coalesce(fb.points, 0) END AS pb,
+          THEN loyalty_business_points(h.customer_id, h.pb, h.transaction_type_id, cfg.bb) ELSE h.pb END AS pb,
         CASE WHEN cfg.ba IS NOT NULL AND h.segment = 'BUSINESS'
-          THEN loyalty_business_points(h.customer_id, coalesce(fa.points, 0), h.transaction_type_id, cfg.ba)
-          ELSE coalesce(fa.points, 0) END AS pa
-      FROM h CROSS JOIN cfg
-        LEFT JOIN e ON e.transaction_type_id = h.transaction_type_id AND e.tier = coalesce(h.then_tier, -1) AND e.d = h.d
-        LEFT JOIN fired fb ON fb.id = h.id AND fb.cfg = 1
-        -- The candidate's choice where its rules that may fire differ from today's, else today's.
-        LEFT JOIN fired fa ON fa.id = h.id AND fa.cfg = CASE WHEN coalesce(e.same, true) THEN 1 ELSE 2 END
+          THEN loyalty_business_points(h.customer_id, h.pa, h.transaction_type_id, cfg.ba) ELSE h.pa END AS pa
+      FROM (SELECT x.*,
+          coalesce(loyalty_rule_clamp(x.b_min, x.b_max, loyalty_rule_raw_points(x.b_condition, x.b_amount, x.b_unit, x.b_points, x.have)), 0) AS pb,
+          coalesce(loyalty_rule_clamp(x.a_min, x.a_max, loyalty_rule_raw_points(x.a_condition, x.a_amount, x.a_unit, x.a_points, x.have)), 0) AS pa
+        FROM chosen x) h CROSS JOIN cfg
+  ), touched AS (
+    -- Pruning: the customers with an earning a changed version may fire for, its condition met.
+    SELECT DISTINCT d0.customer_id FROM d0 WHERE d0.hit
+  ), cu AS MATERIALIZED (
+    -- Per customer decided: the lifetime points before the period (as replays_earnings: before
+    -- their first earning of it), each configuration's points over it (reversed earnings count
+    -- nothing), and whether every earning only adds points.
+    SELECT g.*, (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
+          WHERE l.customer_id = g.customer_id AND l.lot AND l.id < g.first_id) AS lots
+      FROM (SELECT d0.customer_id, min(d0.id) AS first_id,
+          coalesce(sum(d0.pb + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS tb,
+          coalesce(sum(d0.pa + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS ta,
+          bool_and(d0.pb >= 0 AND d0.pa >= 0 AND d0.bonus_points >= 0) AS rising
+        FROM d0 WHERE p_changed IS NULL OR d0.customer_id IN (SELECT t.customer_id FROM touched t)
+        GROUP BY d0.customer_id) g
+  ), settled AS (
+    -- The customers whose tier no earning of the period can move under either configuration (with
+    -- no daily limit): their points only rise, and each ladder puts the lifetime points before the
+    -- period and after it in the same step, so every running total between is in it too — every
+    -- earning `ok` (below) as the first is, which holds when both ladders give that step one tier.
+    -- Exact without the windows below.
+    SELECT cu.customer_id FROM cu CROSS JOIN cfg
+      WHERE cfg.lc IS NULL AND cfg.lp IS NULL AND (cfg.la IS NULL OR cu.rising
+        AND width_bucket(cu.lots::integer, cfg.lt_mins) = width_bucket((cu.lots + cu.tb)::integer, cfg.lt_mins)
+        AND width_bucket(cu.lots::integer, cfg.la_mins) = width_bucket((cu.lots + cu.ta)::integer, cfg.la_mins)
+        AND cfg.lt_ids[width_bucket(cu.lots::integer, cfg.lt_mins)]
+          IS NOT DISTINCT FROM cfg.la_ids[width_bucket(cu.lots::integer, cfg.la_mins)])
+  ), d AS (
+    SELECT d0.id, d0.customer_id, d0.posted_day, d0.was_reversed, d0.bonus_points, d0.then_tier, d0.pb, d0.pa
+      FROM d0 WHERE (p_changed IS NULL OR d0.customer_id IN (SELECT t.customer_id FROM touched t))
+        AND d0.customer_id NOT IN (SELECT s.customer_id FROM settled s)
   ), w1 AS (
     -- Every running figure in one order (the customer's earnings by id): no sort after the first.
     -- Before each earning: each configuration's lifetime points (reversed earnings count nothing)
@@ -163,23 +206,9 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
     SELECT y.id, y.customer_id, h.transaction_type_id, h.d, h.have, h.segment, y.was_reversed, y.bonus_points,
         y.then_tier, y.pa, cfg.lt_ids[width_bucket((y.lots + y.lb)::integer, cfg.lt_mins)] AS expected,
         first_value(y.lots + y.la) OVER c AS la0, first_value(y.prev_tier) OVER c AS t0
-      FROM y JOIN h ON h.id = y.id CROSS JOIN cfg
+      FROM y JOIN h0 h ON h.id = y.id CROSS JOIN cfg
       WHERE cfg.lc IS NULL AND cfg.lp IS NULL AND cfg.la IS NOT NULL AND NOT (y.ok_before AND y.ok)
       WINDOW c AS (PARTITION BY y.customer_id ORDER BY y.id)
-  ), zt AS (
-    -- The tiers such an earning can be decided with: a ladder's, none, the one history had.
-    SELECT DISTINCT u.tier FROM (SELECT unnest(cfg.la_ids) AS tier FROM cfg UNION ALL SELECT NULL
-      UNION ALL SELECT z.then_tier FROM z) u
-  ), zr AS MATERIALIZED (
-    -- The candidate's rules that may fire for them, per type, tier and day, in evaluation order (as
-    -- `rr`, one row per group: the rounds look a group up by the tier they decide with).
-    SELECT g.transaction_type_id, coalesce(g.tier, -1) AS tier, g.d, array_agg(m.condition ORDER BY m.ord) AS conditions,
-        array_agg(m.amount ORDER BY m.ord) AS amounts, array_agg(m.unit ORDER BY m.ord) AS units,
-        array_agg(m.points ORDER BY m.ord) AS points, array_agg(m.min_points ORDER BY m.ord) AS mins,
-        array_agg(m.max_points ORDER BY m.ord) AS maxs
-      FROM (SELECT DISTINCT z.transaction_type_id, zt.tier, z.d FROM z CROSS JOIN zt) g CROSS JOIN cfg
-        CROSS JOIN LATERAL loyalty_rules_may_fire(cfg.ra -> g.transaction_type_id::text, g.tier, g.d) m
-      GROUP BY g.transaction_type_id, g.tier, g.d
   ), fp AS (
     -- Round 0: the tiers history had. Each round: the candidate's lifetime points along the
     -- customer from the last round's points, its ladder's tier (replays_earnings' rule: where it
@@ -207,11 +236,13 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
               WINDOW w AS (PARTITION BY f.customer_id ORDER BY f.id)
           ) r CROSS JOIN cfg
       ) s CROSS JOIN cfg
-        LEFT JOIN zr ON zr.transaction_type_id = s.transaction_type_id AND zr.tier = coalesce(s.t2, -1) AND zr.d = s.d
-        -- The rule chosen as `fired` chooses: the first whose condition the amount meets.
-        LEFT JOIN LATERAL (SELECT loyalty_rule_clamp(r.mn, r.mx, loyalty_rule_raw_points(r.c, r.a, r.u, r.p, s.have)) AS points
-          FROM unnest(zr.conditions, zr.amounts, zr.units, zr.points, zr.mins, zr.maxs) WITH ORDINALITY r (c, a, u, p, mn, mx, o)
-          WHERE loyalty_rule_raw_points(r.c, r.a, r.u, r.p, s.have) IS NOT NULL ORDER BY r.o LIMIT 1) c ON true
+        -- The candidate's rule at that tier: its group's step of the amount, as `chosen` reads it.
+        LEFT JOIN st a ON a.cfg = 2 AND a.transaction_type_id = s.transaction_type_id AND a.tier = coalesce(s.t2, -1)
+          AND a.d = s.d
+        CROSS JOIN LATERAL (SELECT loyalty_rule_clamp(a.mins[width_bucket(s.have, a.bounds) + 1],
+            a.maxs[width_bucket(s.have, a.bounds) + 1], loyalty_rule_raw_points(a.conditions[width_bucket(s.have, a.bounds) + 1],
+              a.amounts[width_bucket(s.have, a.bounds) + 1], a.units[width_bucket(s.have, a.bounds) + 1],
+              a.points[width_bucket(s.have, a.bounds) + 1], s.have)) AS points) c
   ), fixed AS (
     SELECT fp.id, fp.t, fp.pa FROM fp WHERE fp.done
   )
@@ -223,7 +254,13 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
       CASE WHEN y.ok_before AND NOT y.ok AND fx.id IS NULL THEN jsonb_build_object('from', y.id, 'lb', y.lots + y.lb,
         'la', y.lots + y.la, 'n', y.n, 'sb', y.sb, 'sa', y.sa, 'day', y.posted_day, 'tier', y.prev_tier) END,
       true
-    FROM y JOIN h ON h.id = y.id LEFT JOIN fixed fx ON fx.id = y.id
+    FROM y JOIN h0 h ON h.id = y.id LEFT JOIN fixed fx ON fx.id = y.id
+  UNION ALL
+  -- The customers whose tier no earning moves: exact as decided.
+  SELECT d0.id, d0.customer_id, d0.d, d0.transaction_type_id, coalesce(d0.channel, ''), d0.then_tier, d0.then_tier,
+      d0.points, d0.bonus_points, d0.was_reversed, d0.pb + d0.bonus_points, d0.pa + d0.bonus_points, 0, d0.expires_on,
+      true, NULL, true
+    FROM d0 WHERE d0.customer_id IN (SELECT s.customer_id FROM settled s)
   UNION ALL
   -- The customers not decided (pruned): their earnings as posted, before and after.
   SELECT h0.id, h0.customer_id, h0.d, h0.transaction_type_id, coalesce(h0.channel, ''), h0.then_tier, h0.then_tier,

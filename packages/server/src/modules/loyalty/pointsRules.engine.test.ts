@@ -79,6 +79,25 @@ async function clamp(n: number, minPoints: number, maxPoints: number) {
   return (await chooseRule([rule], { tierId: null, amount: 1, date: '2026-03-01' })).points;
 }
 
+/** Rules and an earning, its amount often at one of the rules' thresholds or a cent either side. */
+const caseArb = rulesArb.chain((rules) =>
+  fc.tuple(
+    fc.constant(rules),
+    rules.length
+      ? fc.oneof(
+          ctxArb,
+          fc.record({
+            tierId: ctxArb.map((c) => c.tierId),
+            amount: fc
+              .tuple(fc.constantFrom(...rules.map((r) => r.amount)), fc.constantFrom(-0.01, 0, 0.01))
+              .map(([a, d]) => Math.max(0, Math.round((a + d) * 100) / 100)),
+            date: ctxArb.map((c) => c.date),
+          }),
+        )
+      : ctxArb,
+  ),
+);
+
 /**
  * Many earnings in one statement, as a replay's step or an import's batch decides them: `choice`,
  * a query of the cases `c` (i, rules, tierId, amount, date) answering (i, rule_id, points) — no
@@ -87,7 +106,7 @@ async function clamp(n: number, minPoints: number, maxPoints: number) {
 async function choosesAsTheLoop(choice: SQL) {
   let fired = 0;
   await fc.assert(
-    fc.asyncProperty(fc.array(fc.tuple(rulesArb, ctxArb), { minLength: 1, maxLength: 20 }), async (cases) => {
+    fc.asyncProperty(fc.array(caseArb, { minLength: 1, maxLength: 20 }), async (cases) => {
       const input = JSON.stringify(cases.map(([rules, ctx], i) => ({ i, rules, ...ctx })));
       const rows = rowsOf<{ same: boolean; fired: number | null; chosen: number | null }>(
         await database.db.execute(sql`with c as (
@@ -151,14 +170,20 @@ describe('rule evaluation', () => {
       cross join lateral loyalty_fire_rule_set(loyalty_rules_in_order(c.rules), c."tierId", c.amount, c.date) s`);
   });
 
-  it('chooses as a join with the rules that may fire (loyalty_rules_may_fire, a replay step’s choice) what the decision chooses', async () => {
-    // As replays_quick joins a step's earnings with the rules that may fire for each: the first
-    // (by place) whose condition the amount meets, of the rules' typed fields.
-    await choosesAsTheLoop(sql`select distinct on (c.i) c.i, m.rule_id, loyalty_rule_clamp(m.min_points, m.max_points,
-        loyalty_rule_raw_points(m.condition, m.amount, m.unit, m.points, round(c.amount * 100)::bigint)) as points
-      from c cross join lateral loyalty_rules_may_fire(loyalty_rules_in_order(c.rules), c."tierId", c.date) m
-      where loyalty_rule_raw_points(m.condition, m.amount, m.unit, m.points, round(c.amount * 100)::bigint) is not null
-      order by c.i, m.ord`);
+  it('chooses by steps of the amount (replays_rule_steps, a replay step’s lookup) what the decision chooses', async () => {
+    // As replays_quick decides a step's earnings: the choice of each list of rules that may fire
+    // made once as steps of the amount in cents, each earning's rule read at its amount's step.
+    await choosesAsTheLoop(sql`select c.i, s.ids[x.i] as rule_id, loyalty_rule_clamp(s.mins[x.i], s.maxs[x.i],
+        loyalty_rule_raw_points(s.conditions[x.i], s.amounts[x.i], s.units[x.i], s.points[x.i], x.have)) as points
+      from c cross join lateral (select array_agg(m.rule_id order by m.ord) as ids,
+          array_agg(m.condition order by m.ord) as conditions, array_agg(m.amount order by m.ord) as amounts,
+          array_agg(m.unit order by m.ord) as units, array_agg(m.points order by m.ord) as points,
+          array_agg(m.min_points order by m.ord) as mins, array_agg(m.max_points order by m.ord) as maxs
+        from loyalty_rules_may_fire(loyalty_rules_in_order(c.rules), c."tierId", c.date) m) l
+        cross join lateral replays_rule_steps(l.ids, l.conditions, l.amounts, l.units, l.points, l.mins, l.maxs) s
+        cross join lateral (select round(c.amount * 100)::bigint as have,
+          width_bucket(round(c.amount * 100)::bigint, s.bounds) + 1 as i) x
+      where s.ids[x.i] is not null`);
   });
 
   it('fires the first eligible matching rule in evaluation order; no skipped rule could have fired', async () => {

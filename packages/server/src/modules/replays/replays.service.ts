@@ -591,15 +591,17 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
     // customers' as posted; from a customer's first earning that is not exact, by the loop
     // (replays_earnings), started with the state the set-based rows carried to it. A campaign
     // candidate by the loop alone (its cap runs along the customer).
+    // `r` is read where it is written (a union of the two, not a copy of their rows).
     const replayed = loopOnly
       ? sql`r as materialized (select *, true as decided from replays_earnings(${args}))`
       : sql`q as materialized (select * from replays_quick(${args}, ${changed}::jsonb)),
-        r as materialized (
+        l as materialized (select *, true as decided from replays_earnings(${args},
+          coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))),
+        r as not materialized (
           select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
             reversed, before_points, after_points, campaign_bonus, expires, decided from q where exact
           union all
-          select *, true from replays_earnings(${args},
-            coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))
+          select * from l
         )`;
     // No JIT (as in replays_earnings): compiling the history's joins cost more than running them.
     const result = await read.transaction(async (tx) => {
@@ -609,11 +611,11 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
       return tx.execute(sql`
         with ${replayed}, live as (select * from r where not reversed),
         changed as (select customer_id, sum(after_points - before_points) as d from live where decided
-          group by customer_id having sum(after_points) <> sum(before_points))
-        -- Each breakdown by day, in one pass (grouping sets: a third of the time of one row per breakdown).
-        select case when grouping(r.after_tier_id) = 0 then 'tier' when grouping(r.type_id) = 0 then 'type'
-              when grouping(r.channel) = 0 then 'channel' when grouping(r.expiry) = 0 then 'expiry' else 'all' end as grp,
-            coalesce(r.after_tier_id::text, r.type_id::text, r.channel, r.expiry, '') as key, r.day::text as day,
+          group by customer_id having sum(after_points) <> sum(before_points)),
+        -- The figures summed once by all the breakdowns' keys, then each breakdown by day from those
+        -- sums in one pass (grouping sets: a third of the time of one row per breakdown).
+        sums as (
+          select day, after_tier_id, type_id, channel, expires,
             count(*) filter (where not reversed) as earnings,
             coalesce(sum(before_points) filter (where not reversed), 0) as before,
             coalesce(sum(after_points) filter (where not reversed), 0) as after,
@@ -626,9 +628,17 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
               as bonus_kept,
             coalesce(sum(bonus) filter (where not reversed and bonus > 0
               and before_points <> after_points - campaign_bonus), 0) as bonus_kept_points,
-            count(*) filter (where not decided) as pruned,
-            0 as affected, null::jsonb as moves
-          from (select *, to_char(expires, 'YYYY-MM') as expiry from r) r
+            count(*) filter (where not decided) as pruned
+          from r group by day, after_tier_id, type_id, channel, expires
+        )
+        select case when grouping(r.after_tier_id) = 0 then 'tier' when grouping(r.type_id) = 0 then 'type'
+              when grouping(r.channel) = 0 then 'channel' when grouping(r.expiry) = 0 then 'expiry' else 'all' end as grp,
+            coalesce(r.after_tier_id::text, r.type_id::text, r.channel, r.expiry, '') as key, r.day::text as day,
+            sum(earnings) as earnings, sum(before) as before, sum(after) as after, sum(bonus) as bonus,
+            sum(ledger) as ledger, sum(mismatched) as mismatched, sum(mismatched_points) as mismatched_points,
+            sum(reversed) as reversed, sum(bonus_kept) as bonus_kept, sum(bonus_kept_points) as bonus_kept_points,
+            sum(pruned) as pruned, 0 as affected, null::jsonb as moves
+          from (select *, to_char(expires, 'YYYY-MM') as expiry from sums) r
           group by grouping sets ((r.day), (r.after_tier_id, r.day), (r.type_id, r.day), (r.channel, r.day),
             (r.expiry, r.day))
         union all
