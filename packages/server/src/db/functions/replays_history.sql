@@ -34,7 +34,7 @@ LANGUAGE sql STABLE AS $$
       JOIN customers c ON c.id = le.customer_id AND c.id BETWEEN p_first AND p_last
       LEFT JOIN spans s ON s.customer_id = le.customer_id AND (s.lo IS NULL OR s.lo < le.created_at)
         AND (s.hi IS NULL OR le.created_at <= s.hi)
-      -- The range's reversals, read once (reversal_of has no index of its own; the customers' has).
+      -- The range's reversals, read once (ledger_reversals_idx: the reversals by customer).
       LEFT JOIN (SELECT DISTINCT r.reversal_of FROM ledger_entries r
         WHERE r.customer_id BETWEEN p_first AND p_last AND r.reversal_of IS NOT NULL) rv
         ON rv.reversal_of = le.id

@@ -94,24 +94,30 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         l.s_amounts AS amounts, l.s_units AS units, l.s_points AS points, l.s_mins AS mins, l.s_maxs AS maxs
       FROM rr JOIN lists l ON l.ids = rr.ids AND l.conditions = rr.conditions AND l.amounts = rr.amounts
         AND l.units = rr.units AND l.points = rr.points AND l.mins = rr.mins AND l.maxs = rr.maxs
-  ), chosen AS (
-    -- Each earning's rule under each configuration: its group's step of its amount (one join per
-    -- configuration with a table of a row per group); whether a changed version is met (`hit`).
+  ), at AS (
+    -- Each earning with its group's steps under each configuration (one join per configuration
+    -- with a table of a row per group) and the step its amount is in.
     SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.segment,
         h.transaction_type_id, h.have, h.d, h.channel, h.points, h.expires_on,
-        b.conditions[width_bucket(h.have, b.bounds) + 1] AS b_condition, b.amounts[width_bucket(h.have, b.bounds) + 1] AS b_amount,
-        b.units[width_bucket(h.have, b.bounds) + 1] AS b_unit, b.points[width_bucket(h.have, b.bounds) + 1] AS b_points,
-        b.mins[width_bucket(h.have, b.bounds) + 1] AS b_min, b.maxs[width_bucket(h.have, b.bounds) + 1] AS b_max,
-        a.conditions[width_bucket(h.have, a.bounds) + 1] AS a_condition, a.amounts[width_bucket(h.have, a.bounds) + 1] AS a_amount,
-        a.units[width_bucket(h.have, a.bounds) + 1] AS a_unit, a.points[width_bucket(h.have, a.bounds) + 1] AS a_points,
-        a.mins[width_bucket(h.have, a.bounds) + 1] AS a_min, a.maxs[width_bucket(h.have, a.bounds) + 1] AS a_max,
+        b.conditions AS bc, b.amounts AS ba, b.units AS bu, b.points AS bp, b.mins AS bn, b.maxs AS bx,
+        a.conditions AS ac, a.amounts AS aa, a.units AS au, a.points AS ap, a.mins AS an, a.maxs AS ax,
+        width_bucket(h.have, b.bounds) + 1 AS bi, width_bucket(h.have, a.bounds) + 1 AS ai,
         c.conditions[width_bucket(h.have, c.bounds) + 1] IS NOT NULL AS hit
       FROM h0 h
         LEFT JOIN st b ON b.cfg = 1 AND b.transaction_type_id = h.transaction_type_id AND b.tier = coalesce(h.then_tier, -1) AND b.d = h.d
         LEFT JOIN st a ON a.cfg = 2 AND a.transaction_type_id = h.transaction_type_id AND a.tier = coalesce(h.then_tier, -1) AND a.d = h.d
         LEFT JOIN st c ON c.cfg = 3 AND c.transaction_type_id = h.transaction_type_id AND c.tier = coalesce(h.then_tier, -1) AND c.d = h.d
-      -- A fence: the chosen rules' fields computed once, as columns the points below read.
+      -- Fences (here and below): each step found once, and the rule's fields read from it once, as
+      -- columns the next level reads.
       OFFSET 0
+  ), chosen AS (
+    SELECT x.id, x.customer_id, x.posted_day, x.was_reversed, x.bonus_points, x.then_tier, x.segment,
+        x.transaction_type_id, x.have, x.d, x.channel, x.points, x.expires_on, x.hit,
+        x.bc[x.bi] AS b_condition, x.ba[x.bi] AS b_amount, x.bu[x.bi] AS b_unit, x.bp[x.bi] AS b_points,
+        x.bn[x.bi] AS b_min, x.bx[x.bi] AS b_max,
+        x.ac[x.ai] AS a_condition, x.aa[x.ai] AS a_amount, x.au[x.ai] AS a_unit, x.ap[x.ai] AS a_points,
+        x.an[x.ai] AS a_min, x.ax[x.ai] AS a_max
+      FROM at x OFFSET 0
   ), d0 AS MATERIALIZED (
     -- What the windows below carry (narrow: each window copies its rows); the rest is joined at the end.
     SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.hit,
@@ -192,7 +198,7 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
           ELSE replays_ladder_tier(cfg.lt, (w3.lots + w3.lb)::integer)
             IS NOT DISTINCT FROM replays_ladder_tier(cfg.la, (w3.lots + w3.la)::integer) END AS ok
       FROM w3 CROSS JOIN cfg
-  ), y AS (
+  ), y AS MATERIALIZED (
     SELECT x.*, coalesce(bool_and(x.ok) OVER (PARTITION BY x.customer_id ORDER BY x.id
         ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), true) AS ok_before
       FROM x

@@ -143,6 +143,8 @@ export const ledgerEntries = pgTable(
       .on(t.kind, sql`coalesce(${t.channel}, '')`, t.externalId)
       .where(sql`${t.externalId} is not null`),
     index('ledger_expires_idx').on(t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    // A range of customers' reversals (a replay step's), without reading every entry of theirs.
+    index('ledger_reversals_idx').on(t.customerId, t.reversalOf).where(sql`${t.reversalOf} is not null`),
     index('ledger_occurred_idx').on(t.occurredAt),
   ],
 );
