@@ -94,33 +94,38 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         l.s_amounts AS amounts, l.s_units AS units, l.s_points AS points, l.s_mins AS mins, l.s_maxs AS maxs
       FROM rr JOIN lists l ON l.ids = rr.ids AND l.conditions = rr.conditions AND l.amounts = rr.amounts
         AND l.units = rr.units AND l.points = rr.points AND l.mins = rr.mins AND l.maxs = rr.maxs
+  ), touched AS (
+    -- Pruning: the customers with an earning a changed version may fire for, its condition met.
+    SELECT DISTINCT h.customer_id
+      FROM h0 h JOIN st c ON c.cfg = 3 AND c.transaction_type_id = h.transaction_type_id
+        AND c.tier = coalesce(h.then_tier, -1) AND c.d = h.d
+      WHERE c.conditions[width_bucket(h.have, c.bounds) + 1] IS NOT NULL
   ), at AS (
-    -- Each earning with its group's steps under each configuration (one join per configuration
-    -- with a table of a row per group) and the step its amount is in.
+    -- Each earning decided with its group's steps under each configuration (one join per
+    -- configuration with a table of a row per group) and the step its amount is in.
     SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.segment,
         h.transaction_type_id, h.have, h.d, h.channel, h.points, h.expires_on,
         b.conditions AS bc, b.amounts AS ba, b.units AS bu, b.points AS bp, b.mins AS bn, b.maxs AS bx,
         a.conditions AS ac, a.amounts AS aa, a.units AS au, a.points AS ap, a.mins AS an, a.maxs AS ax,
-        width_bucket(h.have, b.bounds) + 1 AS bi, width_bucket(h.have, a.bounds) + 1 AS ai,
-        c.conditions[width_bucket(h.have, c.bounds) + 1] IS NOT NULL AS hit
+        width_bucket(h.have, b.bounds) + 1 AS bi, width_bucket(h.have, a.bounds) + 1 AS ai
       FROM h0 h
         LEFT JOIN st b ON b.cfg = 1 AND b.transaction_type_id = h.transaction_type_id AND b.tier = coalesce(h.then_tier, -1) AND b.d = h.d
         LEFT JOIN st a ON a.cfg = 2 AND a.transaction_type_id = h.transaction_type_id AND a.tier = coalesce(h.then_tier, -1) AND a.d = h.d
-        LEFT JOIN st c ON c.cfg = 3 AND c.transaction_type_id = h.transaction_type_id AND c.tier = coalesce(h.then_tier, -1) AND c.d = h.d
+      WHERE p_changed IS NULL OR h.customer_id IN (SELECT t.customer_id FROM touched t)
       -- Fences (here and below): each step found once, and the rule's fields read from it once, as
       -- columns the next level reads.
       OFFSET 0
   ), chosen AS (
     SELECT x.id, x.customer_id, x.posted_day, x.was_reversed, x.bonus_points, x.then_tier, x.segment,
-        x.transaction_type_id, x.have, x.d, x.channel, x.points, x.expires_on, x.hit,
+        x.transaction_type_id, x.have, x.d, x.channel, x.points, x.expires_on,
         x.bc[x.bi] AS b_condition, x.ba[x.bi] AS b_amount, x.bu[x.bi] AS b_unit, x.bp[x.bi] AS b_points,
         x.bn[x.bi] AS b_min, x.bx[x.bi] AS b_max,
         x.ac[x.ai] AS a_condition, x.aa[x.ai] AS a_amount, x.au[x.ai] AS a_unit, x.ap[x.ai] AS a_points,
         x.an[x.ai] AS a_min, x.ax[x.ai] AS a_max
       FROM at x OFFSET 0
   ), d0 AS MATERIALIZED (
-    -- What the windows below carry (narrow: each window copies its rows); the rest is joined at the end.
-    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier, h.hit,
+    -- The decided earnings with each configuration's points (the business multiplier applied).
+    SELECT h.id, h.customer_id, h.posted_day, h.was_reversed, h.bonus_points, h.then_tier,
         h.d, h.transaction_type_id, h.channel, h.points, h.expires_on,
         CASE WHEN cfg.bb IS NOT NULL AND h.segment = 'BUSINESS'
           THEN loyalty_business_points(h.customer_id, h.pb, h.transaction_type_id, cfg.bb) ELSE h.pb END AS pb,
@@ -130,9 +135,6 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
           coalesce(loyalty_rule_clamp(x.b_min, x.b_max, loyalty_rule_raw_points(x.b_condition, x.b_amount, x.b_unit, x.b_points, x.have)), 0) AS pb,
           coalesce(loyalty_rule_clamp(x.a_min, x.a_max, loyalty_rule_raw_points(x.a_condition, x.a_amount, x.a_unit, x.a_points, x.have)), 0) AS pa
         FROM chosen x) h CROSS JOIN cfg
-  ), touched AS (
-    -- Pruning: the customers with an earning a changed version may fire for, its condition met.
-    SELECT DISTINCT d0.customer_id FROM d0 WHERE d0.hit
   ), cu AS MATERIALIZED (
     -- Per customer decided: the lifetime points before the period (as replays_earnings: before
     -- their first earning of it), each configuration's points over it (reversed earnings count
@@ -143,8 +145,7 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
           coalesce(sum(d0.pb + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS tb,
           coalesce(sum(d0.pa + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS ta,
           bool_and(d0.pb >= 0 AND d0.pa >= 0 AND d0.bonus_points >= 0) AS rising
-        FROM d0 WHERE p_changed IS NULL OR d0.customer_id IN (SELECT t.customer_id FROM touched t)
-        GROUP BY d0.customer_id) g
+        FROM d0 GROUP BY d0.customer_id) g
   ), settled AS (
     -- The customers whose tier no earning of the period can move under either configuration (with
     -- no daily limit): their points only rise, and each ladder puts the lifetime points before the
@@ -158,9 +159,10 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         AND cfg.lt_ids[width_bucket(cu.lots::integer, cfg.lt_mins)]
           IS NOT DISTINCT FROM cfg.la_ids[width_bucket(cu.lots::integer, cfg.la_mins)])
   ), d AS (
+    -- The others', for the running figures: what the windows below carry (narrow: each window
+    -- copies its rows); the rest is joined at the end.
     SELECT d0.id, d0.customer_id, d0.posted_day, d0.was_reversed, d0.bonus_points, d0.then_tier, d0.pb, d0.pa
-      FROM d0 WHERE (p_changed IS NULL OR d0.customer_id IN (SELECT t.customer_id FROM touched t))
-        AND d0.customer_id NOT IN (SELECT s.customer_id FROM settled s)
+      FROM d0 WHERE d0.customer_id NOT IN (SELECT s.customer_id FROM settled s)
   ), w1 AS (
     -- Every running figure in one order (the customer's earnings by id): no sort after the first.
     -- Before each earning: each configuration's lifetime points (reversed earnings count nothing)
