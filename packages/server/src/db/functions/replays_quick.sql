@@ -137,44 +137,38 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         FROM chosen x) h CROSS JOIN cfg
   ), cu AS MATERIALIZED (
     -- Per customer decided: the lifetime points before the period (as replays_earnings: before
-    -- their first earning of it), each configuration's points over it (reversed earnings count
-    -- nothing), and whether every earning only adds points.
-    SELECT g.*, (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
-          WHERE l.customer_id = g.customer_id AND l.lot AND l.id < g.first_id) AS lots
-      FROM (SELECT d0.customer_id, min(d0.id) AS first_id,
-          coalesce(sum(d0.pb + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS tb,
-          coalesce(sum(d0.pa + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS ta,
-          bool_and(d0.pb >= 0 AND d0.pa >= 0 AND d0.bonus_points >= 0) AS rising
-        FROM d0 GROUP BY d0.customer_id) g
-  ), settled AS (
-    -- The customers whose tier no earning of the period can move under either configuration (with
-    -- no daily limit): their points only rise, and each ladder puts the lifetime points before the
-    -- period and after it in the same step, so every running total between is in it too — every
-    -- earning `ok` (below) as the first is, which holds when both ladders give that step one tier.
-    -- Exact without the windows below.
-    SELECT cu.customer_id FROM cu CROSS JOIN cfg
-      WHERE cfg.lc IS NULL AND cfg.lp IS NULL AND (cfg.la IS NULL OR cu.rising
-        AND width_bucket(cu.lots::integer, cfg.lt_mins) = width_bucket((cu.lots + cu.tb)::integer, cfg.lt_mins)
-        AND width_bucket(cu.lots::integer, cfg.la_mins) = width_bucket((cu.lots + cu.ta)::integer, cfg.la_mins)
-        AND cfg.lt_ids[width_bucket(cu.lots::integer, cfg.lt_mins)]
-          IS NOT DISTINCT FROM cfg.la_ids[width_bucket(cu.lots::integer, cfg.la_mins)])
+    -- their first earning of it), and whether they are `settled`: their tier no earning of the
+    -- period can move under either configuration (with no daily limit). Their points only rise,
+    -- and each ladder puts the lifetime points before the period and after it (each
+    -- configuration's, reversed earnings counting nothing) in the same step, so every running
+    -- total between is in it too — every earning `ok` (below) as the first is, which holds when
+    -- both ladders give that step one tier. Exact without the windows below.
+    SELECT g.customer_id, g.lots, cfg.lc IS NULL AND cfg.lp IS NULL AND coalesce(cfg.la IS NULL OR g.rising
+        AND width_bucket(g.lots::integer, cfg.lt_mins) = width_bucket((g.lots + g.tb)::integer, cfg.lt_mins)
+        AND width_bucket(g.lots::integer, cfg.la_mins) = width_bucket((g.lots + g.ta)::integer, cfg.la_mins)
+        AND cfg.lt_ids[width_bucket(g.lots::integer, cfg.lt_mins)]
+          IS NOT DISTINCT FROM cfg.la_ids[width_bucket(g.lots::integer, cfg.la_mins)], false) AS settled
+      FROM (SELECT t.*, (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
+            WHERE l.customer_id = t.customer_id AND l.lot AND l.id < t.first_id) AS lots
+          FROM (SELECT d0.customer_id, min(d0.id) AS first_id,
+              coalesce(sum(d0.pb + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS tb,
+              coalesce(sum(d0.pa + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS ta,
+              bool_and(d0.pb >= 0 AND d0.pa >= 0 AND d0.bonus_points >= 0) AS rising
+            FROM d0 GROUP BY d0.customer_id) t) g
+        CROSS JOIN cfg
   ), d AS (
     -- The others', for the running figures: what the windows below carry (narrow: each window
     -- copies its rows); the rest is joined at the end.
-    SELECT d0.id, d0.customer_id, d0.posted_day, d0.was_reversed, d0.bonus_points, d0.then_tier, d0.pb, d0.pa
-      FROM d0 WHERE d0.customer_id NOT IN (SELECT s.customer_id FROM settled s)
+    SELECT d0.id, d0.customer_id, d0.posted_day, d0.was_reversed, d0.bonus_points, d0.then_tier, d0.pb, d0.pa, cu.lots
+      FROM d0 JOIN cu ON cu.customer_id = d0.customer_id WHERE NOT cu.settled
   ), w1 AS (
     -- Every running figure in one order (the customer's earnings by id): no sort after the first.
     -- Before each earning: each configuration's lifetime points (reversed earnings count nothing)
     -- and its points so far (`cb`, `ca`: the daily limits' sums), and whether a run of one posting
-    -- day starts there (the daily limits' running state restarts at it). Lifetime points before the
-    -- customer's first earning of the period (as replays_earnings), read on that earning's row only.
-    -- The tier the candidate's earning before had (the loop's running tier: the one history had
+    -- day starts there (the daily limits' running state restarts at it). The tier the candidate's earning before had (the loop's running tier: the one history had
     -- while the ladders agree), for a customer's first row not exact.
     SELECT d.*, lag(d.posted_day) OVER c IS DISTINCT FROM d.posted_day AS starts, row_number() OVER c AS rn,
         CASE WHEN lag(d.id) OVER c IS NULL THEN d.then_tier ELSE lag(d.then_tier) OVER c END AS prev_tier,
-        CASE WHEN lag(d.id) OVER c IS NULL THEN (SELECT coalesce(sum(l.points), 0) FROM ledger_entries l
-          WHERE l.customer_id = d.customer_id AND l.lot AND l.id < d.id) END AS lots0,
         coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points END) OVER c1, 0) AS lb,
         coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points END) OVER c1, 0) AS la,
         coalesce(sum(d.pb) OVER c1, 0) AS cb, coalesce(sum(d.pa) OVER c1, 0) AS ca
@@ -182,10 +176,9 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
       WINDOW c AS (PARTITION BY d.customer_id ORDER BY d.id),
         c1 AS (c ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
   ), w2 AS (
-    -- The run's first row (the latest that starts one: its number and the points before it) and the
-    -- lifetime points before the period (on the first row), carried along in the same order.
-    SELECT w1.*, max(ARRAY[w1.rn, w1.cb, w1.ca]) FILTER (WHERE w1.starts) OVER c AS r0,
-        max(w1.lots0) OVER c AS lots
+    -- The run's first row (the latest that starts one: its number and the points before it),
+    -- carried along in the same order.
+    SELECT w1.*, max(ARRAY[w1.rn, w1.cb, w1.ca]) FILTER (WHERE w1.starts) OVER c AS r0
       FROM w1 WINDOW c AS (PARTITION BY w1.customer_id ORDER BY w1.id ROWS UNBOUNDED PRECEDING)
   ), w3 AS (
     -- The day's count and points before the earning (every earning posted: true until one is refused).
@@ -268,7 +261,7 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
   SELECT d0.id, d0.customer_id, d0.d, d0.transaction_type_id, coalesce(d0.channel, ''), d0.then_tier, d0.then_tier,
       d0.points, d0.bonus_points, d0.was_reversed, d0.pb + d0.bonus_points, d0.pa + d0.bonus_points, 0, d0.expires_on,
       true, NULL, true
-    FROM d0 WHERE d0.customer_id IN (SELECT s.customer_id FROM settled s)
+    FROM d0 JOIN cu ON cu.customer_id = d0.customer_id WHERE cu.settled
   UNION ALL
   -- The customers not decided (pruned): their earnings as posted, before and after.
   SELECT h0.id, h0.customer_id, h0.d, h0.transaction_type_id, coalesce(h0.channel, ''), h0.then_tier, h0.then_tier,
