@@ -12,7 +12,9 @@ import { asRuleInput, dayOf, history, replayTesting } from './testing.ts';
  * tier (the candidate), the A twins under today's 1 per 10. Silver (from 300 points) earns 4 per 10,
  * so B's twins reach Silver sooner and earn more there: the candidate's replay over A's period must
  * equal B's ledger — the tiers moved along the candidate's points as posting moved them — and say
- * who would be in Silver today. Then pruning on and off give the same report (a property).
+ * who would be in Silver today. The first three twins of each side start with 240 points from
+ * before its period, so the lifetime points before a period count. Then pruning on and off give the
+ * same report (a property).
  */
 
 let t: TestApp;
@@ -40,6 +42,19 @@ const figures = (r: Replay) => {
     tierMoves: r.tierMoves,
     exactness,
   };
+};
+
+/**
+ * Points from before the period (an adjustment 5 days before it) for the first OPENING twins of a
+ * side: their lifetime points start near Silver's threshold, so a replay that left them out would
+ * move them at the wrong earning.
+ */
+const OPENING = 3;
+const opening = async (prefix: string, shift: number) => {
+  await k.query(sql`select loyalty_post_entry(c.id, 'ADJUST', 240, 'opening balance', true, null,
+      ${`${dayOf(26 + shift)}T09:00:00Z`}::timestamptz)
+    from customers c where c.customer_number in
+      (select ${prefix} || g from generate_series(0, ${OPENING - 1}) g) order by c.id`);
 };
 
 const ruleBody = async (id: number): Promise<Rule> => {
@@ -72,9 +87,12 @@ beforeAll(async () => {
   base = await ruleBody(row?.id as number);
   ids = { blue, silver: silver.id, spend, transfer, silverRule: silverRule.id as number };
   // B under the candidate (every tier's card spend 2 per 10), 30 days earlier; then A under today's.
+  // Each side's first OPENING twins hold points from before its period, close to Silver's 300.
   await put(`/api/admin/points-rules/${base.id}`, { ...base, id: undefined, pointsPerTransaction: 2 });
+  await opening('B', SHIFT);
   await k.post('B', SHIFT, h);
   await put(`/api/admin/points-rules/${base.id}`, { ...base, id: undefined });
+  await opening('A', 0);
   await k.post('A', 0, h);
   await t.app.jobs.settled();
 }, 180_000);
