@@ -51,7 +51,9 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
         p_before -> 'tiers' AS lt, p_after -> 'tiers' AS la,
         (p_limit ->> 'count')::integer AS lc, (p_limit ->> 'points')::integer AS lp,
         today.ids AS lt_ids, today.mins AS lt_mins, cand.ids AS la_ids, cand.mins AS la_mins,
-        coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE' AS immediate
+        coalesce(p_after ->> 'downgrade', 'IMMEDIATE') = 'IMMEDIATE' AS immediate,
+        -- Compared once here, not as JSON on every earning below.
+        (p_before -> 'tiers') IS NOT DISTINCT FROM (p_after -> 'tiers') AS same_ladder
       FROM replays_ladder_steps(p_before -> 'tiers') today, replays_ladder_steps(p_after -> 'tiers') cand
   ), h0 AS MATERIALIZED (
     SELECT h.id, h.customer_id, h.occurred_at, (h.occurred_at AT TIME ZONE 'UTC')::date AS d, h.transaction_type_id,
@@ -187,8 +189,8 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
     SELECT w3.*,
         (cfg.lc IS NULL OR w3.n < cfg.lc)
         AND (cfg.lp IS NULL OR w3.sb + w3.pb <= cfg.lp AND w3.sa + w3.pa <= cfg.lp)
-        AND CASE WHEN cfg.la IS NULL OR w3.lb = w3.la AND cfg.lt = cfg.la THEN true
-          WHEN cfg.lt = cfg.la THEN width_bucket((w3.lots + w3.lb)::integer, cfg.la_mins)
+        AND CASE WHEN cfg.la IS NULL OR w3.lb = w3.la AND cfg.same_ladder THEN true
+          WHEN cfg.same_ladder THEN width_bucket((w3.lots + w3.lb)::integer, cfg.la_mins)
             = width_bucket((w3.lots + w3.la)::integer, cfg.la_mins)
           ELSE replays_ladder_tier(cfg.lt, (w3.lots + w3.lb)::integer)
             IS NOT DISTINCT FROM replays_ladder_tier(cfg.la, (w3.lots + w3.la)::integer) END AS ok
