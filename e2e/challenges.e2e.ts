@@ -103,6 +103,15 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('customer-challenges').getByText(t.challenges.customer.completed).waitFor();
       await page.goto(`/dashboard/Challenges/${challengeId}?lang=${lang}`);
       await page.getByTestId('challenge-cost').getByText('300 / 3,000').waitFor();
+      // Its participants: searched by the customer, completed; a row opens their info.
+      await page.getByLabel(t.challenges.participations.search).fill(customer);
+      await page.getByLabel(t.challenges.participations.search).press('Enter');
+      await page.waitForURL(new RegExp(`q=${customer}`));
+      const row = page.getByTestId('challenge-participants-table').locator('tbody tr', { hasText: customer });
+      await row.waitFor();
+      expect(await page.getByTestId('challenge-participants-table').locator('tbody tr').count()).toBe(1);
+      await row.click();
+      await page.waitForURL(new RegExp(`customer/info\\?id=${id}`));
     });
 
     it('creates a challenge whose step rewards a catalogue voucher; the customer gets its code', async () => {

@@ -7,7 +7,7 @@ import { messageInsightResource } from './analytics/nlp.ts';
 import { approvalResource } from './approvals/requests.ts';
 import { serviceResource, serviceTypeResource } from './approvals/services.ts';
 import { campaignResource } from './campaigns/campaigns.ts';
-import { challengeResource } from './challenges/challenges.ts';
+import { challengeParticipationResource, challengeResource } from './challenges/challenges.ts';
 import { configBundleResource } from './configuration/configBundles.ts';
 import { eligibilityCriterionResource } from './configuration/eligibilityCriteria.ts';
 import { featureResource } from './configuration/features.ts';
@@ -86,6 +86,7 @@ export const resources: ResourceDescriptor[] = [
   alertDeliveryResource,
   campaignResource,
   challengeResource,
+  challengeParticipationResource,
   churnScoreResource,
   messageInsightResource,
   reportScheduleResource,

@@ -177,6 +177,7 @@ export const challengeResource = defineResource({
 
 /** One customer's participation (a cycle: a rolling challenge repeated per period has one per window). */
 export const challengeParticipationSchema = z.object({
+  id: z.number().int().describe('The participation'),
   challengeId: z.number().int(),
   customerId: z.number().int(),
   customerNumber: z.string(),
@@ -195,9 +196,37 @@ export const challengeParticipationSchema = z.object({
 });
 export type ChallengeParticipation = z.infer<typeof challengeParticipationSchema>;
 
-/** A challenge's page: participants, the funnel by step and the cost. */
+export const challengeParticipationStatuses = ['IN_PROGRESS', 'COMPLETED'] as const;
+export const challengeParticipationSortFields = [
+  'joinedAt',
+  'stepsReached',
+  'pointsPaid',
+  'completedAt',
+] as const;
+export const challengeParticipationListQuery = listQuerySchema(challengeParticipationSortFields, {
+  challengeId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
+  status: z.enum(challengeParticipationStatuses).optional(),
+});
+export type ChallengeParticipationListQuery = z.output<typeof challengeParticipationListQuery>;
+
+/**
+ * The participations (a challenge's page lists its own: `challengeId`), searched by the customer's
+ * number or name, with their export. Read only: the earnings move them.
+ */
+export const challengeParticipationResource = defineResource({
+  name: 'challenge-participants',
+  area: 'challenges',
+  tag: 'Challenges',
+  item: challengeParticipationSchema,
+  page: pageSchema(challengeParticipationSchema),
+  query: challengeParticipationListQuery,
+  sortFields: challengeParticipationSortFields,
+  read: challengeRead,
+  commands: {},
+});
+
+/** A challenge's page: the funnel by step and the cost (its participants: challengeParticipationResource). */
 export const challengeReportSchema = z.object({
-  participants: z.array(challengeParticipationSchema),
   funnel: z.array(
     z.object({
       step: z.number().int().describe('0: joined; n: reached step n'),

@@ -5991,6 +5991,124 @@ export type paths = {
       };
     };
   };
+  "/api/admin/challenge-participants": {
+    /** Participations (a customer per cycle) with their progress; a challenge’s by challengeId */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          challengeId?: number;
+          status?: "IN_PROGRESS" | "COMPLETED";
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          content: {
+            "application/json": {
+              items: ({
+                  challengeId: number;
+                  completedAt: string | null;
+                  customerId: number;
+                  customerNumber: string;
+                  cycle: number;
+                  fullName: string;
+                  fullNameAr: string | null;
+                  /** @description The participation */
+                  id: number;
+                  joinedAt: string;
+                  pointsPaid: number;
+                  /** @description Transactions, amount, days or types counted, by the goal kind */
+                  progress: number;
+                  stepsReached: number;
+                  /** @description End of the customer’s rolling window; null: the fixed period */
+                  windowEndsAt: string | null;
+                })[];
+              page: number;
+              pageSize: number;
+              total: number;
+            };
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
+  "/api/admin/challenge-participants/export": {
+    /** The rows matching the list’s search, filters and sort, as CSV or XLSX, streamed */
+    get: {
+      parameters: {
+        query?: {
+          page?: number;
+          pageSize?: number;
+          sort?: string;
+          q?: string;
+          challengeId?: number;
+          status?: "IN_PROGRESS" | "COMPLETED";
+          format?: "csv" | "xlsx";
+        };
+      };
+      responses: {
+        /** @description The file */
+        200: {
+          content: {
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+            "text/csv": string;
+          };
+        };
+        /** @description The input is invalid (VALIDATION_FAILED names the fields) or the request malformed */
+        400: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Not signed in, or the session has ended */
+        401: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description The caller may not do this */
+        403: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+        /** @description Unexpected server error or service unavailable */
+        default: {
+          content: {
+            "application/problem+json": components["schemas"]["Problem"];
+          };
+        };
+      };
+    };
+  };
   "/api/admin/challenges": {
     get: {
       parameters: {
@@ -6901,7 +7019,7 @@ export type paths = {
     };
   };
   "/api/admin/challenges/{id}/report": {
-    /** A challenge’s participants, completion funnel by step and cost */
+    /** A challenge’s completion funnel by step and cost */
     get: {
       parameters: {
         path: {
@@ -6929,22 +7047,6 @@ export type paths = {
                   step: number;
                   target: number;
                 }[];
-              participants: ({
-                  challengeId: number;
-                  completedAt: string | null;
-                  customerId: number;
-                  customerNumber: string;
-                  cycle: number;
-                  fullName: string;
-                  fullNameAr: string | null;
-                  joinedAt: string;
-                  pointsPaid: number;
-                  /** @description Transactions, amount, days or types counted, by the goal kind */
-                  progress: number;
-                  stepsReached: number;
-                  /** @description End of the customer’s rolling window; null: the fixed period */
-                  windowEndsAt: string | null;
-                })[];
             };
           };
         };

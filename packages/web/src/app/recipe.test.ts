@@ -41,6 +41,10 @@ const moduleOf: Record<string, { module: string; why: string }> = {
     module: 'referrals',
     why: 'programmes and their referrals are one contracts module',
   },
+  'challenge-participants': {
+    module: 'challenges',
+    why: 'the participations are read beside the challenges they count in (one contracts module)',
+  },
 };
 
 /** Server files named otherwise than the contracts module, by resource and kind of file. */

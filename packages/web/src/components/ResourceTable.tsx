@@ -50,8 +50,11 @@ export function readListParams(
  */
 export function ResourceTable<T extends { id: number }, I extends object>({
   resource,
+  title,
 }: {
   resource: ResourceDefinition<T, I>;
+  /** The card's title, when the list is one part of a page (a challenge's participants). */
+  title?: string;
 }) {
   const { t } = useTranslation();
   const can = useCan();
@@ -60,11 +63,12 @@ export function ResourceTable<T extends { id: number }, I extends object>({
   const { data: me } = useMe();
   const filters = (resource.filters ?? []).filter((f) => f.permission === undefined || can(f.permission));
   const list = readListParams(params, resource.sortFields, filters, me?.pageSize ?? undefined);
+  const scoped = { ...list, ...resource.scope };
   const actions = useResourceActions(resource);
 
   const query = useQuery({
-    queryKey: [resource.key, 'list', list],
-    queryFn: ({ signal }) => resource.api.list(list, signal),
+    queryKey: [resource.key, 'list', scoped],
+    queryFn: ({ signal }) => resource.api.list(scoped, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -116,7 +120,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
   }
 
   return (
-    <Panel>
+    <Panel title={title}>
       <Flex justify="space-between" gap={16} wrap style={{ marginBottom: 16 }}>
         <Input.Search
           key={list.q ?? ''}
@@ -141,7 +145,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         ))}
         <Space style={{ marginInlineStart: 'auto' }}>
           {resource.api.endpoint && (
-            <ExportButton endpoint={resource.api.endpoint} query={list} name={resource.key} />
+            <ExportButton endpoint={resource.api.endpoint} query={scoped} name={resource.key} />
           )}
           {allowed(resource.permissions.create) && (
             <Button type="primary" onClick={() => navigate(resource.paths.create)}>

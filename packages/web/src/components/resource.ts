@@ -176,6 +176,11 @@ export interface ResourceDefinition<T extends { id: number }, I extends object> 
   paths: ResourcePaths;
   /** Select filters above the list, kept in the URL. */
   filters?: FilterDef[];
+  /**
+   * Filters every request of the list carries, not shown (the parent's id of a list on its
+   * parent's page): the list's and its export's.
+   */
+  scope?: Record<string, string | number>;
   messages: ResourceMessages;
 }
 
@@ -188,6 +193,9 @@ export type ResourceUi<T extends { id: number }, I extends object> = Omit<
   FromDescriptor
 > &
   Partial<Omit<Pick<ResourceDefinition<T, I>, FromDescriptor>, 'descriptor'>>;
+
+/** customer/info, the customer's own screen (not a resource screen; see app/routes.ts). */
+export const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
 
 /** URLs of a resource's screens under /dashboard. */
 export interface ResourcePaths {

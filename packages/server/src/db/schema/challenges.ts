@@ -101,6 +101,8 @@ export const challengeParticipants = pgTable(
   (t) => [
     uniqueIndex('challenge_participants_cycle_key').on(t.challengeId, t.customerId, t.cycle),
     index('challenge_participants_customer_idx').on(t.customerId),
+    // A challenge's participants, latest first, a page at a time (its page and export).
+    index('challenge_participants_joined_idx').on(t.challengeId, t.joinedAt, t.id),
   ],
 );
 

@@ -4,6 +4,7 @@ import {
   challengeFields,
   challengeJoinParams,
   challengeJoinResult,
+  challengeParticipationResource,
   challengeProgressPreview,
   challengeReportSchema,
   challengeResource,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { crudRoutes } from '../../platform/crud.routes.ts';
 import { AppError } from '../../platform/errors.ts';
+import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
 import { findCustomerByNumber } from '../customers/index.ts';
 import { requireApiKey } from '../integration/index.ts';
@@ -26,6 +28,7 @@ import {
   challengeReport,
   customerChallenges,
   getChallenge,
+  listChallengeParticipations,
   listChallenges,
   previewChallenges,
 } from './challenges.service.ts';
@@ -63,13 +66,28 @@ export const challengeExtraRoutes: FastifyPluginAsyncZod = async (app) => {
       (req, reply) => runCommand(req, reply, def.name, { id: req.params.id }),
     );
   }
+  const participations = resourcePath(challengeParticipationResource);
+  addExportRoute(app, challengeParticipationResource, listChallengeParticipations);
+  app.get(
+    participations,
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Participations (a customer per cycle) with their progress; a challenge’s by challengeId',
+        querystring: challengeParticipationResource.query,
+        response: { 200: challengeParticipationResource.page },
+      },
+    },
+    (req) => listChallengeParticipations(app.db, req.query),
+  );
   app.get(
     `${path}/:id/report`,
     {
       config: read,
       schema: {
         tags,
-        summary: 'A challenge’s participants, completion funnel by step and cost',
+        summary: 'A challenge’s completion funnel by step and cost',
         params: idParams,
         response: { 200: challengeReportSchema, 404: problemSchema },
       },

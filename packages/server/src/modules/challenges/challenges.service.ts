@@ -2,18 +2,28 @@ import {
   type Challenge,
   type ChallengeFields,
   type ChallengeListQuery,
+  type ChallengeParticipation,
+  type ChallengeParticipationListQuery,
   type ChallengeProgressPreview,
   type ChallengeReport,
   type CustomerChallenge,
   challengeChannelCommands,
   challengeCommands,
+  type challengeParticipationResource,
   type challengeResource,
   channelCommands,
 } from '@loyalty/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
-import { challenges, eligibilityCriteria, tiers, transactionTypes, vouchers } from '../../db/schema/index.ts';
+import {
+  challengeParticipants,
+  challenges,
+  eligibilityCriteria,
+  tiers,
+  transactionTypes,
+  vouchers,
+} from '../../db/schema/index.ts';
 import type { Actor } from '../../platform/access.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -351,29 +361,85 @@ export async function customerChallenges(db: Executor, customerId: number): Prom
   }));
 }
 
-/** A challenge's page: its participants (latest first), the funnel by step and the cost. */
-export async function challengeReport(db: Executor, id: number): Promise<ChallengeReport> {
-  const challenge = (await findOrFail(db, challenges, challenges.id, id, 'Challenge')) as Row;
-  const participants = rowsOf<{
-    customer_id: number;
+const participationSpec: ResourceListSpec<
+  typeof challengeParticipants,
+  typeof challengeParticipationResource
+> = {
+  table: challengeParticipants,
+  sortable: {
+    joinedAt: challengeParticipants.joinedAt,
+    stepsReached: challengeParticipants.stepsReached,
+    pointsPaid: challengeParticipants.pointsPaid,
+    completedAt: challengeParticipants.completedAt,
+  },
+  defaultSort: { field: 'joinedAt', direction: 'desc' },
+  tieBreaker: challengeParticipants.id,
+  // The customer's number or name (either script).
+  search: [
+    sql`(select c.customer_number || ' ' || c.full_name || ' ' || coalesce(c.full_name_ar, '')
+      from customers c where c.id = ${challengeParticipants.customerId})`,
+  ],
+  filters: {
+    challengeId: (v: number) => eq(challengeParticipants.challengeId, v),
+    status: (v: 'IN_PROGRESS' | 'COMPLETED') =>
+      v === 'COMPLETED'
+        ? isNotNull(challengeParticipants.completedAt)
+        : isNull(challengeParticipants.completedAt),
+  },
+};
+
+/**
+ * The participations, a page at a time (a challenge's page, its export): each with the customer's
+ * number and names and its progress from the live earnings (challenges_progress_of, as customer
+ * info reads it), in one query for the page.
+ */
+export async function listChallengeParticipations(db: Executor, query: ChallengeParticipationListQuery) {
+  const page = await listPage(db, participationSpec, query, (row) => row);
+  if (!page.items.length) return { ...page, items: [] };
+  const rows = rowsOf<{
+    id: number;
     customer_number: string;
     full_name: string;
     full_name_ar: string | null;
-    cycle: number;
-    joined_at: Date | string;
-    window_ends_at: Date | string | null;
     progress: string | number;
-    steps_reached: number;
-    points_paid: number;
-    completed_at: Date | string | null;
   }>(
     await db.execute(sql`
-      select cp.customer_id, c.customer_number, c.full_name, c.full_name_ar, cp.cycle, cp.joined_at,
-        cp.window_ends_at, challenges_progress_of(cp.customer_id, cp.id, ${challenge.goalKind}) as progress,
-        cp.steps_reached, cp.points_paid, cp.completed_at
+      select cp.id, c.customer_number, c.full_name, c.full_name_ar,
+        challenges_progress_of(cp.customer_id, cp.id, k.goal_kind) as progress
       from challenge_participants cp join customers c on c.id = cp.customer_id
-      where cp.challenge_id = ${id} order by cp.joined_at desc, cp.id desc limit 200`),
+        join challenges k on k.id = cp.challenge_id
+      where cp.id in (${sql.join(
+        page.items.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`),
   );
+  const byId = new Map(rows.map((r) => [Number(r.id), r]));
+  return {
+    ...page,
+    items: page.items.map((p): ChallengeParticipation => {
+      const r = byId.get(p.id);
+      return {
+        id: p.id,
+        challengeId: p.challengeId,
+        customerId: p.customerId,
+        customerNumber: r?.customer_number ?? '',
+        fullName: r?.full_name ?? '',
+        fullNameAr: r?.full_name_ar ?? null,
+        cycle: p.cycle,
+        joinedAt: p.joinedAt.toISOString(),
+        windowEndsAt: p.windowEndsAt?.toISOString() ?? null,
+        progress: Number(r?.progress ?? 0),
+        stepsReached: p.stepsReached,
+        pointsPaid: p.pointsPaid,
+        completedAt: p.completedAt?.toISOString() ?? null,
+      };
+    }),
+  };
+}
+
+/** A challenge's page: the funnel by step and the cost (its participants: listChallengeParticipations). */
+export async function challengeReport(db: Executor, id: number): Promise<ChallengeReport> {
+  const challenge = (await findOrFail(db, challenges, challenges.id, id, 'Challenge')) as Row;
   const [totals] = rowsOf<{
     participants: number;
     completions: number;
@@ -392,20 +458,6 @@ export async function challengeReport(db: Executor, id: number): Promise<Challen
   const count = totals?.participants ?? 0;
   const completions = totals?.completions ?? 0;
   return {
-    participants: participants.map((p) => ({
-      challengeId: id,
-      customerId: Number(p.customer_id),
-      customerNumber: p.customer_number,
-      fullName: p.full_name,
-      fullNameAr: p.full_name_ar,
-      cycle: p.cycle,
-      joinedAt: iso(p.joined_at),
-      windowEndsAt: p.window_ends_at === null ? null : iso(p.window_ends_at),
-      progress: Number(p.progress),
-      stepsReached: p.steps_reached,
-      pointsPaid: p.points_paid,
-      completedAt: p.completed_at === null ? null : iso(p.completed_at),
-    })),
     funnel: [
       { step: 0, target: 0, customers: count },
       ...challenge.steps.map((s, i) => ({

@@ -392,7 +392,7 @@ describe('concurrency', () => {
 });
 
 describe('the challenge page and the simulate preview', () => {
-  it('reports participants, the funnel by step and the cost; previews a transaction', async () => {
+  it('reports the funnel by step and the cost, lists and exports the participants; previews a transaction', async () => {
     const k = await live();
     const a = await customer();
     const b = await customer();
@@ -406,6 +406,40 @@ describe('the challenge page and the simulate preview', () => {
       { step: 2, target: 5, customers: 0 },
     ]);
     expect(report.json().cost).toMatchObject({ participants: 2, completions: 0, pointsPaid: 200 });
+    // Its participants, a page at a time: latest first, searched, filtered, exported.
+    const participants = async (query = '') => {
+      const res = await admin$('GET', `/challenge-participants?challengeId=${k.id}&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as { items: Record<string, unknown>[]; total: number };
+      return {
+        total: page.total,
+        rows: page.items.map((p) => [p.customerNumber, p.progress, p.stepsReached]),
+      };
+    };
+    expect(await participants()).toEqual({
+      total: 2,
+      rows: [
+        [b, 1, 0],
+        [a, 3, 1],
+      ],
+    });
+    expect(await participants('pageSize=1&page=2')).toEqual({ total: 2, rows: [[a, 3, 1]] });
+    expect(await participants('sort=stepsReached:desc')).toEqual({
+      total: 2,
+      rows: [
+        [a, 3, 1],
+        [b, 1, 0],
+      ],
+    });
+    expect(await participants(`q=${a}`)).toEqual({ total: 1, rows: [[a, 3, 1]] });
+    expect((await participants('status=COMPLETED')).total).toBe(0);
+    expect((await participants('status=IN_PROGRESS')).total).toBe(2);
+    const file = await admin$('GET', `/challenge-participants/export?challengeId=${k.id}`);
+    expect(file.statusCode, file.body).toBe(200);
+    const lines = file.body.trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(b);
+    expect(lines[2]).toContain(a);
     const preview = await admin$(
       'GET',
       `/challenges/preview?customerNumber=${b}&transactionTypeId=${spendTypeId}&amount=10`,

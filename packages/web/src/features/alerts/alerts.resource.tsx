@@ -10,7 +10,7 @@ export const alertApi = resourceApi<typeof alertResource, AlertInput>(alertResou
 /** The alerts of one group (`Alerts/ViewAlertGroup/{id}`); the form is its own screen (AlertFormPage). */
 export function alertUi(groupId: number, t: (key: string) => string): ResourceDefinition<Alert, AlertInput> {
   return resourceUi<Alert, AlertInput>(alertResource, {
-    api: { ...alertApi, list: (params, signal) => alertApi.list({ ...params, groupId }, signal) },
+    api: alertApi,
     schema: alertFields as never,
     fields: [],
     columns: [
@@ -25,6 +25,7 @@ export function alertUi(groupId: number, t: (key: string) => string): ResourceDe
       { key: 'kind', label: 'alerts.fields.kind', render: (a) => t(`alerts.kinds.${a.kind}`) },
       { key: 'status', label: 'alerts.fields.status', render: (a) => <StatusTag status={a.status} /> },
     ],
+    scope: { groupId },
     rowLink: (a) => alertPaths.viewAlert(a.id),
     paths: {
       list: alertPaths.viewGroup(groupId),

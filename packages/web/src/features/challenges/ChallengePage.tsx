@@ -1,22 +1,23 @@
 import { type Challenge, challengeCommands, challengeResource, localText } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Popconfirm } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { ApprovalNotice } from '../../components/ApprovalNotice.tsx';
-import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { Day, formatPoints, Ltr } from '../../components/format.tsx';
 import { InlineLoading } from '../../components/LoadingOverlay.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { ProblemPanel } from '../../components/plain.tsx';
+import { ResourceTable } from '../../components/ResourceTable.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useLang, useLangNavigate } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { challengeApi, challengesApi } from './api.ts';
-import { ChallengeStatusTag } from './challenges.resource.tsx';
+import { ChallengeStatusTag, challengeParticipationUi } from './challenges.resource.tsx';
 import { stepReward } from './stepReward.ts';
 
 /** `Challenges/{id}`: the challenge's terms and status actions, its completion funnel by step, cost and participants. */
@@ -63,7 +64,11 @@ function ChallengeView({
   };
   const s = c.status;
   const joined = report.funnel[0]?.customers ?? 0;
-  const unit = (n: number) => t(`challenges.units.${c.goalKind}`, { count: n, n: formatPoints(n) });
+  const unit = useCallback(
+    (n: number) => t(`challenges.units.${c.goalKind}`, { count: n, n: formatPoints(n) }),
+    [t, c.goalKind],
+  );
+  const participations = useMemo(() => challengeParticipationUi(c, lang, unit), [c, lang, unit]);
   return (
     <Flex vertical gap={16}>
       <Panel
@@ -168,41 +173,7 @@ function ChallengeView({
           </Descriptions.Item>
         </Descriptions>
       </Panel>
-      <Panel title={t('challenges.report.participants')}>
-        <DataTable
-          size="small"
-          rowKey={(p) => `${p.customerId}-${p.cycle}`}
-          dataSource={report.participants}
-          locale={{ emptyText: t('msg.noRecordsFound') }}
-          columns={[
-            {
-              key: 'customer',
-              title: t('challenges.report.customer'),
-              render: (_: never, p) => (
-                <span>
-                  {localText(p.fullName, p.fullNameAr, lang)} · <Ltr>{p.customerNumber}</Ltr>
-                </span>
-              ),
-            },
-            {
-              key: 'joinedAt',
-              title: t('challenges.report.joinedAt'),
-              render: (_: never, p) => <Day iso={p.joinedAt} />,
-            },
-            {
-              key: 'progress',
-              title: t('challenges.report.progress'),
-              render: (_: never, p) => unit(p.progress),
-            },
-            { key: 'stepsReached', dataIndex: 'stepsReached', title: t('challenges.report.stepsReached') },
-            {
-              key: 'pointsPaid',
-              title: t('challenges.report.pointsPaid'),
-              render: (_: never, p) => formatPoints(p.pointsPaid),
-            },
-          ]}
-        />
-      </Panel>
+      <ResourceTable resource={participations} title={t('challenges.report.participants')} />
     </Flex>
   );
 }

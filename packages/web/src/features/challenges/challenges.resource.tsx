@@ -1,14 +1,24 @@
 import {
   type Challenge,
   type ChallengeInput,
+  type ChallengeParticipation,
   challengeFields,
   challengeGoalKinds,
+  challengeParticipationResource,
+  challengeParticipationStatuses,
   challengeResource,
   challengeStatuses,
+  localText,
 } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
 import { formatPoints, Ltr } from '../../components/format.tsx';
-import { fixedChoices, resourceUi, screenLink } from '../../components/resource.ts';
+import {
+  customerInfoUrl,
+  fixedChoices,
+  messagesUnder,
+  resourceUi,
+  screenLink,
+} from '../../components/resource.ts';
 import { Tag } from '../../components/Tag.tsx';
 import { nameIn } from '../campaigns/widgets.ts';
 import { challengeApi } from './api.ts';
@@ -91,5 +101,50 @@ export function challengeUi(t: TFunction, lang: string) {
       loading: 'challenges.loading',
       search: 'challenges.search',
     },
+  });
+}
+
+/**
+ * A challenge's participants on its page (a customer per cycle), searched by the customer, filtered
+ * by whether they completed it, exported; a row opens the customer's info. `unit`: the progress in
+ * the challenge's goal (transactions, amount, days, types).
+ */
+export function challengeParticipationUi(challenge: Challenge, lang: string, unit: (n: number) => string) {
+  // No screens of its own: the list lives on the challenge's page.
+  const page = screenLink(challengeResource, 'view', challenge.id);
+  return resourceUi<ChallengeParticipation, object>(challengeParticipationResource, {
+    paths: { list: page, create: page, edit: () => page },
+    schema: challengeFields as never,
+    fields: [],
+    scope: { challengeId: challenge.id },
+    rowLink: (p) => customerInfoUrl(p.customerId),
+    columns: [
+      {
+        key: 'customerNumber',
+        label: 'challenges.report.customer',
+        render: (p) => (
+          <span>
+            {localText(p.fullName, p.fullNameAr, lang)} · <Ltr>{p.customerNumber}</Ltr>
+          </span>
+        ),
+      },
+      { key: 'joinedAt', label: 'challenges.report.joinedAt', render: (p) => <Ltr>{day(p.joinedAt)}</Ltr> },
+      { key: 'progress', label: 'challenges.report.progress', render: (p) => unit(p.progress) },
+      { key: 'stepsReached', label: 'challenges.report.stepsReached' },
+      { key: 'pointsPaid', label: 'challenges.report.pointsPaid', render: (p) => formatPoints(p.pointsPaid) },
+      {
+        key: 'completedAt',
+        label: 'challenges.participations.completedAt',
+        render: (p) => (p.completedAt ? <Ltr>{day(p.completedAt)}</Ltr> : '—'),
+      },
+    ],
+    filters: [
+      {
+        name: 'status',
+        label: 'challenges.participations.status',
+        options: fixedChoices(challengeParticipationStatuses, 'challenges.participations.statuses'),
+      },
+    ],
+    messages: messagesUnder('challenges.participations'),
   });
 }

@@ -14,7 +14,13 @@ import { createElement } from 'react';
 import { resourceEndpoint } from '../../api/resource.ts';
 import { formatPoints, ltrText } from '../../components/format.tsx';
 import { LocalText } from '../../components/localized.tsx';
-import { fixedChoices, listChoices, resourceUi, screenPaths } from '../../components/resource.ts';
+import {
+  customerInfoUrl,
+  fixedChoices,
+  listChoices,
+  resourceUi,
+  screenPaths,
+} from '../../components/resource.ts';
 import { StatusTag } from '../../components/StatusTag.tsx';
 
 export const statusChoices = fixedChoices(customerStatuses, 'customers.statuses');
@@ -27,9 +33,6 @@ const tierChoices = listChoices<Tier>({
   label: (t, lang) => localName(t, lang),
 });
 export const segmentChoices = customerSegments.map((s) => ({ value: s, label: `customers.segments.${s}` }));
-
-/** customer/info, the customer's own screen (not a resource screen; see app/routes.ts). */
-const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
 
 /**
  * Customers (PRODUCT §3.1): searched by number, name, mobile or e-mail, filtered by tier, status

@@ -24,7 +24,7 @@ import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { Progress } from '../../../components/Progress.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
-import { fixedChoices, screenLink } from '../../../components/resource.ts';
+import { customerInfoUrl, fixedChoices, screenLink } from '../../../components/resource.ts';
 import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useListUrl } from '../../../components/useListUrl.ts';
@@ -318,7 +318,7 @@ export default function ChurnPage() {
                 key: 'customer',
                 title: t('analytics.churn.columns.customer'),
                 render: (_, s) => (
-                  <LangLink to={`/dashboard/customer/info?id=${s.id}`}>
+                  <LangLink to={customerInfoUrl(s.id)}>
                     <Ltr>{s.customerNumber}</Ltr> · <bdi>{s.fullName}</bdi>
                   </LangLink>
                 ),

@@ -5,9 +5,9 @@ import { formatPoints, Ltr } from '../../../components/format.tsx';
 import { LangLink } from '../../../components/LangLink.tsx';
 import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
+import { customerInfoUrl } from '../../../components/resource.ts';
 
 /** customer/info, the customer's own screen (a screen of its own; see app/routes.ts). */
-const customerInfoUrl = (id: number) => `/dashboard/customer/info?id=${id}`;
 
 /** Who wrote: number, name, tier, balance, language, and a link to their customer info. */
 export function CustomerCard({ customer }: { customer: MessageDetail['customer'] }) {
