@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import challengesAr from '../packages/web/src/features/challenges/locales/ar.json' with { type: 'json' };
@@ -103,7 +105,23 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('customer-challenges').getByText(t.challenges.customer.completed).waitFor();
       await page.goto(`/dashboard/Challenges/${challengeId}?lang=${lang}`);
       await page.getByTestId('challenge-cost').getByText('300 / 3,000').waitFor();
-      // Its participants: searched by the customer, completed; a row opens their info.
+      // Its participants: the export holds this challenge's only (the demo's others have theirs).
+      await page
+        .getByTestId('challenge-participants-table')
+        .locator('tbody tr[data-row-key]')
+        .first()
+        .waitFor();
+      await page.getByRole('button', { name: t.common.export }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByText(t.common.exportCsv, { exact: true }).click(),
+      ]);
+      const file = parse(readFileSync(await download.path()), { bom: true, columns: true }) as {
+        challengeId: string;
+        customerNumber: string;
+      }[];
+      expect(file.map((r) => [r.challengeId, r.customerNumber])).toEqual([[String(challengeId), customer]]);
+      // Searched by the customer; a row opens their info.
       await page.getByLabel(t.challenges.participations.search).fill(customer);
       await page.getByLabel(t.challenges.participations.search).press('Enter');
       await page.waitForURL(new RegExp(`q=${customer}`));
