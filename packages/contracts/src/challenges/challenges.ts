@@ -175,6 +175,8 @@ export const challengeResource = defineResource({
   menu: { group: 'campaignsAnalytics' },
 });
 
+export const challengeParticipationStatuses = ['IN_PROGRESS', 'COMPLETED'] as const;
+
 /** One customer's participation (a cycle: a rolling challenge repeated per period has one per window). */
 export const challengeParticipationSchema = z.object({
   id: z.number().int().describe('The participation'),
@@ -193,10 +195,10 @@ export const challengeParticipationSchema = z.object({
   stepsReached: z.number().int(),
   pointsPaid: z.number().int(),
   completedAt: z.string().nullable(),
+  status: z.enum(challengeParticipationStatuses).describe('COMPLETED once the last step is reached'),
 });
 export type ChallengeParticipation = z.infer<typeof challengeParticipationSchema>;
 
-export const challengeParticipationStatuses = ['IN_PROGRESS', 'COMPLETED'] as const;
 export const challengeParticipationSortFields = [
   'joinedAt',
   'stepsReached',

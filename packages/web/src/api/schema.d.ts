@@ -6023,6 +6023,11 @@ export type paths = {
                   pointsPaid: number;
                   /** @description Transactions, amount, days or types counted, by the goal kind */
                   progress: number;
+                  /**
+                   * @description COMPLETED once the last step is reached
+                   * @enum {string}
+                   */
+                  status: "IN_PROGRESS" | "COMPLETED";
                   stepsReached: number;
                   /** @description End of the customer’s rolling window; null: the fixed period */
                   windowEndsAt: string | null;

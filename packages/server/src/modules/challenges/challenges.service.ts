@@ -432,6 +432,7 @@ export async function listChallengeParticipations(db: Executor, query: Challenge
         stepsReached: p.stepsReached,
         pointsPaid: p.pointsPaid,
         completedAt: p.completedAt?.toISOString() ?? null,
+        status: p.completedAt ? 'COMPLETED' : 'IN_PROGRESS',
       };
     }),
   };
