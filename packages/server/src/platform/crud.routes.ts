@@ -1,4 +1,5 @@
 import { idParams, problemSchema, type ResourceDescriptor, resourcePath } from '@loyalty/contracts';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../db/client.ts';
@@ -17,6 +18,33 @@ export interface CrudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U
 const errors = { 400: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /**
+ * GET /path and GET /path/export with the read permission: a listed resource's reads (the plain
+ * routes below, and a read-only list such as a challenge's participants).
+ */
+export function addListRoutes<R extends ResourceDescriptor>(
+  app: FastifyInstance,
+  resource: R,
+  list: ListFunction<z.output<R['query']>>,
+  summary?: string,
+): void {
+  if (!resource.read) throw new Error(`${resource.name}: a list needs a read permission`);
+  addExportRoute(app, resource, list);
+  app.get(
+    resourcePath(resource),
+    {
+      config: { access: { permission: resource.read.code } },
+      schema: {
+        tags: [resource.tag],
+        ...(summary && { summary }),
+        querystring: resource.query,
+        response: { 200: resource.page },
+      },
+    },
+    (req) => list(app.db, req.query as z.output<R['query']>, actorOf(req)),
+  );
+}
+
+/**
  * GET /path, GET /path/export, GET /path/:id, POST /path, PUT /path/:id, DELETE /path/:id: reads
  * with the read permission, writes as commands (202 when held for approval).
  */
@@ -31,24 +59,18 @@ export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U 
     );
   }
   const commands = { create, update, delete: remove };
-  const schemas = { query: resource.query, item: resource.item, page: resource.page };
   const path = resourcePath(resource);
   const tags = [resource.tag];
   const read = { access: { permission: resource.read.code } };
   const byId = `${path}/:id`;
   return async (app) => {
-    addExportRoute(app, resource, r.list);
-    app.get(
-      path,
-      { config: read, schema: { tags, querystring: schemas.query, response: { 200: schemas.page } } },
-      (req) => r.list(app.db, req.query as z.output<R['query']>, actorOf(req)),
-    );
+    addListRoutes(app, resource, r.list);
 
     app.get(
       byId,
       {
         config: read,
-        schema: { tags, params: idParams, response: { 200: schemas.item, 404: problemSchema } },
+        schema: { tags, params: idParams, response: { 200: resource.item, 404: problemSchema } },
       },
       (req) => r.get(app.db, req.params.id),
     );
@@ -61,7 +83,7 @@ export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U 
           tags,
           summary: commands.create.summary,
           body: r.body.create,
-          response: { 201: schemas.item, 202: pendingSchema, ...errors },
+          response: { 201: resource.item, 202: pendingSchema, ...errors },
         },
       },
       (req, reply) => runCommand(req, reply, commands.create.name, req.body, 201),
@@ -76,7 +98,7 @@ export function crudRoutes<R extends ResourceDescriptor, C extends z.ZodType, U 
           summary: commands.update.summary,
           params: idParams,
           body: r.body.update ?? r.body.create,
-          response: { 200: schemas.item, 202: pendingSchema, ...errors },
+          response: { 200: resource.item, 202: pendingSchema, ...errors },
         },
       },
       (req, reply) =>

@@ -18,9 +18,8 @@ import {
 } from '@loyalty/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { crudRoutes } from '../../platform/crud.routes.ts';
+import { addListRoutes, crudRoutes } from '../../platform/crud.routes.ts';
 import { AppError } from '../../platform/errors.ts';
-import { addExportRoute } from '../../platform/exports.ts';
 import { actorOf, pendingSchema, runCommand } from '../../platform/http.ts';
 import { findCustomerByNumber } from '../customers/index.ts';
 import { requireApiKey } from '../integration/index.ts';
@@ -66,20 +65,11 @@ export const challengeExtraRoutes: FastifyPluginAsyncZod = async (app) => {
       (req, reply) => runCommand(req, reply, def.name, { id: req.params.id }),
     );
   }
-  const participations = resourcePath(challengeParticipationResource);
-  addExportRoute(app, challengeParticipationResource, listChallengeParticipations);
-  app.get(
-    participations,
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'Participations (a customer per cycle) with their progress; a challenge’s by challengeId',
-        querystring: challengeParticipationResource.query,
-        response: { 200: challengeParticipationResource.page },
-      },
-    },
-    (req) => listChallengeParticipations(app.db, req.query),
+  addListRoutes(
+    app,
+    challengeParticipationResource,
+    listChallengeParticipations,
+    'Participations (a customer per cycle) with their progress; a challenge’s by challengeId',
   );
   app.get(
     `${path}/:id/report`,
