@@ -23,6 +23,11 @@
 -- points taken from the budget). A step the budget or the voucher's stock cannot pay is reached
 -- unpaid with the reason in challenge_payouts, and the challenge ends when what is left cannot pay
 -- its smallest step. Answers the points paid.
+-- The quick path first, per round: while a customer's live challenges all count alike and the row
+-- says which earnings cannot cross a target, end a window or count a new day or type (set when the
+-- row was last rewritten), such an earning is recorded with the open participations and only adds
+-- to the row's pending count and cents (folded into `counts` when the round's full statement next
+-- rewrites the row); the full statement takes the round's other earnings.
 DROP FUNCTION IF EXISTS challenges_progress(bigint, bigint, integer, numeric, timestamptz);
 CREATE OR REPLACE FUNCTION challenges_progress(
   p_customers bigint[], p_entries bigint[], p_types integer[], p_amounts numeric[], p_at timestamptz[]
@@ -30,7 +35,6 @@ CREATE OR REPLACE FUNCTION challenges_progress(
 LANGUAGE plpgsql AS $$
 DECLARE
   u record;
-  rounds integer;
   reached integer;
   pts integer;
   paid integer := 0;
@@ -41,44 +45,89 @@ DECLARE
   issued bigint;
   entry bigint;
   why text;
+  sizes integer[];
+  done bigint[];
 BEGIN
   IF coalesce(cardinality(p_entries), 0) = 0 OR NOT EXISTS (SELECT 1 FROM challenges ch WHERE ch.status = 'ACTIVE') THEN
     RETURN 0;
   END IF;
-  SELECT max(n) INTO rounds FROM (SELECT count(*) AS n FROM unnest(p_customers) c GROUP BY c) x;
-  FOR n_round IN 1 .. rounds LOOP
+  -- How many earnings each round takes (round k: each customer's k-th earning of the batch).
+  SELECT array_agg(x.n ORDER BY x.k) INTO sizes
+    FROM (SELECT z.k, count(*)::integer AS n
+      FROM (SELECT row_number() OVER (PARTITION BY c) AS k FROM unnest(p_customers) c) z GROUP BY z.k) x;
+  FOR n_round IN 1 .. cardinality(sizes) LOOP
+    -- The quick path: the round's earnings that the row says cannot move more than its pending
+    -- counters (the live challenges' terms as when it was set, all counting the earning alike, in
+    -- the period and windows, below the next targets, a day and type every open DAYS and TYPES
+    -- participation has counted): recorded with the open participations, counted as pending.
+    WITH t AS MATERIALIZED (SELECT * FROM challenges_live_terms()), f AS MATERIALIZED (
+      SELECT x.customer, x.entry, x.type_id, x.amount, x.day, cs.fast_parts
+        FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
+            row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
+          FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
+            x (customer, entry, type_id, amount, at, n)) x
+          JOIN challenge_progress cs ON cs.customer_id = x.customer
+          CROSS JOIN t
+        WHERE x.round = n_round AND cs.fast_terms = t.terms
+          AND challenges_qualifies(x.at, x.type_id, x.amount, cs.fast_from, cs.fast_until, t.type_ids,
+            t.amount_condition, t.amount_value)
+          AND (cs.fast_max_count IS NULL OR cs.pending_count < cs.fast_max_count)
+          AND (cs.fast_max_cents IS NULL OR cs.pending_cents + (x.amount * 100)::bigint <= cs.fast_max_cents)
+          AND (cs.fast_days IS NULL OR x.day - DATE '1970-01-01' = ANY (cs.fast_days))
+          AND (cs.fast_types IS NULL OR x.type_id = ANY (cs.fast_types))
+    ), ev AS (
+      INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
+        SELECT f.entry, f.customer, f.fast_parts, f.type_id, f.amount, f.day FROM f WHERE f.fast_parts IS NOT NULL
+        ON CONFLICT DO NOTHING
+        RETURNING challenge_earnings.customer_id, challenge_earnings.amount
+    ), moved AS (
+      UPDATE challenge_progress cs SET pending_count = cs.pending_count + 1,
+          pending_cents = cs.pending_cents + (ev.amount * 100)::bigint
+        FROM ev WHERE cs.customer_id = ev.customer_id
+    )
+    SELECT array_agg(f.entry) INTO done FROM f;
+    CONTINUE WHEN coalesce(cardinality(done), 0) = sizes[n_round];
     FOR u IN
-      WITH live AS MATERIALIZED (
-        -- The live challenges, read once for the round (not once per earning), with their steps'
-        -- targets in the counters' unit (an AMOUNT's in cents), rounded up as the counters are whole.
-        SELECT ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value,
-            ch.goal_kind, ch.rolling_days, ch.enrolment, ch.repeat,
+      WITH t AS MATERIALIZED (SELECT * FROM challenges_live_terms()), cur AS MATERIALIZED (
+        -- The challenges not ended (`active`: the live ones), read once for the round (not once per
+        -- earning), with their steps' targets in the counters' unit (an AMOUNT's in cents), rounded
+        -- up as the counters are whole.
+        SELECT ch.id, ch.status = 'ACTIVE' AS active, ch.starts_at, ch.ends_at, ch.transaction_type_ids,
+            ch.amount_condition, ch.amount_value, ch.goal_kind, ch.rolling_days, ch.enrolment, ch.repeat,
             ARRAY(SELECT ceil((s ->> 'target')::numeric * CASE ch.goal_kind WHEN 'AMOUNT' THEN 100 ELSE 1 END)::bigint
               FROM jsonb_array_elements(ch.steps) s) AS targets
-          FROM challenges ch WHERE ch.status = 'ACTIVE'
+          FROM challenges ch WHERE ch.status IN ('ACTIVE', 'PAUSED')
       ), e AS MATERIALIZED (
-        -- The round's earnings (one per customer), each with the customer's running progress.
-        -- `whole`: it holds every live challenge, so none is missing (the common case); `current`:
-        -- none of its challenges has ended (else their entries are dropped when it is rewritten).
+        -- The round's earnings (one per customer) not taken by the quick path, each with the
+        -- customer's running progress and what the quick path left pending. `whole`: it holds every
+        -- live challenge, so none is missing (the common case).
         SELECT x.customer, x.entry, x.type_id, x.amount, x.at, x.day, (x.amount * 100)::bigint AS cents,
             cs.challenge_ids, cs.participant_ids, cs.joined_at, cs.window_ends_at, cs.steps_reached, cs.counts,
             coalesce(cs.seen, '{}') AS seen, cs.customer_id IS NOT NULL AS held,
-            coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM live l), false) AS whole,
-            coalesce(cs.challenge_ids <@ (SELECT array_agg(k.id) FROM challenges k
-              WHERE k.status IN ('ACTIVE', 'PAUSED')), true) AS current
+            coalesce(cs.pending_count, 0) AS pending_count, coalesce(cs.pending_cents, 0) AS pending_cents,
+            coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM cur l WHERE l.active), false) AS whole
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
               x (customer, entry, type_id, amount, at, n)) x
             LEFT JOIN challenge_progress cs ON cs.customer_id = x.customer
-          WHERE x.round = n_round
+          WHERE x.round = n_round AND NOT x.entry = ANY (coalesce(done, '{}'))
       ), r AS MATERIALIZED (
         -- Per earning, in one pass over the customer's row (no row per earning and challenge kept):
         -- the row as the earning leaves it, the participations it counts in, those it starts and
         -- those that cross their next step's target. The arrays of the row are aggregated together,
         -- in one order, so their positions stay aligned (which position an entry takes is free).
-        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had, a.*
-          FROM e CROSS JOIN LATERAL (
+        -- And the quick path's terms for the row as the earning leaves it (`fast_terms` NULL: off):
+        -- it holds every live challenge and no other, they count alike, none crossed a target here.
+        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had, a.*,
+            z.seen_after,
+            CASE WHEN NOT a.any_crossed AND a.kept_active AND a.kept_n = t.live AND t.uniform THEN t.terms END
+              AS fast_terms,
+            greatest(a.last_joined, a.last_window_passed, t.starts_at) AS fast_from,
+            least(a.first_window_end, t.ends_at) AS fast_until,
+            challenges_seen_common(z.seen_after, a.days_parts) AS fast_days,
+            challenges_seen_common(z.seen_after, a.types_parts) AS fast_types
+          FROM e CROSS JOIN t CROSS JOIN LATERAL (
             SELECT coalesce(array_agg(x.challenge_id) FILTER (WHERE x.kept), '{}') AS challenge_ids,
                 coalesce(array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.kept), '{}') AS participant_ids,
                 coalesce(array_agg(x.joined) FILTER (WHERE x.kept), '{}') AS joined_at,
@@ -95,12 +144,32 @@ BEGIN
                 array_agg(x.challenge_id) FILTER (WHERE x.crossed) AS crossed_challenges,
                 array_agg(x.steps) FILTER (WHERE x.crossed) AS crossed_steps,
                 array_agg(CASE x.goal_kind WHEN 'AMOUNT' THEN x.n / 100.0 ELSE x.n END) FILTER (WHERE x.crossed)
-                  AS crossed_progress
-              FROM (
+                  AS crossed_progress,
+                -- For the quick path: the entries kept; the times between which none starts, ends
+                -- or starts a new cycle (a window that has passed bounds it from below when the
+                -- challenge is once per customer, else from above); the open participations (and
+                -- of them the DAYS and TYPES ones), how far each open counter is from its next target.
+                coalesce(bool_or(x.crossed), false) AS any_crossed,
+                count(*) FILTER (WHERE x.kept) AS kept_n,
+                coalesce(bool_and(x.active) FILTER (WHERE x.kept), true) AS kept_active,
+                max(x.joined) FILTER (WHERE x.kept) AS last_joined,
+                max(x.window_end) FILTER (WHERE x.kept AND NOT x.windowed) AS last_window_passed,
+                min(x.window_end) FILTER (WHERE x.kept AND x.windowed) AS first_window_end,
+                min(x.room) FILTER (WHERE x.open AND x.goal_kind = 'COUNT') - 1 AS fast_max_count,
+                min(x.room) FILTER (WHERE x.open AND x.goal_kind = 'AMOUNT') - 1 AS fast_max_cents,
+                array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open) AS fast_parts,
+                array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open AND x.goal_kind = 'DAYS') AS days_parts,
+                array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open AND x.goal_kind = 'TYPES') AS types_parts
+              FROM (SELECT x.*, x.kept AND x.steps >= 0 AND x.windowed IS NOT false AS open FROM (
                 -- Each entry as the earning leaves it: a new participation's from nothing; the
                 -- counter moved by one transaction, its amount, or a day or type not counted yet (its
                 -- `key`, then in `seen`). An entry stays in the row unless its challenge has ended.
-                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new,
+                -- `room`: how much its counter can still move before its next target.
+                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new, k.active,
+                    -- Whether the entry's window still holds the quick path (NULL: it has none).
+                    CASE WHEN k.fresh AND k.part IS NOT NULL THEN true
+                      ELSE k.window_end > e.at OR k.repeat = 'PER_PERIOD' END AS windowed,
+                    k.targets[CASE WHEN k.fresh THEN 1 ELSE k.steps + 1 END] - k.n2 AS room,
                     k.fresh AND k.part IS NOT NULL AS started,
                     k.part IS NOT NULL AND (k.fresh OR k.goal_kind IN ('COUNT', 'AMOUNT') OR k.key_new) AS changed,
                     CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at ELSE k.joined END AS joined,
@@ -109,43 +178,47 @@ BEGIN
                     CASE WHEN k.fresh AND k.part IS NOT NULL THEN 0 ELSE k.steps END AS steps,
                     k.n2 AS n,
                     k.part IS NOT NULL AND k.targets[CASE WHEN k.fresh THEN 1 ELSE k.steps + 1 END] <= k.n2 AS crossed,
-                    (k.was IS NOT NULL OR k.part IS NOT NULL) AND (e.current
-                      OR k.challenge_id IN (SELECT d.id FROM challenges d WHERE d.status IN ('ACTIVE', 'PAUSED'))) AS kept
+                    (k.was IS NOT NULL OR k.part IS NOT NULL) AND k.current AS kept
                   FROM (SELECT y.*, s.key, s.key_new,
                       CASE WHEN y.part IS NULL THEN y.n
                         ELSE CASE WHEN y.fresh THEN 0 ELSE y.n END + CASE y.goal_kind WHEN 'COUNT' THEN 1
                           WHEN 'AMOUNT' THEN e.cents ELSE s.key_new::integer END END AS n2
                     FROM (
-                      -- The row's entries, each with the live challenge when the earning qualifies
-                      -- for it. `part`: the participation the earning counts in — the entry's when
-                      -- it is open (not completed, joined by then, in its window), or a new one (its
-                      -- id taken now) when its window has passed and the challenge, automatic,
-                      -- repeats per period and its audience holds the customer (an opt-in one waits
-                      -- for the customer to join again).
-                      SELECT c.challenge_id, c.part AS was, c.joined, c.window_end, c.steps, c.n, ch.goal_kind,
-                          ch.targets, ch.rolling_days, w.fresh,
+                      -- The row's entries, each with its challenge unless ended (`current`), and
+                      -- whether the earning qualifies for it (live, by its terms). An open entry's
+                      -- counter takes what the quick path left pending. `part`: the participation
+                      -- the earning counts in — the entry's when it is open (not completed, joined by
+                      -- then, in its window), or a new one (its id taken now) when its window has
+                      -- passed and the challenge, automatic, repeats per period and its audience
+                      -- holds the customer (an opt-in one waits for the customer to join again).
+                      SELECT c.challenge_id, c.part AS was, c.joined, c.window_end, c.steps,
+                          c.n + CASE WHEN c.steps >= 0 THEN CASE ch.goal_kind WHEN 'COUNT' THEN e.pending_count
+                            WHEN 'AMOUNT' THEN e.pending_cents ELSE 0 END ELSE 0 END AS n,
+                          ch.goal_kind, ch.targets, ch.rolling_days, ch.repeat, w.fresh, ch.id IS NOT NULL AS current,
+                          coalesce(ch.active, false) AS active,
                           CASE WHEN w.fresh THEN CASE WHEN ch.enrolment = 'AUTOMATIC' AND ch.repeat = 'PER_PERIOD'
                               AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
                                 (SELECT k FROM challenges k WHERE k.id = ch.id))
                               THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
-                            WHEN ch.id IS NOT NULL AND c.steps >= 0 AND e.at >= c.joined THEN c.part END AS part
+                            WHEN g.q AND c.steps >= 0 AND e.at >= c.joined THEN c.part END AS part
                         FROM unnest(e.challenge_ids, e.participant_ids, e.joined_at, e.window_ends_at,
                             e.steps_reached, e.counts) c (challenge_id, part, joined, window_end, steps, n)
-                          LEFT JOIN live ch ON ch.id = c.challenge_id
-                            AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
-                              ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
-                          CROSS JOIN LATERAL (SELECT ch.id IS NOT NULL AND coalesce(e.at >= c.window_end, false) AS fresh) w
+                          LEFT JOIN cur ch ON ch.id = c.challenge_id
+                          CROSS JOIN LATERAL (SELECT coalesce(ch.active AND challenges_qualifies(e.at, e.type_id, e.amount,
+                            ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition, ch.amount_value),
+                            false) AS q) g
+                          CROSS JOIN LATERAL (SELECT g.q AND coalesce(e.at >= c.window_end, false) AS fresh) w
                       UNION ALL
                       -- The live challenges the earning qualifies for that the row does not hold: the
                       -- customer has no participation in them; an automatic one starts when its
                       -- audience holds the customer.
-                      SELECT ch.id, NULL, NULL, NULL, 0, 0, ch.goal_kind, ch.targets, ch.rolling_days, true,
+                      SELECT ch.id, NULL, NULL, NULL, 0, 0, ch.goal_kind, ch.targets, ch.rolling_days, ch.repeat, true, true, true,
                           CASE WHEN ch.enrolment = 'AUTOMATIC'
                             AND challenges_audience((SELECT k FROM customers k WHERE k.id = e.customer),
                               (SELECT k FROM challenges k WHERE k.id = ch.id))
                             THEN nextval(pg_get_serial_sequence('challenge_participants', 'id')) END
-                        FROM live ch
-                        WHERE NOT e.whole AND NOT ch.id = ANY (coalesce(e.challenge_ids, '{}'))
+                        FROM cur ch
+                        WHERE ch.active AND NOT e.whole AND NOT ch.id = ANY (coalesce(e.challenge_ids, '{}'))
                           AND challenges_qualifies(e.at, e.type_id, e.amount, ch.starts_at, ch.ends_at,
                             ch.transaction_type_ids, ch.amount_condition, ch.amount_value)
                     ) y
@@ -155,8 +228,13 @@ BEGIN
                 -- A fence: each entry's expressions computed once, not again in every aggregate's FILTER
                 -- that reads them (the `kept` test's subquery was planned six times).
                 OFFSET 0
-              ) x
+              ) x) x
           ) a
+          -- The days and types counted so far, and this earning's; those of a participation no
+          -- longer in the row dropped.
+          CROSS JOIN LATERAL (SELECT CASE WHEN a.participant_ids = e.participant_ids THEN e.seen || a.seen
+            ELSE ARRAY(SELECT k FROM unnest(e.seen) k WHERE k / 1048576 = ANY (a.participant_ids)) || a.seen END
+            AS seen_after) z
       ), ev AS (
         INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
           SELECT r.entry, r.customer, r.counted_in, r.type_id, r.amount, r.day FROM r WHERE r.counted_in IS NOT NULL
@@ -174,18 +252,22 @@ BEGIN
             WHERE r.started IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
       ), saved AS (
         -- An UPDATE, not an upsert (no speculative insertion, no row lock of its own): the customer is
-        -- locked, and the row inserted below when they have none. The days and types counted so
-        -- far, and this earning's; those of a participation no longer in the row dropped.
+        -- locked, and the row inserted below when they have none. Nothing pending any more (the
+        -- counters took it), and the quick path's terms set again.
         UPDATE challenge_progress cs SET challenge_ids = r.challenge_ids, participant_ids = r.participant_ids,
             joined_at = r.joined_at, window_ends_at = r.window_ends_at, steps_reached = r.steps_reached,
-            counts = r.counts, seen = CASE WHEN r.participant_ids = cs.participant_ids THEN cs.seen || r.seen
-              ELSE ARRAY(SELECT k FROM unnest(cs.seen) k WHERE k / 1048576 = ANY (r.participant_ids)) || r.seen END
+            counts = r.counts, seen = r.seen_after, pending_count = 0, pending_cents = 0,
+            fast_terms = r.fast_terms, fast_from = r.fast_from, fast_until = r.fast_until,
+            fast_max_count = r.fast_max_count, fast_max_cents = r.fast_max_cents, fast_days = r.fast_days,
+            fast_types = r.fast_types, fast_parts = r.fast_parts
           FROM r WHERE r.held AND r.changed AND cs.customer_id = r.customer AND r.entry IN (SELECT ev.entry_id FROM ev)
       ), added AS (
         INSERT INTO challenge_progress (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
-            steps_reached, counts, seen)
+            steps_reached, counts, seen, fast_terms, fast_from, fast_until, fast_max_count, fast_max_cents, fast_days,
+            fast_types, fast_parts)
           SELECT r.customer, r.challenge_ids, r.participant_ids, r.joined_at, r.window_ends_at, r.steps_reached,
-              r.counts, r.seen
+              r.counts, r.seen_after, r.fast_terms, r.fast_from, r.fast_until, r.fast_max_count, r.fast_max_cents,
+              r.fast_days, r.fast_types, r.fast_parts
             FROM r WHERE NOT r.held AND r.changed AND r.entry IN (SELECT ev.entry_id FROM ev)
       )
       -- The participations that crossed their next step's target, with the challenge's steps.

@@ -128,6 +128,20 @@ export const challengeProgress = pgTable('challenge_progress', {
   stepsReached: integer('steps_reached').array().notNull().default(sql`'{}'`),
   counts: bigint('counts', { mode: 'number' }).array().notNull().default(sql`'{}'`),
   seen: bigint('seen', { mode: 'number' }).array().notNull().default(sql`'{}'`),
+  // The earning's quick path (migration 0093): while the customer's live challenges all count
+  // alike, qualifying earnings that cannot cross a target, end a window or count a new day or type
+  // only add to `pendingCount` / `pendingCents`, folded into `counts` when the row is next
+  // rewritten. `fastTerms`: the live challenges' terms the quick path was set for (NULL: off).
+  pendingCount: integer('pending_count').notNull().default(0),
+  pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
+  fastTerms: bigint('fast_terms', { mode: 'number' }),
+  fastFrom: timestamp('fast_from', { withTimezone: true, mode: 'date' }),
+  fastUntil: timestamp('fast_until', { withTimezone: true, mode: 'date' }),
+  fastMaxCount: integer('fast_max_count'),
+  fastMaxCents: bigint('fast_max_cents', { mode: 'number' }),
+  fastDays: integer('fast_days').array(),
+  fastTypes: integer('fast_types').array(),
+  fastParts: bigint('fast_parts', { mode: 'number' }).array(),
 });
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
@@ -83,6 +84,23 @@ const spentOf = async (id: number) => (await admin$('GET', `/challenges/${id}`))
 /** Every challenge ends so the next test's earnings move only its own. */
 async function endAll() {
   await t.app.db.execute(sql`update challenges set status = 'ENDED' where status = 'ACTIVE'`);
+}
+
+/**
+ * Each customer's running row (challenge_progress) agrees with their live earnings: an open
+ * counter with what the quick path left pending.
+ */
+async function expectRowsMatchEarnings() {
+  const drift = rowsOf<{ customer_id: number }>(
+    await t.app.db.execute(sql`select cs.customer_id from challenge_progress cs
+      cross join lateral unnest(cs.participant_ids, cs.counts, cs.steps_reached) x (part, n, steps)
+      join challenge_participants cp on cp.id = x.part join challenges k on k.id = cp.challenge_id
+      cross join lateral challenges_counters(cs.customer_id, x.part, k.goal_kind) c
+      where c.n <> x.n + case when x.steps < 0 then 0 when k.goal_kind = 'COUNT' then cs.pending_count
+          when k.goal_kind = 'AMOUNT' then cs.pending_cents else 0 end
+        or not c.seen <@ cs.seen`),
+  );
+  expect(drift).toEqual([]);
 }
 
 beforeAll(async () => {
@@ -259,17 +277,6 @@ describe('opt-in, audience, budget', () => {
 });
 
 describe('rolling windows, opt-in beside automatic, the running row', () => {
-  /** Each customer's running row (challenge_progress) agrees with their live earnings. */
-  async function expectRowsMatchEarnings() {
-    const drift = rowsOf<{ customer_id: number }>(
-      await t.app.db.execute(sql`select cs.customer_id from challenge_progress cs
-        cross join lateral unnest(cs.participant_ids, cs.counts) x (part, n)
-        join challenge_participants cp on cp.id = x.part join challenges k on k.id = cp.challenge_id
-        cross join lateral challenges_counters(cs.customer_id, x.part, k.goal_kind) c
-        where c.n <> x.n or not c.seen <@ cs.seen`),
-    );
-    expect(drift).toEqual([]);
-  }
   it('PER_PERIOD starts the next cycle once the window has passed; ONCE does not count after it', async () => {
     const rolling = { rollingDays: 2, steps: [{ target: 2, points: 50 }] };
     const k = await live({ ...rolling, repeat: 'PER_PERIOD' });
@@ -364,6 +371,103 @@ describe('reversal', () => {
     await earn(n, 10);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
     expect(await spentOf(k.id)).toBe(100);
+    await endAll();
+  });
+});
+
+describe('the quick path (an earning that cannot cross a target only adds to what is pending)', () => {
+  it('pays each step at the earning that reaches it, whichever path each earning takes (property)', async () => {
+    await endAll();
+    // Rewards of distinct bits, so the sum paid says which steps were paid.
+    const goals = [
+      ['COUNT', [4, 1], [9, 2]],
+      ['AMOUNT', [200, 4], [500, 8]],
+      ['DAYS', [2, 16], [3, 32]],
+      ['TYPES', [2, 64]],
+    ] as const;
+    for (const [goalKind, ...steps] of goals) {
+      const created = await admin$(
+        'POST',
+        '/challenges',
+        terms({
+          goalKind,
+          transactionTypeIds: [],
+          steps: steps.map(([target, points]) => ({ target, points })),
+        }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await admin$('POST', `/challenges/${created.json().id}/activate`)).statusCode).toBe(200);
+    }
+    const earning = fc.record({
+      amount: fc.constantFrom(10, 40, 60, 99.99, 150),
+      // Mostly the same day and type, as a customer's earnings mostly are.
+      daysAgo: fc.constantFrom(0, 0, 0, 1, 2),
+      transfer: fc.constantFrom(false, false, true),
+    });
+    let quick = 0;
+    const now = Date.now();
+    await fc.assert(
+      fc.asyncProperty(fc.array(earning, { minLength: 1, maxLength: 14 }), async (earnings) => {
+        const n = await customer();
+        let count = 0;
+        let cents = 0;
+        const days = new Set<number>();
+        const types = new Set<boolean>();
+        let pendingBefore = 0;
+        // Every challenge starts at the customer's first earning; an earlier one does not count.
+        let joined = Number.POSITIVE_INFINITY;
+        for (const e of earnings) {
+          const at = now - e.daysAgo * DAY;
+          const res = await earn(n, e.amount, e.transfer ? 'TRANSFER' : 'CARD_SPEND', iso(at));
+          expect(res.statusCode, res.body).toBe(201);
+          if (joined === Number.POSITIVE_INFINITY) joined = at;
+          if (at >= joined) {
+            count += 1;
+            cents += Math.round(e.amount * 100);
+            days.add(Math.floor(at / DAY));
+            types.add(e.transfer);
+          }
+          const progress = { COUNT: count, AMOUNT: cents / 100, DAYS: days.size, TYPES: types.size };
+          const expected = goals
+            .flatMap(([kind, ...steps]) => steps.filter(([target]) => target <= progress[kind]))
+            .reduce((sum, [, points]) => sum + points, 0);
+          const [row] = rowsOf<{ paid: number; pending: number }>(
+            await t.app.db.execute(sql`select
+                (select coalesce(sum(po.points), 0)::int from challenge_payouts po
+                  where po.customer_id = c.id and po.reason is null) as paid,
+                coalesce((select cs.pending_count from challenge_progress cs where cs.customer_id = c.id), 0) as pending
+              from customers c where c.customer_number = ${n}`),
+          );
+          expect(row?.paid).toBe(expected);
+          if ((row?.pending ?? 0) > pendingBefore) quick += 1;
+          pendingBefore = row?.pending ?? 0;
+        }
+      }),
+      { numRuns: 25 },
+    );
+    // Both paths were taken (a customer's first earning, and the one after a step, take the full one).
+    expect(quick).toBeGreaterThan(0);
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
+  it('a reversal while earnings are pending recounts them; the step is paid when reached again', async () => {
+    const k = await live({ steps: [{ target: 4, points: 100 }], onReversal: 'REVERSE' });
+    const n = await customer();
+    for (let i = 0; i < 3; i++) await earn(n, 10);
+    const [before] = rowsOf<{ pending: number }>(
+      await t.app.db.execute(sql`select cs.pending_count as pending from challenge_progress cs
+        join customers c on c.id = cs.customer_id where c.customer_number = ${n}`),
+    );
+    expect(before?.pending).toBe(2);
+    expect((await api('POST', `/transactions/CH-${seq - 1}/reversal`)).statusCode).toBe(201);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 0 });
+    await expectRowsMatchEarnings();
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 3, pointsPaid: 0 });
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 4, pointsPaid: 100 });
+    expect(await balance(n)).toBe(4 + 100);
+    await expectRowsMatchEarnings();
     await endAll();
   });
 });
