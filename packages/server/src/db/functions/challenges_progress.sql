@@ -105,6 +105,7 @@ BEGIN
             cs.challenge_ids, cs.participant_ids, cs.joined_at, cs.window_ends_at, cs.steps_reached, cs.counts,
             coalesce(cs.seen, '{}') AS seen, cs.customer_id IS NOT NULL AS held,
             coalesce(cs.pending_count, 0) AS pending_count, coalesce(cs.pending_cents, 0) AS pending_cents,
+            cs.fast_terms AS had_fast_terms,
             coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM cur l WHERE l.active), false) AS whole
           FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
               row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
@@ -119,7 +120,8 @@ BEGIN
         -- in one order, so their positions stay aligned (which position an entry takes is free).
         -- And the quick path's terms for the row as the earning leaves it (`fast_terms` NULL: off):
         -- it holds every live challenge and no other, they count alike, none crossed a target here.
-        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had, a.*,
+        SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had,
+            e.had_fast_terms, a.*,
             z.seen_after,
             CASE WHEN NOT a.any_crossed AND a.kept_active AND a.kept_n = t.live AND t.uniform THEN t.terms END
               AS fast_terms,
@@ -253,14 +255,18 @@ BEGIN
       ), saved AS (
         -- An UPDATE, not an upsert (no speculative insertion, no row lock of its own): the customer is
         -- locked, and the row inserted below when they have none. Nothing pending any more (the
-        -- counters took it), and the quick path's terms set again.
+        -- counters took it), and the quick path's terms set again: written when the earning moved
+        -- the row, or when the quick path changes (a row that nothing moves any more, its open
+        -- counters' targets reached or its steps completed, takes the quick path again). Not when the
+        -- earning was recorded already (its insert found its key: exactly once).
         UPDATE challenge_progress cs SET challenge_ids = r.challenge_ids, participant_ids = r.participant_ids,
             joined_at = r.joined_at, window_ends_at = r.window_ends_at, steps_reached = r.steps_reached,
             counts = r.counts, seen = r.seen_after, pending_count = 0, pending_cents = 0,
             fast_terms = r.fast_terms, fast_from = r.fast_from, fast_until = r.fast_until,
             fast_max_count = r.fast_max_count, fast_max_cents = r.fast_max_cents, fast_days = r.fast_days,
             fast_types = r.fast_types, fast_parts = r.fast_parts
-          FROM r WHERE r.held AND r.changed AND cs.customer_id = r.customer AND r.entry IN (SELECT ev.entry_id FROM ev)
+          FROM r WHERE r.held AND cs.customer_id = r.customer AND (r.changed OR r.fast_terms IS DISTINCT FROM r.had_fast_terms)
+            AND (r.counted_in IS NULL OR r.entry IN (SELECT ev.entry_id FROM ev))
       ), added AS (
         INSERT INTO challenge_progress (customer_id, challenge_ids, participant_ids, joined_at, window_ends_at,
             steps_reached, counts, seen, fast_terms, fast_from, fast_until, fast_max_count, fast_max_cents, fast_days,
@@ -268,7 +274,8 @@ BEGIN
           SELECT r.customer, r.challenge_ids, r.participant_ids, r.joined_at, r.window_ends_at, r.steps_reached,
               r.counts, r.seen_after, r.fast_terms, r.fast_from, r.fast_until, r.fast_max_count, r.fast_max_cents,
               r.fast_days, r.fast_types, r.fast_parts
-            FROM r WHERE NOT r.held AND r.changed AND r.entry IN (SELECT ev.entry_id FROM ev)
+            FROM r WHERE NOT r.held AND (r.changed OR r.fast_terms IS NOT NULL)
+              AND (r.counted_in IS NULL OR r.entry IN (SELECT ev.entry_id FROM ev))
       )
       -- The participations that crossed their next step's target, with the challenge's steps.
       SELECT c.part AS id, c.challenge_id, c.steps AS steps_reached, r.customer, r.at, ch.steps, ch.name_en, c.progress
