@@ -1,8 +1,9 @@
 -- The live (ACTIVE) challenges' terms in one row (docs/decisions/challenges.md, the quick path):
--- `terms`, a fingerprint of every live challenge's id and terms (a customer's quick path holds while
--- it is the one the path was set for: a challenge started, ended, paused or changed turns it off);
+-- `terms`, a fingerprint of the live challenges (their ids and when staff last changed each, terms
+-- or status: a customer's quick path holds while it is the one the path was set for, so a
+-- challenge started, ended, paused or changed turns it off; a step paid does not change it);
 -- `uniform`, whether they all count the same transactions (types and amount condition), and those;
--- `live`, how many; the latest start and earliest end of their periods. Read once per round of the
+-- `live`, how many; the latest start and earliest end of their periods. Read once per batch of the
 -- earning's statement (challenges_progress).
 CREATE OR REPLACE FUNCTION challenges_live_terms()
 RETURNS TABLE (
@@ -10,8 +11,7 @@ RETURNS TABLE (
   starts_at timestamptz, ends_at timestamptz
 )
 LANGUAGE sql STABLE AS $$
-  SELECT hashtextextended(string_agg((ch.id, ch.starts_at, ch.ends_at, ch.transaction_type_ids, ch.amount_condition,
-        ch.amount_value, ch.goal_kind, ch.rolling_days, ch.enrolment, ch.repeat, ch.steps)::text, ',' ORDER BY ch.id), 0),
+  SELECT bit_xor(hashint8extended(ch.id, (date_part('epoch', ch.updated_at) * 1e6)::bigint)),
       count(DISTINCT (ch.transaction_type_ids, ch.amount_condition, ch.amount_value)) = 1,
       count(*)::integer, min(ch.transaction_type_ids), min(ch.amount_condition), min(ch.amount_value),
       max(ch.starts_at), min(ch.ends_at)

@@ -47,8 +47,14 @@ DECLARE
   why text;
   sizes integer[];
   done bigint[];
+  t record;
 BEGIN
-  IF coalesce(cardinality(p_entries), 0) = 0 OR NOT EXISTS (SELECT 1 FROM challenges ch WHERE ch.status = 'ACTIVE') THEN
+  IF coalesce(cardinality(p_entries), 0) = 0 THEN
+    RETURN 0;
+  END IF;
+  -- The live challenges' terms, read once for the batch (none live: nothing to do).
+  SELECT * INTO t FROM challenges_live_terms();
+  IF t.live = 0 THEN
     RETURN 0;
   END IF;
   -- How many earnings each round takes (round k: each customer's k-th earning of the batch).
@@ -56,18 +62,22 @@ BEGIN
     FROM (SELECT z.k, count(*)::integer AS n
       FROM (SELECT row_number() OVER (PARTITION BY c) AS k FROM unnest(p_customers) c) z GROUP BY z.k) x;
   FOR n_round IN 1 .. cardinality(sizes) LOOP
+    -- Read again for a later round: the last one may have ended a challenge (its budget spent).
+    IF n_round > 1 THEN
+      SELECT * INTO t FROM challenges_live_terms();
+      EXIT WHEN t.live = 0;
+    END IF;
     -- The quick path: the round's earnings that the row says cannot move more than its pending
     -- counters (the live challenges' terms as when it was set, all counting the earning alike, in
     -- the period and windows, below the next targets, a day and type every open DAYS and TYPES
     -- participation has counted): recorded with the open participations, counted as pending.
-    WITH t AS MATERIALIZED (SELECT * FROM challenges_live_terms()), f AS MATERIALIZED (
+    WITH f AS MATERIALIZED (
       SELECT x.customer, x.entry, x.type_id, x.amount, x.day, cs.fast_parts
         FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
             row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
           FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
             x (customer, entry, type_id, amount, at, n)) x
           JOIN challenge_progress cs ON cs.customer_id = x.customer
-          CROSS JOIN t
         WHERE x.round = n_round AND cs.fast_terms = t.terms
           AND challenges_qualifies(x.at, x.type_id, x.amount, cs.fast_from, cs.fast_until, t.type_ids,
             t.amount_condition, t.amount_value)
@@ -88,7 +98,7 @@ BEGIN
     SELECT array_agg(f.entry) INTO done FROM f;
     CONTINUE WHEN coalesce(cardinality(done), 0) = sizes[n_round];
     FOR u IN
-      WITH t AS MATERIALIZED (SELECT * FROM challenges_live_terms()), cur AS MATERIALIZED (
+      WITH cur AS MATERIALIZED (
         -- The challenges not ended (`active`: the live ones), read once for the round (not once per
         -- earning), with their steps' targets in the counters' unit (an AMOUNT's in cents), rounded
         -- up as the counters are whole.
@@ -129,7 +139,7 @@ BEGIN
             least(a.first_window_end, t.ends_at) AS fast_until,
             challenges_seen_common(z.seen_after, a.days_parts) AS fast_days,
             challenges_seen_common(z.seen_after, a.types_parts) AS fast_types
-          FROM e CROSS JOIN t CROSS JOIN LATERAL (
+          FROM e CROSS JOIN LATERAL (
             SELECT coalesce(array_agg(x.challenge_id) FILTER (WHERE x.kept), '{}') AS challenge_ids,
                 coalesce(array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.kept), '{}') AS participant_ids,
                 coalesce(array_agg(x.joined) FILTER (WHERE x.kept), '{}') AS joined_at,
@@ -300,7 +310,8 @@ BEGIN
         voucher := (u.steps -> (i - 1) ->> 'voucherId')::integer;
         issued := NULL;
         entry := NULL;
-        UPDATE challenges ch SET spent = ch.spent + pts, updated_at = now()
+        -- (Not `updated_at`: staff's changes, which the quick path's terms read.)
+        UPDATE challenges ch SET spent = ch.spent + pts
           WHERE ch.id = u.challenge_id AND ch.spent + pts <= ch.budget;
         IF NOT FOUND THEN
           why := 'BUDGET';
@@ -312,7 +323,7 @@ BEGIN
                 WHERE po.participant_id = u.id AND po.step = i), '')) v;
           IF why IS NOT NULL THEN
             -- Nothing issued: the budget taken back, the step reached unpaid with the reason.
-            UPDATE challenges ch SET spent = ch.spent - pts, updated_at = now() WHERE ch.id = u.challenge_id;
+            UPDATE challenges ch SET spent = ch.spent - pts WHERE ch.id = u.challenge_id;
           END IF;
         ELSE
           why := NULL;

@@ -56,7 +56,7 @@ BEGIN
           WHERE p.participant_id = po.participant_id AND p.step = po.step;
         UPDATE challenge_participants cp SET points_paid = cp.points_paid - po.points WHERE cp.id = po.participant_id;
       END IF;
-      UPDATE challenges k SET spent = k.spent - po.points, updated_at = now() WHERE k.id = po.challenge_id;
+      UPDATE challenges k SET spent = k.spent - po.points WHERE k.id = po.challenge_id;
     END LOOP;
   END LOOP;
 END
