@@ -129,11 +129,15 @@ BEGIN
         -- those that cross their next step's target. The arrays of the row are aggregated together,
         -- in one order, so their positions stay aligned (which position an entry takes is free).
         -- And the quick path's terms for the row as the earning leaves it (`fast_terms` NULL: off):
-        -- it holds every live challenge and no other, they count alike, none crossed a target here.
+        -- it holds only live challenges, and every automatic one (an opt-in one not joined cannot
+        -- count until the join, which turns the path off), they count alike, none crossed a target
+        -- here. (A customer outside an automatic challenge's audience takes the full statement,
+        -- which checks the audience at each earning.)
         SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had,
             e.had_fast_terms, a.*,
             z.seen_after,
-            CASE WHEN NOT a.any_crossed AND a.kept_active AND a.kept_n = t.live AND t.uniform THEN t.terms END
+            CASE WHEN NOT a.any_crossed AND a.kept_active AND a.challenge_ids @> t.automatic AND t.uniform
+              THEN t.terms END
               AS fast_terms,
             greatest(a.last_joined, a.last_window_passed, t.starts_at) AS fast_from,
             least(a.first_window_end, t.ends_at) AS fast_until,
@@ -162,7 +166,6 @@ BEGIN
                 -- challenge is once per customer, else from above); the open participations (and
                 -- of them the DAYS and TYPES ones), how far each open counter is from its next target.
                 coalesce(bool_or(x.crossed), false) AS any_crossed,
-                count(*) FILTER (WHERE x.kept) AS kept_n,
                 coalesce(bool_and(x.active) FILTER (WHERE x.kept), true) AS kept_active,
                 max(x.joined) FILTER (WHERE x.kept) AS last_joined,
                 max(x.window_end) FILTER (WHERE x.kept AND NOT x.windowed) AS last_window_passed,

@@ -398,6 +398,13 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
       expect(created.statusCode, created.body).toBe(201);
       expect((await admin$('POST', `/challenges/${created.json().id}/activate`)).statusCode).toBe(200);
     }
+    // An opt-in challenge nobody joins: it never counts, and does not keep earnings off the quick path.
+    const optIn = await admin$(
+      'POST',
+      '/challenges',
+      terms({ enrolment: 'OPT_IN', transactionTypeIds: [], steps: [{ target: 1, points: 128 }] }),
+    );
+    expect((await admin$('POST', `/challenges/${optIn.json().id}/activate`)).statusCode).toBe(200);
     const earning = fc.record({
       amount: fc.constantFrom(10, 40, 60, 99.99, 150),
       // Mostly the same day and type, as a customer's earnings mostly are.
