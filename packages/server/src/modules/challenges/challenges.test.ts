@@ -457,6 +457,22 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     await expectRowsMatchEarnings();
     await endAll();
   });
+  it('a target lowered while the challenge is paused is paid at the next earning that reaches it', async () => {
+    const body = { steps: [{ target: 10, points: 100 }] };
+    const k = await live(body);
+    const n = await customer();
+    for (let i = 0; i < 4; i++) await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 4, pointsPaid: 0 });
+    expect((await admin$('POST', `/challenges/${k.id}/pause`)).statusCode).toBe(200);
+    const changed = await admin$('PUT', `/challenges/${k.id}`, terms({ steps: [{ target: 5, points: 100 }] }));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await admin$('POST', `/challenges/${k.id}/activate`)).statusCode).toBe(200);
+    // The row's quick path was set for the old target (5 more to go): the change turns it off.
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 5, pointsPaid: 100 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
   it('a reversal while earnings are pending recounts them; the step is paid when reached again', async () => {
     const k = await live({ steps: [{ target: 4, points: 100 }], onReversal: 'REVERSE' });
     const n = await customer();
