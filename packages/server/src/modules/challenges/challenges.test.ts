@@ -464,7 +464,11 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     for (let i = 0; i < 4; i++) await earn(n, 10);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 4, pointsPaid: 0 });
     expect((await admin$('POST', `/challenges/${k.id}/pause`)).statusCode).toBe(200);
-    const changed = await admin$('PUT', `/challenges/${k.id}`, terms({ steps: [{ target: 5, points: 100 }] }));
+    const changed = await admin$(
+      'PUT',
+      `/challenges/${k.id}`,
+      terms({ steps: [{ target: 5, points: 100 }] }),
+    );
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await admin$('POST', `/challenges/${k.id}/activate`)).statusCode).toBe(200);
     // The row's quick path was set for the old target (5 more to go): the change turns it off.
