@@ -126,19 +126,18 @@ BEGIN
       ), r AS MATERIALIZED (
         -- Per earning, in one pass over the customer's row (no row per earning and challenge kept):
         -- the row as the earning leaves it, the participations it counts in, those it starts and
-        -- those that cross their next step's target. The arrays of the row are aggregated together,
+        -- those that cross their next step's target (the row takes the steps they reach, -1 once
+        -- completed, which the loop below pays). The arrays of the row are aggregated together,
         -- in one order, so their positions stay aligned (which position an entry takes is free).
         -- And the quick path's terms for the row as the earning leaves it (`fast_terms` NULL: off):
         -- it holds only live challenges, and every automatic one (an opt-in one not joined cannot
-        -- count until the join, which turns the path off), they count alike, none crossed a target
-        -- here. (A customer outside an automatic challenge's audience takes the full statement,
-        -- which checks the audience at each earning.)
+        -- count until the join, which turns the path off), and they count alike. (A customer
+        -- outside an automatic challenge's audience takes the full statement, which checks the
+        -- audience at each earning.)
         SELECT e.customer, e.entry, e.type_id, e.amount, e.at, e.day, e.held, e.participant_ids AS had,
             e.had_fast_terms, a.*,
             z.seen_after,
-            CASE WHEN NOT a.any_crossed AND a.kept_active AND a.challenge_ids @> t.automatic AND t.uniform
-              THEN t.terms END
-              AS fast_terms,
+            CASE WHEN a.kept_active AND a.challenge_ids @> t.automatic AND t.uniform THEN t.terms END AS fast_terms,
             greatest(a.last_joined, a.last_window_passed, t.starts_at) AS fast_from,
             least(a.first_window_end, t.ends_at) AS fast_until,
             challenges_seen_common(z.seen_after, a.days_parts) AS fast_days,
@@ -148,7 +147,7 @@ BEGIN
                 coalesce(array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.kept), '{}') AS participant_ids,
                 coalesce(array_agg(x.joined) FILTER (WHERE x.kept), '{}') AS joined_at,
                 coalesce(array_agg(x.window_end) FILTER (WHERE x.kept), '{}') AS window_ends_at,
-                coalesce(array_agg(x.steps) FILTER (WHERE x.kept), '{}') AS steps_reached,
+                coalesce(array_agg(x.after) FILTER (WHERE x.kept), '{}') AS steps_reached,
                 coalesce(array_agg(x.n) FILTER (WHERE x.kept), '{}') AS counts,
                 coalesce(array_agg(x.key) FILTER (WHERE x.key_new), '{}') AS seen,
                 coalesce(bool_or(x.changed), false) AS changed,
@@ -165,7 +164,6 @@ BEGIN
                 -- or starts a new cycle (a window that has passed bounds it from below when the
                 -- challenge is once per customer, else from above); the open participations (and
                 -- of them the DAYS and TYPES ones), how far each open counter is from its next target.
-                coalesce(bool_or(x.crossed), false) AS any_crossed,
                 coalesce(bool_and(x.active) FILTER (WHERE x.kept), true) AS kept_active,
                 max(x.joined) FILTER (WHERE x.kept) AS last_joined,
                 max(x.window_end) FILTER (WHERE x.kept AND NOT x.windowed) AS last_window_passed,
@@ -175,16 +173,19 @@ BEGIN
                 array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open) AS fast_parts,
                 array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open AND x.goal_kind = 'DAYS') AS days_parts,
                 array_agg(coalesce(x.part, x.was)) FILTER (WHERE x.open AND x.goal_kind = 'TYPES') AS types_parts
-              FROM (SELECT x.*, x.kept AND x.steps >= 0 AND x.windowed IS NOT false AS open FROM (
+              FROM (SELECT x.*, x.kept AND x.after >= 0 AND x.windowed IS NOT false AS open,
+                  x.targets[x.after + 1] - x.n AS room
+                -- `after`: the steps reached once the earning has counted (`steps` before it).
+                FROM (SELECT x.*, CASE WHEN NOT x.crossed THEN x.steps
+                    ELSE (SELECT CASE WHEN count(*) = cardinality(x.targets) THEN -1 ELSE count(*)::integer END
+                      FROM unnest(x.targets) g WHERE g <= x.n) END AS after FROM (
                 -- Each entry as the earning leaves it: a new participation's from nothing; the
                 -- counter moved by one transaction, its amount, or a day or type not counted yet (its
                 -- `key`, then in `seen`). An entry stays in the row unless its challenge has ended.
-                -- `room`: how much its counter can still move before its next target.
-                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new, k.active,
+                SELECT k.challenge_id, k.was, k.part, k.goal_kind, k.key, k.key_new, k.active, k.targets,
                     -- Whether the entry's window still holds the quick path (NULL: it has none).
                     CASE WHEN k.fresh AND k.part IS NOT NULL THEN true
                       ELSE k.window_end > e.at OR k.repeat = 'PER_PERIOD' END AS windowed,
-                    k.targets[CASE WHEN k.fresh THEN 1 ELSE k.steps + 1 END] - k.n2 AS room,
                     k.fresh AND k.part IS NOT NULL AS started,
                     k.part IS NOT NULL AND (k.fresh OR k.goal_kind IN ('COUNT', 'AMOUNT') OR k.key_new) AS changed,
                     CASE WHEN k.fresh AND k.part IS NOT NULL THEN e.at ELSE k.joined END AS joined,
@@ -243,7 +244,7 @@ BEGIN
                 -- A fence: each entry's expressions computed once, not again in every aggregate's FILTER
                 -- that reads them (the `kept` test's subquery was planned six times).
                 OFFSET 0
-              ) x) x
+              ) x) x) x
           ) a
           -- The days and types counted so far, and this earning's; those of a participation no
           -- longer in the row dropped.
@@ -351,14 +352,10 @@ BEGIN
           WHERE ch.id = u.challenge_id AND ch.status = 'ACTIVE' AND ch.budget - ch.spent <
             (SELECT min((s ->> 'points')::integer) FROM jsonb_array_elements(ch.steps) s);
       END LOOP;
+      -- (The customer's row has these steps already: the statement wrote them.)
       UPDATE challenge_participants cp SET steps_reached = reached, points_paid = cp.points_paid + got,
           completed_at = CASE WHEN reached = jsonb_array_length(u.steps) THEN u.at END
         WHERE cp.id = u.id;
-      -- And in the customer's row (-1: completed).
-      UPDATE challenge_progress cs
-        SET steps_reached[array_position(cs.participant_ids, u.id)] =
-          CASE WHEN reached = jsonb_array_length(u.steps) THEN -1 ELSE reached END
-        WHERE cs.customer_id = u.customer AND u.id = ANY (cs.participant_ids);
       paid := paid + got;
     END LOOP;
   END LOOP;

@@ -87,8 +87,8 @@ async function endAll() {
 }
 
 /**
- * Each customer's running row (challenge_progress) agrees with their live earnings: an open
- * counter with what the quick path left pending.
+ * Each customer's running row (challenge_progress) agrees with their live earnings (an open
+ * counter with what the quick path left pending) and with their participations' steps.
  */
 async function expectRowsMatchEarnings() {
   const drift = rowsOf<{ customer_id: number }>(
@@ -98,7 +98,8 @@ async function expectRowsMatchEarnings() {
       cross join lateral challenges_counters(cs.customer_id, x.part, k.goal_kind) c
       where c.n <> x.n + case when x.steps < 0 then 0 when k.goal_kind = 'COUNT' then cs.pending_count
           when k.goal_kind = 'AMOUNT' then cs.pending_cents else 0 end
-        or not c.seen <@ cs.seen`),
+        or not c.seen <@ cs.seen
+        or x.steps <> case when cp.completed_at is not null then -1 else cp.steps_reached end`),
   );
   expect(drift).toEqual([]);
 }
