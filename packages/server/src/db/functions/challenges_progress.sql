@@ -46,6 +46,7 @@ DECLARE
   entry bigint;
   why text;
   sizes integer[];
+  rounds_of integer[];
   done bigint[];
   t record;
 BEGIN
@@ -57,10 +58,15 @@ BEGIN
   IF t.live = 0 THEN
     RETURN 0;
   END IF;
-  -- How many earnings each round takes (round k: each customer's k-th earning of the batch).
-  SELECT array_agg(x.n ORDER BY x.k) INTO sizes
-    FROM (SELECT z.k, count(*)::integer AS n
-      FROM (SELECT row_number() OVER (PARTITION BY c) AS k FROM unnest(p_customers) c) z GROUP BY z.k) x;
+  -- Each earning's round (round k: each customer's k-th earning of the batch), and how many
+  -- earnings each round takes, numbered once for the batch's statements.
+  WITH z AS (
+    SELECT b.n, row_number() OVER (PARTITION BY b.c ORDER BY b.n)::integer AS k
+      FROM unnest(p_customers) WITH ORDINALITY b (c, n)
+  )
+  SELECT (SELECT array_agg(z.k ORDER BY z.n) FROM z),
+      (SELECT array_agg(w.n ORDER BY w.k) FROM (SELECT z.k, count(*)::integer AS n FROM z GROUP BY z.k) w)
+    INTO rounds_of, sizes;
   FOR n_round IN 1 .. cardinality(sizes) LOOP
     -- Read again for a later round: the last one may have ended a challenge (its budget spent).
     IF n_round > 1 THEN
@@ -73,10 +79,9 @@ BEGIN
     -- participation has counted): recorded with the open participations, counted as pending.
     WITH f AS MATERIALIZED (
       SELECT x.customer, x.entry, x.type_id, x.amount, x.day, cs.fast_parts
-        FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
-            row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
-          FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
-            x (customer, entry, type_id, amount, at, n)) x
+        FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day
+          FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at, rounds_of)
+            x (customer, entry, type_id, amount, at, round)) x
           JOIN challenge_progress cs ON cs.customer_id = x.customer
         WHERE x.round = n_round AND cs.fast_terms = t.terms
           AND challenges_qualifies(x.at, x.type_id, x.amount, cs.fast_from, cs.fast_until, t.type_ids,
@@ -117,10 +122,9 @@ BEGIN
             coalesce(cs.pending_count, 0) AS pending_count, coalesce(cs.pending_cents, 0) AS pending_cents,
             cs.fast_terms AS had_fast_terms,
             coalesce(cs.challenge_ids @> (SELECT array_agg(l.id) FROM cur l WHERE l.active), false) AS whole
-          FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day,
-              row_number() OVER (PARTITION BY x.customer ORDER BY x.n) AS round
-            FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY
-              x (customer, entry, type_id, amount, at, n)) x
+          FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day
+            FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at, rounds_of)
+              x (customer, entry, type_id, amount, at, round)) x
             LEFT JOIN challenge_progress cs ON cs.customer_id = x.customer
           WHERE x.round = n_round AND NOT x.entry = ANY (coalesce(done, '{}'))
       ), r AS MATERIALIZED (
