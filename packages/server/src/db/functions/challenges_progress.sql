@@ -16,13 +16,8 @@
 -- rewritten once per earning: no participation looked up, no jsonb. Every writer of a
 -- participation keeps the row (here; an opt-in join and a reversal: challenges_cache_put), so a
 -- live challenge missing from it has no participation of the customer. A participation row is
--- written only when it starts or reaches a step. Only
--- a participation that crosses a step's target comes back to be paid: the budget taken under the
--- challenge's row lock (customers, then challenges in id order), the points posted through
--- loyalty_post_entry, or a voucher step's voucher issued (challenges_issue_voucher, its value in
--- points taken from the budget). A step the budget or the voucher's stock cannot pay is reached
--- unpaid with the reason in challenge_payouts, and the challenge ends when what is left cannot pay
--- its smallest step. Answers the points paid.
+-- written only when it starts or reaches a step. The participations that cross a step's target
+-- are paid once a round (challenges_pay_steps). Answers the points paid.
 -- The quick path first, per round: while a customer's live challenges all count alike and the row
 -- says which earnings cannot cross a target, end a window or count a new day or type (set when the
 -- row was last rewritten), such an earning is recorded with the open participations and only adds
@@ -34,17 +29,15 @@ CREATE OR REPLACE FUNCTION challenges_progress(
 ) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
-  u record;
-  reached integer;
-  pts integer;
   paid integer := 0;
-  got integer;
-  expiry integer;
-  posted record;
-  voucher integer;
-  issued bigint;
-  entry bigint;
-  why text;
+  -- A round's participations that crossed a step: the steps they had, the customer, the earning's
+  -- time and the progress it left.
+  x_parts bigint[];
+  x_challenges integer[];
+  x_steps integer[];
+  x_customers bigint[];
+  x_at timestamptz[];
+  x_progress numeric[];
   sizes integer[];
   rounds_of integer[];
   done bigint[];
@@ -102,8 +95,7 @@ BEGIN
     )
     SELECT array_agg(f.entry) INTO done FROM f;
     CONTINUE WHEN coalesce(cardinality(done), 0) = sizes[n_round];
-    FOR u IN
-      WITH cur AS MATERIALIZED (
+    WITH cur AS MATERIALIZED (
         -- The challenges not ended (`active`: the live ones), read once for the round (not once per
         -- earning), with their steps' targets in the counters' unit (an AMOUNT's in cents), rounded
         -- up as the counters are whole.
@@ -295,73 +287,16 @@ BEGIN
             FROM r WHERE NOT r.held AND (r.changed OR r.fast_terms IS NOT NULL)
               AND (r.counted_in IS NULL OR r.entry IN (SELECT ev.entry_id FROM ev))
       )
-      -- The participations that crossed their next step's target, with the challenge's steps.
-      SELECT c.part AS id, c.challenge_id, c.steps AS steps_reached, r.customer, r.at, ch.steps, ch.name_en, c.progress
+      -- The participations that crossed their next step's target, for challenges_pay_steps.
+      SELECT array_agg(c.part), array_agg(c.challenge_id), array_agg(c.steps), array_agg(r.customer),
+          array_agg(r.at), array_agg(c.progress)
+        INTO x_parts, x_challenges, x_steps, x_customers, x_at, x_progress
         FROM r CROSS JOIN LATERAL unnest(r.crossed, r.crossed_challenges, r.crossed_steps, r.crossed_progress)
             c (part, challenge_id, steps, progress)
-          JOIN challenges ch ON ch.id = c.challenge_id
-        WHERE r.crossed IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev)
-        ORDER BY c.challenge_id, r.customer
-    LOOP
-      reached := u.steps_reached;
-      WHILE reached < jsonb_array_length(u.steps) AND (u.steps -> reached ->> 'target')::numeric <= u.progress LOOP
-        reached := reached + 1;
-      END LOOP;
-      got := 0;
-      FOR i IN u.steps_reached + 1 .. reached LOOP
-        -- Paid once per participation and step (a step reached again after a reversal that kept its
-        -- reward is not paid again; one whose reward was reversed is).
-        CONTINUE WHEN EXISTS (SELECT 1 FROM challenge_payouts po
-          WHERE po.participant_id = u.id AND po.step = i AND po.reason IS NULL AND po.reversed_at IS NULL);
-        -- A voucher step's points are the voucher's value, what it takes from the budget.
-        pts := (u.steps -> (i - 1) ->> 'points')::integer;
-        voucher := (u.steps -> (i - 1) ->> 'voucherId')::integer;
-        issued := NULL;
-        entry := NULL;
-        -- (Not `updated_at`: staff's changes, which the quick path's terms read.)
-        UPDATE challenges ch SET spent = ch.spent + pts
-          WHERE ch.id = u.challenge_id AND ch.spent + pts <= ch.budget;
-        IF NOT FOUND THEN
-          why := 'BUDGET';
-        ELSIF voucher IS NOT NULL THEN
-          -- Its external id: the payout's, after the redemption it replaces (one cancelled by a reversal).
-          SELECT v.redemption_id, v.reason INTO issued, why
-            FROM challenges_issue_voucher(u.customer, voucher, 'challenge:' || u.challenge_id || ':' || u.id || ':' || i
-              || coalesce(':' || (SELECT po.redemption_id FROM challenge_payouts po
-                WHERE po.participant_id = u.id AND po.step = i), '')) v;
-          IF why IS NOT NULL THEN
-            -- Nothing issued: the budget taken back, the step reached unpaid with the reason.
-            UPDATE challenges ch SET spent = ch.spent - pts WHERE ch.id = u.challenge_id;
-          END IF;
-        ELSE
-          why := NULL;
-          IF expiry IS NULL THEN
-            SELECT s.expiry_months INTO expiry FROM loyalty_settings s WHERE s.id = 1;
-          END IF;
-          posted := loyalty_post_entry(u.customer, 'ADJUST', pts, 'challenge:' || u.challenge_id || ':' || i, true,
-            CASE WHEN coalesce(expiry, 0) > 0 THEN u.at + make_interval(months => expiry) END,
-            u.at, p_note => u.name_en);
-          entry := posted.entry_id;
-          got := got + pts;
-        END IF;
-        INSERT INTO challenge_payouts AS po
-            (participant_id, step, challenge_id, customer_id, points, entry_id, redemption_id, reason)
-          VALUES (u.id, i, u.challenge_id, u.customer, CASE WHEN why IS NULL THEN pts ELSE 0 END,
-            entry, issued, why)
-          ON CONFLICT (participant_id, step) DO UPDATE
-            SET points = excluded.points, entry_id = excluded.entry_id, redemption_id = excluded.redemption_id,
-              reason = excluded.reason, reversal_entry_id = NULL, reversed_at = NULL, created_at = now();
-        -- Nothing left for the smallest step: the challenge ends.
-        UPDATE challenges ch SET status = 'ENDED', updated_at = now()
-          WHERE ch.id = u.challenge_id AND ch.status = 'ACTIVE' AND ch.budget - ch.spent <
-            (SELECT min((s ->> 'points')::integer) FROM jsonb_array_elements(ch.steps) s);
-      END LOOP;
-      -- (The customer's row has these steps already: the statement wrote them.)
-      UPDATE challenge_participants cp SET steps_reached = reached, points_paid = cp.points_paid + got,
-          completed_at = CASE WHEN reached = jsonb_array_length(u.steps) THEN u.at END
-        WHERE cp.id = u.id;
-      paid := paid + got;
-    END LOOP;
+        WHERE r.crossed IS NOT NULL AND r.entry IN (SELECT ev.entry_id FROM ev);
+    IF x_parts IS NOT NULL THEN
+      paid := paid + challenges_pay_steps(x_parts, x_challenges, x_steps, x_customers, x_at, x_progress);
+    END IF;
   END LOOP;
   RETURN paid;
 END

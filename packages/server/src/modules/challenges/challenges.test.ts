@@ -500,6 +500,72 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
   });
 });
 
+describe('steps reached together', () => {
+  it('pays several challenges at one earning as one by one: the running balance, the tier moved once, a budget short', async () => {
+    await endAll();
+    const ids: number[] = [];
+    for (const over of [
+      { steps: [{ target: 1, points: 600 }], budget: 10_000 },
+      { steps: [{ target: 1, points: 500 }], budget: 10_000 },
+      {
+        goalKind: 'AMOUNT',
+        steps: [
+          { target: 5, points: 300 },
+          { target: 10, points: 300 },
+        ],
+        budget: 600,
+      },
+    ]) {
+      const created = await admin$('POST', '/challenges', terms(over));
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await admin$('POST', `/challenges/${created.json().id}/activate`)).statusCode).toBe(200);
+      ids.push(created.json().id);
+    }
+    // Another customer takes half of the third's budget: its two steps no longer fit together.
+    expect((await earn(await customer(), 5)).statusCode).toBe(201);
+    const n = await customer();
+    expect((await earn(n, 10)).statusCode).toBe(201);
+    expect(await balance(n)).toBe(1 + 600 + 500 + 300);
+    const entries = rowsOf<{ kind: string; points: number; balance_after: number; reference: string | null }>(
+      await t.app.db.execute(sql`select e.kind, e.points, e.balance_after, e.reference from ledger_entries e
+        join customers c on c.id = e.customer_id where c.customer_number = ${n} order by e.id`),
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'EARN', points: 1, balance_after: 1 }),
+      { kind: 'ADJUST', points: 600, balance_after: 601, reference: `challenge:${ids[0]}:1` },
+      { kind: 'ADJUST', points: 500, balance_after: 1101, reference: `challenge:${ids[1]}:1` },
+      { kind: 'ADJUST', points: 300, balance_after: 1401, reference: `challenge:${ids[2]}:1` },
+    ]);
+    // Gold reached at the second reward's entry, as posting them one by one moves it.
+    const moves = rowsOf<{ to_tier_id: number; qualifying_points: number }>(
+      await t.app.db.execute(sql`select h.to_tier_id, h.qualifying_points from customer_tier_history h
+        join customers c on c.id = h.customer_id where c.customer_number = ${n} and h.reason = 'ADJUST'`),
+    );
+    expect(moves).toEqual([{ to_tier_id: goldId, qualifying_points: 1101 }]);
+    const payouts = rowsOf<{ challenge_id: number; step: number; points: number; reason: string | null }>(
+      await t.app.db.execute(sql`select po.challenge_id, po.step, po.points, po.reason from challenge_payouts po
+        join customers c on c.id = po.customer_id where c.customer_number = ${n} order by po.challenge_id, po.step`),
+    );
+    expect(payouts).toEqual([
+      { challenge_id: ids[0], step: 1, points: 600, reason: null },
+      { challenge_id: ids[1], step: 1, points: 500, reason: null },
+      { challenge_id: ids[2], step: 1, points: 300, reason: null },
+      { challenge_id: ids[2], step: 2, points: 0, reason: 'BUDGET' },
+    ]);
+    const states = await Promise.all(
+      ids.map((id) => admin$('GET', `/challenges/${id}`).then((r) => r.json())),
+    );
+    expect(states.map((s) => [s.spent, s.status])).toEqual([
+      [1200, 'ACTIVE'],
+      [1000, 'ACTIVE'],
+      [600, 'ENDED'],
+    ]);
+    expect(await progressOf(n, ids[1] as number)).toMatchObject({ stepsReached: 1, pointsPaid: 500 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
+});
+
 describe('concurrency', () => {
   it('20 parallel earnings of one customer complete the challenge and pay exactly once', async () => {
     const k = await live({
