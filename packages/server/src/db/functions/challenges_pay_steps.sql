@@ -12,7 +12,8 @@
 -- The other challenges' steps one at a time, as posting them always did: points through
 -- loyalty_post_entry, a voucher step's voucher issued (challenges_issue_voucher, its value in points
 -- taken from the budget), a step the budget or the voucher's stock cannot pay reached unpaid with
--- the reason in challenge_payouts. Answers the points paid.
+-- the reason in challenge_payouts. The challenges, customers and payouts are reached by their keys
+-- (`= ANY` the round's), whatever the plan guesses of a round's size. Answers the points paid.
 CREATE OR REPLACE FUNCTION challenges_pay_steps(
   p_parts bigint[], p_challenges integer[], p_steps integer[], p_customers bigint[], p_at timestamptz[],
   p_progress numeric[]
@@ -50,7 +51,7 @@ BEGIN
             WHERE po.participant_id = x.part AND po.reason IS NULL AND po.reversed_at IS NULL) AS paid
         FROM unnest(p_parts, p_challenges, p_steps, p_customers, p_at, p_progress)
             x (part, challenge_id, steps_reached, customer, at, progress)
-          JOIN challenges ch ON ch.id = x.challenge_id
+          JOIN challenges ch ON ch.id = x.challenge_id AND ch.id = ANY (p_challenges)
     ), due AS MATERIALIZED (
       -- The steps to pay: reached now, not paid already.
       SELECT x.part, x.challenge_id, x.customer, x.at, x.name_en, s.i::integer AS step,
@@ -68,7 +69,7 @@ BEGIN
             (SELECT min((s ->> 'points')::integer) FROM challenges k, jsonb_array_elements(k.steps) s
               WHERE k.id = due.challenge_id) AS smallest
           FROM due GROUP BY due.challenge_id HAVING NOT bool_or(due.voucher)) d
-        WHERE ch.id = d.challenge_id AND ch.spent + d.total <= ch.budget
+        WHERE ch.id = d.challenge_id AND ch.id = ANY (p_challenges) AND ch.spent + d.total <= ch.budget
         RETURNING ch.id
     ), pay AS MATERIALIZED (
       -- Each customer's entries in challenge and step order: their ids, and the points so far.
@@ -80,7 +81,6 @@ BEGIN
       UPDATE customers c SET balance = c.balance + m.total, lifetime_points = c.lifetime_points + m.total,
           updated_at = now()
         FROM (SELECT pay.customer, sum(pay.pts)::integer AS total FROM pay GROUP BY pay.customer) m
-        -- (By the key, whatever the plan's guess of how many: not a scan of every customer.)
         WHERE c.id = m.customer AND c.id = ANY (ARRAY(SELECT DISTINCT pay.customer FROM pay))
         RETURNING c.id, c.balance - m.total AS balance_before, c.lifetime_points - m.total AS lifetime_before,
           c.tier_id
@@ -131,7 +131,7 @@ BEGIN
     SELECT x.part AS id, x.challenge_id, x.steps_reached, x.customer, x.at, ch.steps, ch.name_en, x.progress
       FROM unnest(p_parts, p_challenges, p_steps, p_customers, p_at, p_progress)
           x (part, challenge_id, steps_reached, customer, at, progress)
-        JOIN challenges ch ON ch.id = x.challenge_id
+        JOIN challenges ch ON ch.id = x.challenge_id AND ch.id = ANY (p_challenges)
       WHERE NOT x.challenge_id = ANY (coalesce(taken_ids, '{}'))
       ORDER BY x.challenge_id, x.customer
   LOOP
