@@ -59,7 +59,7 @@ BEGIN
         FROM x CROSS JOIN LATERAL jsonb_array_elements(x.defs) WITH ORDINALITY s (def, i)
         WHERE s.i > x.steps_reached AND s.i <= x.reached AND NOT s.i = ANY (x.paid)
     ), taken AS (
-      -- (Not `updated_at` unless it ends: staff's changes, which the quick path's terms read.)
+      -- (`updated_at` only when it ends: a change of status, as staff's are.)
       UPDATE challenges ch SET spent = ch.spent + d.total,
           status = CASE WHEN ch.status = 'ACTIVE' AND ch.budget - ch.spent - d.total < d.smallest
             THEN 'ENDED' ELSE ch.status END,

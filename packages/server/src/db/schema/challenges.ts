@@ -67,6 +67,13 @@ export const challenges = pgTable(
       .default('DRAFT'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * When staff last changed the terms (not the status): the live challenges' fingerprint that a
+     * customer's quick path holds to (challenges_live_terms), so a pause and resume keeps it.
+     */
+    termsChangedAt: timestamp('terms_changed_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
   },
   (t) => [
     check('challenges_budget_check', sql`${t.budget} > 0 AND ${t.spent} >= 0 AND ${t.spent} <= ${t.budget}`),

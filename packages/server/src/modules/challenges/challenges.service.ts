@@ -56,7 +56,8 @@ const listSpec: ResourceListSpec<typeof challenges, typeof challengeResource> = 
 const stepsOf = (steps: Row['steps']): Challenge['steps'] =>
   steps.map((s) => ({ ...s, voucherId: s.voucherId ?? null }));
 
-export const toChallenge = (row: Row): Challenge =>
+/** The challenge as the API answers it (when its terms last changed is the engine's alone). */
+export const toChallenge = ({ termsChangedAt: _, ...row }: Row): Challenge =>
   ({ ...isoDates(row), steps: stepsOf(row.steps) }) as Challenge;
 
 export const listChallenges = (db: Executor, query: ChallengeListQuery) =>
@@ -201,7 +202,7 @@ export const challengeHandlers = [
     const before = toChallenge(current);
     const [row] = (await tx
       .update(challenges)
-      .set({ ...(await toValues(tx, input)), updatedAt: sql`now()` })
+      .set({ ...(await toValues(tx, input)), updatedAt: sql`now()`, termsChangedAt: sql`now()` })
       .where(eq(challenges.id, id))
       .returning()) as [Row];
     const after = toChallenge(row);

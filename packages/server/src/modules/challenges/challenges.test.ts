@@ -478,6 +478,28 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     await expectRowsMatchEarnings();
     await endAll();
   });
+  it('a pause and resume with the terms unchanged keeps the quick path; the next step is paid all the same', async () => {
+    const k = await live({ steps: [{ target: 5, points: 100 }] });
+    const n = await customer();
+    const pending = async () =>
+      rowsOf<{ pending: number }>(
+        await t.app.db.execute(sql`select cs.pending_count as pending from challenge_progress cs
+          join customers c on c.id = cs.customer_id where c.customer_number = ${n}`),
+      )[0]?.pending;
+    for (let i = 0; i < 3; i++) await earn(n, 10);
+    expect(await pending()).toBe(2);
+    expect((await admin$('POST', `/challenges/${k.id}/pause`)).statusCode).toBe(200);
+    // Paused: the earning counts in nothing, the row is left as it was.
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 3, pointsPaid: 0 });
+    expect((await admin$('POST', `/challenges/${k.id}/activate`)).statusCode).toBe(200);
+    await earn(n, 10);
+    expect(await pending()).toBe(3);
+    await earn(n, 10);
+    expect(await progressOf(n, k.id)).toMatchObject({ progress: 5, pointsPaid: 100 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
   it('a reversal while earnings are pending recounts them; the step is paid when reached again', async () => {
     const k = await live({ steps: [{ target: 4, points: 100 }], onReversal: 'REVERSE' });
     const n = await customer();
