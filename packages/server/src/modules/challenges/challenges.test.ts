@@ -79,6 +79,12 @@ const progressOf = async (number: string, id: number) => {
 
 const balance = async (number: string) =>
   (await api('GET', `/customers/${number}/balance`)).json().balance as number;
+/** What the quick path has left pending on the customer's running row. */
+const pendingOf = async (number: string) =>
+  rowsOf<{ pending: number }>(
+    await t.app.db.execute(sql`select cs.pending_count as pending from challenge_progress cs
+      join customers c on c.id = cs.customer_id where c.customer_number = ${number}`),
+  )[0]?.pending;
 const spentOf = async (id: number) => (await admin$('GET', `/challenges/${id}`)).json().spent as number;
 
 /** Every challenge ends so the next test's earnings move only its own. */
@@ -481,20 +487,15 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
   it('a pause and resume with the terms unchanged keeps the quick path; the next step is paid all the same', async () => {
     const k = await live({ steps: [{ target: 5, points: 100 }] });
     const n = await customer();
-    const pending = async () =>
-      rowsOf<{ pending: number }>(
-        await t.app.db.execute(sql`select cs.pending_count as pending from challenge_progress cs
-          join customers c on c.id = cs.customer_id where c.customer_number = ${n}`),
-      )[0]?.pending;
     for (let i = 0; i < 3; i++) await earn(n, 10);
-    expect(await pending()).toBe(2);
+    expect(await pendingOf(n)).toBe(2);
     expect((await admin$('POST', `/challenges/${k.id}/pause`)).statusCode).toBe(200);
     // Paused: the earning counts in nothing, the row is left as it was.
     await earn(n, 10);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 3, pointsPaid: 0 });
     expect((await admin$('POST', `/challenges/${k.id}/activate`)).statusCode).toBe(200);
     await earn(n, 10);
-    expect(await pending()).toBe(3);
+    expect(await pendingOf(n)).toBe(3);
     await earn(n, 10);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 5, pointsPaid: 100 });
     await expectRowsMatchEarnings();
@@ -504,11 +505,7 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     const k = await live({ steps: [{ target: 4, points: 100 }], onReversal: 'REVERSE' });
     const n = await customer();
     for (let i = 0; i < 3; i++) await earn(n, 10);
-    const [before] = rowsOf<{ pending: number }>(
-      await t.app.db.execute(sql`select cs.pending_count as pending from challenge_progress cs
-        join customers c on c.id = cs.customer_id where c.customer_number = ${n}`),
-    );
-    expect(before?.pending).toBe(2);
+    expect(await pendingOf(n)).toBe(2);
     expect((await api('POST', `/transactions/CH-${seq - 1}/reversal`)).statusCode).toBe(201);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 0 });
     await expectRowsMatchEarnings();
