@@ -517,6 +517,48 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     await expectRowsMatchEarnings();
     await endAll();
   });
+  it("a batch with several of one customer's earnings: each counts in order, whichever path it takes", async () => {
+    await endAll();
+    const ids: number[] = [];
+    for (const over of [
+      {
+        steps: [
+          { target: 5, points: 100 },
+          { target: 8, points: 1000 },
+        ],
+      },
+      { goalKind: 'AMOUNT', steps: [{ target: 75, points: 10 }] },
+    ]) {
+      const created = await admin$('POST', '/challenges', terms(over));
+      expect(created.statusCode, created.body).toBe(201);
+      expect((await admin$('POST', `/challenges/${created.json().id}/activate`)).statusCode).toBe(200);
+      ids.push(created.json().id);
+    }
+    const n = await customer();
+    for (let i = 0; i < 2; i++) await earn(n, 10);
+    expect(await pendingOf(n)).toBe(1);
+    // Together (batched as they arrive): the third and fourth fit below both targets, the fifth reaches one.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => earn(n, 10)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    expect(await progressOf(n, ids[0] as number)).toMatchObject({
+      progress: 8,
+      stepsReached: 2,
+      pointsPaid: 1100,
+    });
+    expect(await progressOf(n, ids[1] as number)).toMatchObject({
+      progress: 80,
+      stepsReached: 1,
+      pointsPaid: 10,
+    });
+    expect(await balance(n)).toBe(10 + 1100 + 10);
+    // Each completed at its 8th earning (those after it count in neither); with no counter left to
+    // move, the quick path leaves the row as it is.
+    for (let i = 0; i < 2; i++) await earn(n, 10);
+    expect(await pendingOf(n)).toBe(0);
+    expect(await progressOf(n, ids[0] as number)).toMatchObject({ progress: 8, stepsReached: 2 });
+    await expectRowsMatchEarnings();
+    await endAll();
+  });
 });
 
 describe('steps reached together', () => {
