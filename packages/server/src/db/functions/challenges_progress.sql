@@ -10,22 +10,22 @@
 -- live challenge missing from it has no participation of the customer. A participation row is
 -- written only when it starts or reaches a step. Each earning is recorded once in
 -- challenge_earnings with the participations it counts in (its key: exactly once per transaction).
--- The live challenges' terms are read once for the batch (none live: nothing to do). Then the
--- quick path, one statement for the whole batch: while a customer's live challenges all count
--- alike and the row says which earnings cannot cross a target, end a window or count a new day or
--- type (set when the row was last rewritten), such an earning is recorded with the open
--- participations and only adds to the row's pending count and cents (folded into `counts` when
--- the full statement next rewrites the row; the row not written when it has no open COUNT or
--- AMOUNT counter). It takes only a customer's first earning of the batch. The full statement
--- takes the others, set-based, in rounds: round k takes each customer's k-th earning left (most
--- batches need none), so a customer is in a round once and their earnings count in order. A round
--- is one statement: it finds, per earning, the ACTIVE challenges whose period, transaction types
--- and amount condition it meets (challenges_qualifies), each with the customer's latest
--- participation (an opt-in challenge counts only for those who joined; an automatic one starts a
--- participation at the first qualifying earning when the customer is in its audience; a rolling
--- window that has passed starts the next cycle when the challenge repeats per period), and
--- rewrites the row. The participations that cross a step's target are paid once a round
--- (challenges_pay_steps). Answers the points paid.
+-- The live challenges' terms are read once for the batch (none live: nothing to do). Then, in
+-- rounds (round k takes each customer's k-th earning of the batch, so a customer is in a round
+-- once and their earnings count in order; most batches are one round, and round 1 is known
+-- without numbering them), two statements. The quick path first: while a customer's live
+-- challenges all count alike and the row says which earnings cannot cross a target, end a window
+-- or count a new day or type (set when the row was last rewritten), such an earning is recorded
+-- with the open participations and only adds to the row's pending count and cents (folded into
+-- `counts` when the full statement next rewrites the row; the row not written when it has no open
+-- COUNT or AMOUNT counter). The full statement takes the round's other earnings, set-based: it
+-- finds, per earning, the ACTIVE challenges whose period, transaction types and amount condition
+-- it meets (challenges_qualifies), each with the customer's latest participation (an opt-in
+-- challenge counts only for those who joined; an automatic one starts a participation at the
+-- first qualifying earning when the customer is in its audience; a rolling window that has passed
+-- starts the next cycle when the challenge repeats per period), and rewrites the row. The
+-- participations that cross a step's target are paid once a round (challenges_pay_steps). Answers
+-- the points paid.
 DROP FUNCTION IF EXISTS challenges_progress(bigint, bigint, integer, numeric, timestamptz);
 CREATE OR REPLACE FUNCTION challenges_progress(
   p_customers bigint[], p_entries bigint[], p_types integer[], p_amounts numeric[], p_at timestamptz[]
@@ -42,7 +42,7 @@ DECLARE
   x_at timestamptz[];
   x_progress numeric[];
   rounds_of integer[];
-  n_rounds integer;
+  sizes integer[];
   done bigint[];
   t record;
 BEGIN
@@ -54,55 +54,62 @@ BEGIN
   IF t.live = 0 THEN
     RETURN 0;
   END IF;
-  -- The quick path: the earnings that the row says cannot move more than its pending counters
-  -- (the live challenges' terms as when it was set, all counting the earning alike, in the period
-  -- and windows, below the next targets, a day and type every open DAYS and TYPES participation
-  -- has counted): recorded with the open participations, counted as pending. Only a customer's
-  -- first earning of the batch (most batches hold a customer once): the others follow in order below.
-  WITH f AS MATERIALIZED (
-    SELECT x.customer, x.entry, x.type_id, x.amount, x.day, cs.fast_parts
-      FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day
-        FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at) WITH ORDINALITY x (customer, entry, type_id, amount, at, n)) x
-        -- The customer's row by its key (a join would let a plan cached while the table was small
-        -- scan it whole for every batch).
-        CROSS JOIN LATERAL (SELECT * FROM challenge_progress cs
-          WHERE cs.customer_id = x.customer AND cs.fast_terms = t.terms LIMIT 1) cs
-      WHERE array_position(p_customers, x.customer) = x.n
-        AND challenges_qualifies(x.at, x.type_id, x.amount, cs.fast_from, cs.fast_until, t.type_ids,
-          t.amount_condition, t.amount_value)
-        AND (cs.fast_max_count IS NULL OR cs.pending_count < cs.fast_max_count)
-        AND (cs.fast_max_cents IS NULL OR cs.pending_cents + (x.amount * 100)::bigint <= cs.fast_max_cents)
-        AND (cs.fast_days IS NULL OR x.day - DATE '1970-01-01' = ANY (cs.fast_days))
-        AND (cs.fast_types IS NULL OR x.type_id = ANY (cs.fast_types))
-  ), ev AS (
-    INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
-      SELECT f.entry, f.customer, f.fast_parts, f.type_id, f.amount, f.day FROM f WHERE f.fast_parts IS NOT NULL
-      ON CONFLICT DO NOTHING
-      RETURNING challenge_earnings.customer_id, challenge_earnings.amount
-  ), moved AS (
-    -- Not written when the row has no open COUNT or AMOUNT counter (nothing to fold).
-    UPDATE challenge_progress cs SET pending_count = cs.pending_count + 1,
-        pending_cents = cs.pending_cents + (ev.amount * 100)::bigint
-      FROM ev WHERE cs.customer_id = ev.customer_id
-        AND (cs.fast_max_count IS NOT NULL OR cs.fast_max_cents IS NOT NULL)
-  )
-  SELECT coalesce(array_agg(f.entry), '{}') INTO done FROM f;
-  IF cardinality(done) = cardinality(p_entries) THEN
-    RETURN 0;
-  END IF;
-  -- The others' rounds: round k takes each customer's k-th earning left, numbered once.
-  WITH z AS (
-    SELECT b.n, CASE WHEN NOT b.entry = ANY (done)
-        THEN row_number() OVER (PARTITION BY b.c, b.entry = ANY (done) ORDER BY b.n)::integer END AS k
-      FROM unnest(p_customers, p_entries) WITH ORDINALITY b (c, entry, n)
-  )
-  SELECT array_agg(z.k ORDER BY z.n), max(z.k) INTO rounds_of, n_rounds FROM z;
-  FOR n_round IN 1 .. n_rounds LOOP
+  -- Round 1 takes each customer's first earning of the batch; the rounds after it are numbered
+  -- only when some earning is left after round 1's quick path (a batch holding each customer once,
+  -- all taken by it, runs nothing else).
+  FOR n_round IN 1 .. cardinality(p_entries) LOOP
+    EXIT WHEN n_round > coalesce(cardinality(sizes), 1);
     -- Read again for a later round: the last one may have ended a challenge (its budget spent).
     IF n_round > 1 THEN
       SELECT * INTO t FROM challenges_live_terms();
       EXIT WHEN t.live = 0;
     END IF;
+    -- The quick path: the round's earnings that the row says cannot move more than its pending
+    -- counters (the live challenges' terms as when it was set, all counting the earning alike, in
+    -- the period and windows, below the next targets, a day and type every open DAYS and TYPES
+    -- participation has counted): recorded with the open participations, counted as pending.
+    WITH f AS MATERIALIZED (
+      SELECT x.customer, x.entry, x.type_id, x.amount, x.day, cs.fast_parts
+        FROM (SELECT x.*, (x.at AT TIME ZONE 'UTC')::date AS day
+          FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at, rounds_of)
+            WITH ORDINALITY x (customer, entry, type_id, amount, at, round, n)) x
+          -- The customer's row by its key (a join would let a plan cached while the table was
+          -- small scan it whole for every batch).
+          CROSS JOIN LATERAL (SELECT * FROM challenge_progress cs
+            WHERE cs.customer_id = x.customer AND cs.fast_terms = t.terms LIMIT 1) cs
+        WHERE CASE WHEN n_round = 1 THEN array_position(p_customers, x.customer) = x.n ELSE x.round = n_round END
+          AND challenges_qualifies(x.at, x.type_id, x.amount, cs.fast_from, cs.fast_until, t.type_ids,
+            t.amount_condition, t.amount_value)
+          AND (cs.fast_max_count IS NULL OR cs.pending_count < cs.fast_max_count)
+          AND (cs.fast_max_cents IS NULL OR cs.pending_cents + (x.amount * 100)::bigint <= cs.fast_max_cents)
+          AND (cs.fast_days IS NULL OR x.day - DATE '1970-01-01' = ANY (cs.fast_days))
+          AND (cs.fast_types IS NULL OR x.type_id = ANY (cs.fast_types))
+    ), ev AS (
+      INSERT INTO challenge_earnings (entry_id, customer_id, participant_ids, transaction_type_id, amount, day)
+        SELECT f.entry, f.customer, f.fast_parts, f.type_id, f.amount, f.day FROM f WHERE f.fast_parts IS NOT NULL
+        ON CONFLICT DO NOTHING
+        RETURNING challenge_earnings.customer_id, challenge_earnings.amount
+    ), moved AS (
+      -- Not written when the row has no open COUNT or AMOUNT counter (nothing to fold).
+      UPDATE challenge_progress cs SET pending_count = cs.pending_count + 1,
+          pending_cents = cs.pending_cents + (ev.amount * 100)::bigint
+        FROM ev WHERE cs.customer_id = ev.customer_id
+          AND (cs.fast_max_count IS NOT NULL OR cs.fast_max_cents IS NOT NULL)
+    )
+    SELECT coalesce(array_agg(f.entry), '{}') INTO done FROM f;
+    IF n_round = 1 THEN
+      EXIT WHEN cardinality(done) = cardinality(p_entries);
+      -- Each earning's round (round k: each customer's k-th earning of the batch), and how many
+      -- earnings each round takes.
+      WITH z AS (
+        SELECT b.n, row_number() OVER (PARTITION BY b.c ORDER BY b.n)::integer AS k
+          FROM unnest(p_customers) WITH ORDINALITY b (c, n)
+      )
+      SELECT (SELECT array_agg(z.k ORDER BY z.n) FROM z),
+          (SELECT array_agg(w.n ORDER BY w.k) FROM (SELECT z.k, count(*)::integer AS n FROM z GROUP BY z.k) w)
+        INTO rounds_of, sizes;
+    END IF;
+    CONTINUE WHEN cardinality(done) = sizes[n_round];
     WITH cur AS MATERIALIZED (
         -- The challenges not ended (`active`: the live ones), read once for the round (not once per
         -- earning), with their steps' targets in the counters' unit (an AMOUNT's in cents), rounded
@@ -126,7 +133,7 @@ BEGIN
             FROM unnest(p_customers, p_entries, p_types, p_amounts, p_at, rounds_of)
               x (customer, entry, type_id, amount, at, round)) x
             LEFT JOIN challenge_progress cs ON cs.customer_id = x.customer
-          WHERE x.round = n_round
+          WHERE x.round = n_round AND NOT x.entry = ANY (done)
       ), r AS MATERIALIZED (
         -- Per earning, in one pass over the customer's row (no row per earning and challenge kept):
         -- the row as the earning leaves it, the participations it counts in, those it starts and

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/app.ts';
+import { currentConfiguration, earningItem, postEarningBatch, programme } from '../loyalty/index.ts';
 import { channel, programmeFixtures } from '../loyalty/testing.ts';
 
 let t: TestApp;
@@ -535,11 +536,31 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
       ids.push(created.json().id);
     }
     const n = await customer();
-    for (let i = 0; i < 2; i++) await earn(n, 10);
+    const other = await customer();
+    const base = Date.now() - 2 * HOUR;
+    for (let i = 0; i < 2; i++) await earn(n, 10, 'CARD_SPEND', iso(base + i * 60_000));
     expect(await pendingOf(n)).toBe(1);
-    // Together (batched as they arrive): the third and fourth fit below both targets, the fifth reaches one.
-    const answers = await Promise.all(Array.from({ length: 8 }, () => earn(n, 10)));
-    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    // One batch (as an import's): n's six earnings in rounds 1 to 6 — the row lets the 3rd and 4th
+    // take the quick path, the 5th reaches the first step, the 6th and 7th quick again, the 8th
+    // completes both —
+    // beside another customer's three, the first of which starts their participations.
+    const batch = await t.app.db.transaction(async (tx) => {
+      const prog = await programme(tx);
+      const config = await currentConfiguration(tx, prog, {});
+      // A minute apart, so that each reward's entry says at which earning its step was reached.
+      const items = [n, other, n, n, other, n, n, other, n].map((customerNumber, j) =>
+        earningItem(prog, config, {
+          externalId: `CH-${++seq}`,
+          customerNumber,
+          transactionTypeCode: 'CARD_SPEND',
+          amount: 10,
+          occurredAt: iso(base + HOUR + j * 60_000),
+        }),
+      );
+      return postEarningBatch(tx, items, config);
+    });
+    expect(batch.map((r) => r.outcome)).toEqual(Array(9).fill('POSTED'));
+    expect(await progressOf(other, ids[0] as number)).toMatchObject({ progress: 3, stepsReached: 0 });
     expect(await progressOf(n, ids[0] as number)).toMatchObject({
       progress: 8,
       stepsReached: 2,
@@ -550,7 +571,18 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
       stepsReached: 1,
       pointsPaid: 10,
     });
-    expect(await balance(n)).toBe(10 + 1100 + 10);
+    expect(await balance(n)).toBe(8 + 1100 + 10);
+    const rewards = rowsOf<{ reference: string; at: Date | string }>(
+      await t.app.db.execute(sql`select e.reference, e.occurred_at as at from ledger_entries e
+        join customers c on c.id = e.customer_id where c.customer_number = ${n} and e.kind = 'ADJUST'
+        order by e.reference`),
+    );
+    // The first step at n's 5th earning (the batch's 4th item), the others at the 8th (its 9th).
+    expect(rewards.map((r) => [r.reference, new Date(r.at).getTime()])).toEqual([
+      [`challenge:${ids[0]}:1`, base + HOUR + 3 * 60_000],
+      [`challenge:${ids[0]}:2`, base + HOUR + 8 * 60_000],
+      [`challenge:${ids[1]}:1`, base + HOUR + 8 * 60_000],
+    ]);
     // Each completed at its 8th earning (those after it count in neither); with no counter left to
     // move, the quick path leaves the row as it is.
     for (let i = 0; i < 2; i++) await earn(n, 10);
