@@ -41,8 +41,8 @@ DECLARE
   x_customers bigint[];
   x_at timestamptz[];
   x_progress numeric[];
-  rounds_of integer[];
   sizes integer[];
+  rounds_of integer[];
   done bigint[];
   t record;
 BEGIN

@@ -542,11 +542,11 @@ describe('the quick path (an earning that cannot cross a target only adds to wha
     expect(await pendingOf(n)).toBe(1);
     // One batch (as an import's): n's six earnings in rounds 1 to 6 — the row lets the 3rd and 4th
     // take the quick path, the 5th reaches the first step, the 6th and 7th quick again, the 8th
-    // completes both —
-    // beside another customer's three, the first of which starts their participations.
+    // completes both — beside another customer's three, the first of which starts their
+    // participations.
     const batch = await t.app.db.transaction(async (tx) => {
       const prog = await programme(tx);
-      const config = await currentConfiguration(tx, prog, {});
+      const config = await currentConfiguration(tx, prog);
       // A minute apart, so that each reward's entry says at which earning its step was reached.
       const items = [n, other, n, n, other, n, n, other, n].map((customerNumber, j) =>
         earningItem(prog, config, {
