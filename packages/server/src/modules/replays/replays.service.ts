@@ -460,16 +460,19 @@ interface MovedRows {
 
 /**
  * The tier moves among `rows` (id, customer_number, full_name, full_name_ar, tier_id; q: their
- * qualifying points today, loyalty_qualifying_points; d: what the change adds to them): the
- * customers the candidate ladder puts, with d, in another tier than today's ladder does without,
- * and that tier not theirs; counted up and down (by the candidate's minimums), the ten with most
- * points (with d) as a sample. One query.
+ * qualifying points today, `qualifyingPoints`; d: what the change adds to them): the customers the
+ * candidate ladder puts, with d, in another tier than today's ladder does without, and that tier
+ * not theirs; counted up and down (by the candidate's minimums), the ten with most points (with d)
+ * as a sample. One query; the ladders as arrays (replays_ladder_steps), read once, not as JSON
+ * per customer.
  */
 const movesSql = (rows: SQL, today: Ladder, after: Ladder) => sql`
   with a as (select (x ->> 0)::int as id, (x ->> 1)::int as min from jsonb_array_elements(${JSON.stringify(after)}::jsonb) x),
+  l as (select t.ids as t_ids, t.mins as t_mins, c.ids as a_ids, c.mins as a_mins
+    from replays_ladder_steps(${JSON.stringify(today)}::jsonb) t, replays_ladder_steps(${JSON.stringify(after)}::jsonb) c),
   q as (${rows}),
-  m as (select q.*, replays_ladder_tier(${JSON.stringify(today)}::jsonb, q.q) as expected,
-      replays_ladder_tier(${JSON.stringify(after)}::jsonb, q.q + q.d) as cand from q),
+  m as (select q.*, l.t_ids[width_bucket(q.q, l.t_mins)] as expected, l.a_ids[width_bucket(q.q + q.d, l.a_mins)] as cand
+    from q cross join l),
   moved as materialized (select m.*, coalesce(ta.min, -1) as to_min, coalesce(tf.min, -1) as from_min
     from m left join a ta on ta.id = m.cand left join a tf on tf.id = m.tier_id
     where m.cand is distinct from m.expected and m.cand is distinct from m.tier_id)
@@ -478,6 +481,15 @@ const movesSql = (rows: SQL, today: Ladder, after: Ladder) => sql`
     (select coalesce(jsonb_agg(s), '[]') from (select customer_number as n, full_name as name,
       full_name_ar as name_ar, q + d as q, tier_id as from, cand as to from moved
       order by q + d desc, customer_number limit 10) s) as sample`;
+
+/**
+ * A customer `c`'s qualifying points today (loyalty_qualifying_points): their lifetime points
+ * unless tiers count rolling points (a call per customer reads the settings and the ledger).
+ */
+const qualifyingPoints = (prog: Programme) =>
+  prog.settings.tierBasis === 'ROLLING'
+    ? sql`loyalty_qualifying_points(c.id, c.lifetime_points)`
+    : sql`c.lifetime_points`;
 
 const SAMPLE = 10;
 
@@ -519,7 +531,7 @@ async function tierMoves(read: Executor, prog: Programme, today: Ladder, after: 
     await read.execute(
       movesSql(
         sql`select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
-          loyalty_qualifying_points(c.id, c.lifetime_points) as q, 0 as d from customers c where c.status <> 'CLOSED'`,
+          ${qualifyingPoints(prog)} as q, 0 as d from customers c where c.status <> 'CLOSED'`,
         today,
         after,
       ),
@@ -647,7 +659,7 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
             ? sql`null::jsonb`
             : sql`(select to_jsonb(m) from (${movesSql(
                 sql`select c.id, c.customer_number, c.full_name, c.full_name_ar, c.tier_id,
-                  loyalty_qualifying_points(c.id, c.lifetime_points) as q, changed.d::int as d
+                  ${qualifyingPoints(prog)} as q, changed.d::int as d
                   from changed join customers c on c.id = changed.customer_id where c.status <> 'CLOSED'`,
                 ladder,
                 ladder,
