@@ -163,28 +163,34 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
     -- copies its rows); the rest is joined at the end.
     SELECT d0.id, d0.customer_id, d0.posted_day, d0.was_reversed, d0.bonus_points, d0.then_tier, d0.pb, d0.pa, cu.lots
       FROM d0 JOIN cu ON cu.customer_id = d0.customer_id WHERE NOT cu.settled
-  ), w1 AS (
-    -- Every running figure in one order (the customer's earnings by id): no sort after the first.
-    -- Before each earning: each configuration's lifetime points (reversed earnings count nothing)
-    -- and its points so far (`cb`, `ca`: the daily limits' sums), and whether a run of one posting
-    -- day starts there (the daily limits' running state restarts at it). The tier the candidate's earning before had (the loop's running tier: the one history had
-    -- while the ladders agree), for a customer's first row not exact.
+  ), w1 AS NOT MATERIALIZED (
+    -- Every running figure in one order (the customer's earnings by id) and one frame: no sort
+    -- after the first, and a figure before the earning is the one up to it less its own. Before
+    -- each earning: each configuration's lifetime points (reversed earnings count nothing) and its
+    -- points so far (`cb`, `ca`: the daily limits' sums), and whether a run of one posting day
+    -- starts there (the daily limits' running state restarts at it). The tier the candidate's
+    -- earning before had (the loop's running tier: the one history had while the ladders agree),
+    -- for a customer's first row not exact.
     SELECT d.*, lag(d.posted_day) OVER c IS DISTINCT FROM d.posted_day AS starts, row_number() OVER c AS rn,
         CASE WHEN lag(d.id) OVER c IS NULL THEN d.then_tier ELSE lag(d.then_tier) OVER c END AS prev_tier,
-        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points END) OVER c1, 0) AS lb,
-        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points END) OVER c1, 0) AS la,
-        coalesce(sum(d.pb) OVER c1, 0) AS cb, coalesce(sum(d.pa) OVER c1, 0) AS ca
+        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points END) OVER c, 0)
+          - CASE WHEN NOT d.was_reversed THEN d.pb + d.bonus_points ELSE 0 END AS lb,
+        coalesce(sum(CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points END) OVER c, 0)
+          - CASE WHEN NOT d.was_reversed THEN d.pa + d.bonus_points ELSE 0 END AS la,
+        sum(d.pb) OVER c - d.pb AS cb, sum(d.pa) OVER c - d.pa AS ca
       FROM d
-      WINDOW c AS (PARTITION BY d.customer_id ORDER BY d.id),
-        c1 AS (c ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
-  ), w2 AS (
-    -- The run's first row (the latest that starts one: its number and the points before it),
-    -- carried along in the same order.
-    SELECT w1.*, max(ARRAY[w1.rn, w1.cb, w1.ca]) FILTER (WHERE w1.starts) OVER c AS r0
-      FROM w1 WINDOW c AS (PARTITION BY w1.customer_id ORDER BY w1.id ROWS UNBOUNDED PRECEDING)
+      WINDOW c AS (PARTITION BY d.customer_id ORDER BY d.id ROWS UNBOUNDED PRECEDING)
   ), w3 AS (
-    -- The day's count and points before the earning (every earning posted: true until one is refused).
-    SELECT w2.*, w2.rn - w2.r0[1] AS n, w2.cb - w2.r0[2] AS sb, w2.ca - w2.r0[3] AS sa FROM w2
+    -- With a daily limit, the day's count and points before the earning (every earning posted: true
+    -- until one is refused), from the run's first row (the latest that starts one: its number and
+    -- the points before it), carried along in the same order. Without one, nothing reads them (and
+    -- the window is not run: the branch's test is on the arguments alone).
+    SELECT w2.*, w2.rn - w2.r0[1] AS n, w2.cb - w2.r0[2] AS sb, w2.ca - w2.r0[3] AS sa
+      FROM (SELECT w1.*, max(ARRAY[w1.rn, w1.cb, w1.ca]) FILTER (WHERE w1.starts) OVER c AS r0
+        FROM w1 WINDOW c AS (PARTITION BY w1.customer_id ORDER BY w1.id ROWS UNBOUNDED PRECEDING)) w2
+      WHERE p_limit ->> 'count' IS NOT NULL OR p_limit ->> 'points' IS NOT NULL
+    UNION ALL
+    SELECT w1.*, NULL, 0, 0, 0 FROM w1 WHERE p_limit ->> 'count' IS NULL AND p_limit ->> 'points' IS NULL
   ), x AS (
     SELECT w3.*,
         (cfg.lc IS NULL OR w3.n < cfg.lc)
