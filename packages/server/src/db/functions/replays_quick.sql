@@ -156,7 +156,9 @@ LANGUAGE sql STABLE SET jit = off SET work_mem = '32MB' SET enable_nestloop = of
               coalesce(sum(d0.pb + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS tb,
               coalesce(sum(d0.pa + d0.bonus_points) FILTER (WHERE NOT d0.was_reversed), 0) AS ta,
               bool_and(d0.pb >= 0 AND d0.pa >= 0 AND d0.bonus_points >= 0) AS rising
-            FROM d0 GROUP BY d0.customer_id) t) g
+            FROM d0 GROUP BY d0.customer_id) t
+          -- A fence: each customer's lots read once, not once per reference to them below.
+          OFFSET 0) g
         CROSS JOIN cfg
   ), d AS (
     -- The others', for the running figures: what the windows below carry (narrow: each window

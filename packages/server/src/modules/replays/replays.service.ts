@@ -608,7 +608,9 @@ export async function runReplay(db: Db, row: Row, onProgress: (p: number) => Pro
       ? sql`r as materialized (select *, true as decided from replays_earnings(${args}))`
       : sql`q as materialized (select * from replays_quick(${args}, ${changed}::jsonb)),
         l as materialized (select *, true as decided from replays_earnings(${args},
-          coalesce((select jsonb_object_agg(customer_id, resume) from q where resume is not null), '{}'))),
+            (select jsonb_object_agg(customer_id, resume) from q where resume is not null))
+          -- (Not called when no customer resumes.)
+          where exists (select from q where resume is not null)),
         r as not materialized (
           select entry_id, customer_id, day, type_id, channel, tier_id, after_tier_id, ledger_points, bonus,
             reversed, before_points, after_points, campaign_bonus, expires, decided from q where exact
