@@ -10,7 +10,7 @@
 #    from the log with its parameters.
 # 2. The database copied into a cluster of its own (port 5499), which runs under callgrind.
 # 3. The statement run there twice, each in a backend of its own: each backend's count is printed
-#    (the first reads the copy cold; they differ by about 0.1 %).
+#    (the first reads the copy cold; the two differ by less than 0.1 %).
 # A build's statement and functions go together (its server installs its functions when it starts):
 # compare builds by running this once with each.
 set -euo pipefail
