@@ -161,7 +161,7 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         // A back office reads many rows at once: the denser of antd's sizes.
         size="middle"
         columns={columns}
-        // Wide tables (points rules) scroll inside their card instead of spilling past it.
+        // A list's text wraps to fit its card; one that cannot fit even so scrolls inside it.
         scroll={{ x: 'max-content' }}
         dataSource={query.data?.items}
         loading={{ spinning: query.isFetching, description: t(resource.messages.loading) }}

@@ -73,12 +73,12 @@ export function campaignUi(t: TFunction, lang: string) {
       {
         key: 'startsAt',
         label: 'campaigns.fields.startsAt',
-        render: (c) => <span dir="ltr">{day(c.startsAt)}</span>,
+        render: (c) => <Ltr>{day(c.startsAt)}</Ltr>,
       },
       {
         key: 'endsAt',
         label: 'campaigns.fields.endsAt',
-        render: (c) => <span dir="ltr">{day(c.endsAt)}</span>,
+        render: (c) => <Ltr>{day(c.endsAt)}</Ltr>,
       },
       {
         key: 'spent',

@@ -27,7 +27,7 @@ function Translated({ k, values }: { k: string; values?: Record<string, unknown>
   return t(k, values);
 }
 
-const day = (iso: string | null) => <span dir="ltr">{iso ? iso.slice(0, 10) : '—'}</span>;
+const day = (iso: string | null) => (iso ? <Ltr>{iso.slice(0, 10)}</Ltr> : '—');
 
 /** Referral programmes (issue 53): the list and the create and edit forms, from the descriptor. */
 export const referralProgrammeUi = resourceUi<ReferralProgramme, ReferralProgrammeInput>(

@@ -105,11 +105,12 @@ export const pointsRuleUi = resourceUi<PointsRule, PointsRuleInput>(pointsRuleRe
     {
       key: 'validFrom',
       label: 'pointsRules.validity',
-      // Two lines (from →, until): the narrowest a range of two dates gets.
+      // Two lines (from →, until): the narrowest a range of two dates gets and never more: a
+      // narrow column wraps the other cells' text instead.
       render: (r) =>
         createElement(
           'span',
-          { style: { whiteSpace: 'pre-line' } },
+          { style: { whiteSpace: 'pre' } },
           `${ltrText(`${r.validFrom} →`)}\n${ltrText(r.validUntil)}`,
         ),
     },
