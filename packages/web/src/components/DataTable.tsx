@@ -82,7 +82,10 @@ interface DataTableProps<T> {
   components?: {
     body?: { row?: ComponentType<HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': string }> };
   };
-  /** `x`: as wide as its content needs, scrolling sideways inside its box (else it wraps its cells). */
+  /**
+   * `x`: scrolls sideways inside its box when its cells, their text wrapped, are still wider (else
+   * it spills past it). Only whether it is set is read; the value keeps antd's shape.
+   */
   scroll?: { x?: number | string | true };
   'data-testid'?: string;
 }

@@ -7,7 +7,7 @@ import {
   campaignStatuses,
 } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
-import { formatPoints, formatShare, Ltr } from '../../components/format.tsx';
+import { Day, formatPoints, formatShare, Ltr } from '../../components/format.tsx';
 import { Progress } from '../../components/Progress.tsx';
 import { fixedChoices, resourceUi } from '../../components/resource.ts';
 import { Tag } from '../../components/Tag.tsx';
@@ -50,8 +50,6 @@ export const BudgetUsed = ({
   </div>
 );
 
-const day = (iso: string) => iso.slice(0, 10);
-
 /** `matrix/campaign`: status, period, budget used / total, points issued, customers reached. */
 export function campaignUi(t: TFunction, lang: string) {
   return resourceUi<Campaign, CampaignInput>(campaignResource, {
@@ -73,12 +71,12 @@ export function campaignUi(t: TFunction, lang: string) {
       {
         key: 'startsAt',
         label: 'campaigns.fields.startsAt',
-        render: (c) => <Ltr>{day(c.startsAt)}</Ltr>,
+        render: (c) => <Day iso={c.startsAt} />,
       },
       {
         key: 'endsAt',
         label: 'campaigns.fields.endsAt',
-        render: (c) => <Ltr>{day(c.endsAt)}</Ltr>,
+        render: (c) => <Day iso={c.endsAt} />,
       },
       {
         key: 'spent',

@@ -11,7 +11,7 @@ import {
   localText,
 } from '@loyalty/contracts';
 import type { TFunction } from 'i18next';
-import { formatPoints, Ltr } from '../../components/format.tsx';
+import { Day, formatPoints, Ltr } from '../../components/format.tsx';
 import {
   customerInfoUrl,
   fixedChoices,
@@ -35,8 +35,6 @@ export const ChallengeStatusTag = ({ status, t }: { status: Challenge['status'];
     {t(`challenges.statuses.${status}`)}
   </Tag>
 );
-
-const day = (iso: string) => iso.slice(0, 10);
 
 /** `Challenges`: status, goal, period, budget paid / total. */
 export function challengeUi(t: TFunction, lang: string) {
@@ -66,8 +64,8 @@ export function challengeUi(t: TFunction, lang: string) {
         label: 'challenges.fields.enrolment',
         render: (c) => t(`challenges.enrolments.${c.enrolment}`),
       },
-      { key: 'startsAt', label: 'challenges.fields.startsAt', render: (c) => <Ltr>{day(c.startsAt)}</Ltr> },
-      { key: 'endsAt', label: 'challenges.fields.endsAt', render: (c) => <Ltr>{day(c.endsAt)}</Ltr> },
+      { key: 'startsAt', label: 'challenges.fields.startsAt', render: (c) => <Day iso={c.startsAt} /> },
+      { key: 'endsAt', label: 'challenges.fields.endsAt', render: (c) => <Day iso={c.endsAt} /> },
       {
         key: 'spent',
         label: 'challenges.fields.budgetUsed',
@@ -128,14 +126,14 @@ export function challengeParticipationUi(challenge: Challenge, lang: string, uni
           </span>
         ),
       },
-      { key: 'joinedAt', label: 'challenges.report.joinedAt', render: (p) => <Ltr>{day(p.joinedAt)}</Ltr> },
+      { key: 'joinedAt', label: 'challenges.report.joinedAt', render: (p) => <Day iso={p.joinedAt} /> },
       { key: 'progress', label: 'challenges.report.progress', render: (p) => unit(p.progress) },
       { key: 'stepsReached', label: 'challenges.report.stepsReached' },
       { key: 'pointsPaid', label: 'challenges.report.pointsPaid', render: (p) => formatPoints(p.pointsPaid) },
       {
         key: 'completedAt',
         label: 'challenges.participations.completedAt',
-        render: (p) => (p.completedAt ? <Ltr>{day(p.completedAt)}</Ltr> : '—'),
+        render: (p) => <Day iso={p.completedAt} />,
       },
     ],
     filters: [

@@ -9,7 +9,7 @@ import {
   referralStatuses,
 } from '@loyalty/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatPoints, Ltr } from '../../components/format.tsx';
+import { Day, formatPoints, Ltr } from '../../components/format.tsx';
 import { LocalText } from '../../components/localized.tsx';
 import {
   fixedChoices,
@@ -26,8 +26,6 @@ function Translated({ k, values }: { k: string; values?: Record<string, unknown>
   const { t } = useTranslation();
   return t(k, values);
 }
-
-const day = (iso: string | null) => (iso ? <Ltr>{iso.slice(0, 10)}</Ltr> : '—');
 
 /** Referral programmes (issue 53): the list and the create and edit forms, from the descriptor. */
 export const referralProgrammeUi = resourceUi<ReferralProgramme, ReferralProgrammeInput>(
@@ -81,8 +79,8 @@ export const referralProgrammeUi = resourceUi<ReferralProgramme, ReferralProgram
         label: 'referrals.fields.monthlyLimit',
         render: (p) => formatPoints(p.monthlyLimit),
       },
-      { key: 'startsOn', label: 'referrals.fields.startsOn', render: (p) => day(p.startsOn) },
-      { key: 'endsOn', label: 'referrals.fields.endsOn', render: (p) => day(p.endsOn) },
+      { key: 'startsOn', label: 'referrals.fields.startsOn', render: (p) => <Day iso={p.startsOn} /> },
+      { key: 'endsOn', label: 'referrals.fields.endsOn', render: (p) => <Day iso={p.endsOn} /> },
       { key: 'referrals', label: 'referrals.fields.referrals', render: (p) => formatPoints(p.referrals) },
     ],
     filters: [],
@@ -96,7 +94,7 @@ export const referralUi = resourceUi<Referral, object>(referralResource, {
   fields: [],
   paths: screenPaths(referralResource, { edit: () => screenLink(referralResource, 'list') }),
   columns: [
-    { key: 'createdAt', label: 'referrals.fields.createdAt', render: (r) => day(r.createdAt) },
+    { key: 'createdAt', label: 'referrals.fields.createdAt', render: (r) => <Day iso={r.createdAt} /> },
     {
       key: 'programmeNameEn',
       label: 'referrals.fields.programme',
