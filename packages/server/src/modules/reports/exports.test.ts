@@ -258,7 +258,8 @@ describe.runIf(process.env.DATABASE_URL)('an export read through a cursor (Postg
     for await (const _chunk of download()) break; // the client went away after the first batch
     await expect.poll(exporting, { timeout: 5_000 }).toBe(0);
     expect(pool().totalCount).toBeLessThanOrEqual(before + 1);
-    expect(pool().idleCount).toBe(pool().totalCount);
+    // The app's background work may hold a connection for a moment; a leaked cursor holds one for good.
+    await expect.poll(() => pool().totalCount - pool().idleCount, { timeout: 5_000 }).toBe(0);
     const whole = await t.inject({ method: 'GET', url: '/api/admin/customers/export?format=csv', as: admin });
     expect(whole.statusCode).toBe(200);
     expect(whole.body.split('\n').length).toBeGreaterThan(100);
