@@ -227,38 +227,29 @@ async function untranslatedKeys(page: Page): Promise<Finding[]> {
   }, translationKeys);
 }
 
-/** Lists that may scroll sideways at the walk's 1,366 px: each with why. */
-const sideways: Record<string, string> = {
-  'application/location': 'the list shares its row with the map',
-};
-
 /**
  * A list wider than its card at 1,366 px (its last columns scrolled out of sight: text wraps
  * instead), and a date or time in a cell broken across lines (at its hyphen).
  */
-async function layoutFindings(page: Page, route: string): Promise<Finding[]> {
-  return page.evaluate(
-    (mayScroll) => {
-      const found: string[] = [];
-      if (!mayScroll)
-        for (const box of document.querySelectorAll('.data-table-scroll'))
-          if (box.scrollWidth > box.clientWidth + 1)
-            found.push(`a list ${box.scrollWidth - box.clientWidth} px wider than its card`);
-      for (const cell of document.querySelectorAll('td')) {
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode())
-          for (const m of (node.textContent ?? '').matchAll(/\d{4}-\d{2}-\d{2}|\d{2}:\d{2}/g)) {
-            const range = document.createRange();
-            range.setStart(node, m.index);
-            range.setEnd(node, m.index + m[0].length);
-            if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
-              found.push(`"${m[0]}" broken across lines`);
-          }
-      }
-      return found;
-    },
-    route in sideways,
-  );
+async function layoutFindings(page: Page): Promise<Finding[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const box of document.querySelectorAll('.data-table-scroll'))
+      if (box.scrollWidth > box.clientWidth + 1)
+        found.push(`a list ${box.scrollWidth - box.clientWidth} px wider than its card`);
+    for (const cell of document.querySelectorAll('td')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const m of (node.textContent ?? '').matchAll(/\d{4}-\d{2}-\d{2}|\d{2}:\d{2}/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1)
+            found.push(`"${m[0]}" broken across lines`);
+        }
+    }
+    return found;
+  });
 }
 
 /** Waits until the page has drawn its data: no spinner, skeleton or loading overlay left. */
@@ -307,7 +298,7 @@ describe.each(['en', 'ar'] as const)('every route in %s', (lang) => {
       const findings = await axeViolations(page);
       if (lang === 'ar') findings.push(...(await latinText(page)).map((t) => `Latin text: ${t}`));
       findings.push(...(await untranslatedKeys(page)).map((t) => `Untranslated key: ${t}`));
-      findings.push(...(await layoutFindings(page, path)).map((t) => `Layout: ${t}`));
+      findings.push(...(await layoutFindings(page)).map((t) => `Layout: ${t}`));
       expect(findings, findings.join('\n')).toEqual([]);
     });
 });

@@ -55,6 +55,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.locator('#locations_nameEn').fill(branch);
       await page.locator('#locations_nameAr').fill(branchAr);
       await page.locator('#locations_city').fill('Riyadh');
+      await page.locator('#locations_cityAr').fill('الرياض');
       // A click off the map's centre (the country view) sets both coordinates.
       await map.scrollIntoViewIfNeeded();
       const box = await map.locator('.leaflet-container').boundingBox();
@@ -91,7 +92,9 @@ for (const lang of ['en', 'ar'] as const) {
       expect(markers.map((m) => m.nameEn)).toContain(branch);
 
       await page.goto(`/dashboard/application/location?lang=${lang}&q=${encodeURIComponent(branch)}`);
-      await page.getByTestId('locations-table').locator('tr', { hasText: branch }).waitFor();
+      // The city in the screen's language.
+      const row = page.getByTestId('locations-table').locator('tr', { hasText: branch });
+      await row.getByRole('cell', { name: lang === 'ar' ? 'الرياض' : 'Riyadh', exact: true }).waitFor();
       const map = page.getByRole('region', { name: l.map.label });
       await map.getByTestId('location-cluster').first().waitFor();
       await page.screenshot({ path: path.join(shots, `${lang}-location-list.png`), fullPage: true });

@@ -57,8 +57,10 @@ const locationFields = z.object({
   type: z.enum(locationTypes, { error: required }),
   nameEn: requiredText(required, 150),
   nameAr: requiredText(required, 150),
-  city: requiredText(required, 100),
-  address: text(300).default(''),
+  city: requiredText(required, 100).describe('In English'),
+  cityAr: text(100).default('').describe('In Arabic; empty: not translated yet (the English is shown)'),
+  address: text(300).default('').describe('In English'),
+  addressAr: text(300).default('').describe('In Arabic; empty: not translated yet'),
   latitude: coordinate(90, 'latitudeRange').describe('WGS 84 degrees, −90 to 90'),
   longitude: coordinate(180, 'longitudeRange').describe('WGS 84 degrees, −180 to 180'),
   phone: optional(phone).describe('Digits, spaces, dashes and an optional leading +'),
@@ -90,7 +92,7 @@ export const locationUpdateInput = locationFields.extend(idInput.shape).refine(h
 export const locationSchema = locationFields.extend({ id: z.number().int(), ...timestamps });
 export type Location = z.infer<typeof locationSchema>;
 
-export const locationSortFields = ['nameEn', 'nameAr', 'city', 'type', 'createdAt'] as const;
+export const locationSortFields = ['nameEn', 'nameAr', 'city', 'cityAr', 'type', 'createdAt'] as const;
 export const locationListQuery = listQuerySchema(locationSortFields, {
   type: z.enum(locationTypes).optional(),
   status: z.enum(locationStatuses).optional(),
@@ -105,6 +107,7 @@ export const locationMarker = locationSchema.pick({
   nameEn: true,
   nameAr: true,
   city: true,
+  cityAr: true,
   latitude: true,
   longitude: true,
   status: true,

@@ -15018,9 +15018,23 @@ export type paths = {
           content: {
             "application/json": {
               items: ({
-                  /** @default */
+                  /**
+                   * @description In English
+                   * @default
+                   */
                   address: string;
+                  /**
+                   * @description In Arabic; empty: not translated yet
+                   * @default
+                   */
+                  addressAr: string;
+                  /** @description In English */
                   city: string;
+                  /**
+                   * @description In Arabic; empty: not translated yet (the English is shown)
+                   * @default
+                   */
+                  cityAr: string;
                   /** @description 24-hour HH:MM, after the opening time */
                   closingTime: string;
                   /** @description ISO 8601, UTC */
@@ -15094,9 +15108,23 @@ export type paths = {
       requestBody: {
         content: {
           "application/json": {
-            /** @default */
+            /**
+             * @description In English
+             * @default
+             */
             address?: string;
+            /**
+             * @description In Arabic; empty: not translated yet
+             * @default
+             */
+            addressAr?: string;
+            /** @description In English */
             city: string;
+            /**
+             * @description In Arabic; empty: not translated yet (the English is shown)
+             * @default
+             */
+            cityAr?: string;
             /** @description 24-hour HH:MM, after the opening time */
             closingTime: string;
             /** @default null */
@@ -15132,9 +15160,23 @@ export type paths = {
         201: {
           content: {
             "application/json": {
-              /** @default */
+              /**
+               * @description In English
+               * @default
+               */
               address: string;
+              /**
+               * @description In Arabic; empty: not translated yet
+               * @default
+               */
+              addressAr: string;
+              /** @description In English */
               city: string;
+              /**
+               * @description In Arabic; empty: not translated yet (the English is shown)
+               * @default
+               */
+              cityAr: string;
               /** @description 24-hour HH:MM, after the opening time */
               closingTime: string;
               /** @description ISO 8601, UTC */
@@ -15246,9 +15288,23 @@ export type paths = {
         200: {
           content: {
             "application/json": {
-              /** @default */
+              /**
+               * @description In English
+               * @default
+               */
               address: string;
+              /**
+               * @description In Arabic; empty: not translated yet
+               * @default
+               */
+              addressAr: string;
+              /** @description In English */
               city: string;
+              /**
+               * @description In Arabic; empty: not translated yet (the English is shown)
+               * @default
+               */
+              cityAr: string;
               /** @description 24-hour HH:MM, after the opening time */
               closingTime: string;
               /** @description ISO 8601, UTC */
@@ -15329,9 +15385,23 @@ export type paths = {
       requestBody: {
         content: {
           "application/json": {
-            /** @default */
+            /**
+             * @description In English
+             * @default
+             */
             address?: string;
+            /**
+             * @description In Arabic; empty: not translated yet
+             * @default
+             */
+            addressAr?: string;
+            /** @description In English */
             city: string;
+            /**
+             * @description In Arabic; empty: not translated yet (the English is shown)
+             * @default
+             */
+            cityAr?: string;
             /** @description 24-hour HH:MM, after the opening time */
             closingTime: string;
             /** @default null */
@@ -15367,9 +15437,23 @@ export type paths = {
         200: {
           content: {
             "application/json": {
-              /** @default */
+              /**
+               * @description In English
+               * @default
+               */
               address: string;
+              /**
+               * @description In Arabic; empty: not translated yet
+               * @default
+               */
+              addressAr: string;
+              /** @description In English */
               city: string;
+              /**
+               * @description In Arabic; empty: not translated yet (the English is shown)
+               * @default
+               */
+              cityAr: string;
               /** @description 24-hour HH:MM, after the opening time */
               closingTime: string;
               /** @description ISO 8601, UTC */
@@ -15628,7 +15712,13 @@ export type paths = {
           content: {
             "application/json": {
               items: ({
+                  /** @description In English */
                   city: string;
+                  /**
+                   * @description In Arabic; empty: not translated yet (the English is shown)
+                   * @default
+                   */
+                  cityAr: string;
                   id: number;
                   /** @description WGS 84 degrees, −90 to 90 */
                   latitude: number;

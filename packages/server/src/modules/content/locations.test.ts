@@ -24,7 +24,9 @@ const branch = (nameEn: string, latitude: number, longitude: number, extra: obje
   nameEn,
   nameAr: `فرع ${nameEn}`,
   city: 'Riyadh',
+  cityAr: 'الرياض',
   address: 'King Fahd Road',
+  addressAr: 'طريق الملك فهد',
   latitude,
   longitude,
   phone: '+966 11 401 0000',
@@ -54,7 +56,12 @@ describe('POST /api/admin/locations', () => {
       status: 'ACTIVE',
       workingDays: ['SUN', 'MON', 'TUE', 'WED', 'THU'],
     });
-    expect((await call('GET', `/locations/${b.id}`)).json()).toMatchObject({ id: b.id, city: 'Riyadh' });
+    expect((await call('GET', `/locations/${b.id}`)).json()).toMatchObject({
+      id: b.id,
+      city: 'Riyadh',
+      cityAr: 'الرياض',
+      addressAr: 'طريق الملك فهد',
+    });
   });
 
   it('refuses coordinates out of range, a bad phone or e-mail and closing before opening, each with its message', async () => {
@@ -88,7 +95,7 @@ describe('POST /api/admin/locations', () => {
     expect(fieldErrors(time)).toMatchObject({ openingTime: 'timeFormat' });
   });
 
-  it('takes an ATM without phone and e-mail (null or left out)', async () => {
+  it('takes an ATM without phone and e-mail (null or left out), and a location without Arabic city or address', async () => {
     const atm = await created(
       branch('ATM Tahlia', 24.7, 46.67, {
         type: 'ATM',
@@ -99,6 +106,26 @@ describe('POST /api/admin/locations', () => {
       }),
     );
     expect(atm).toMatchObject({ type: 'ATM', phone: null, email: null });
+    const { cityAr: _c, addressAr: _a, ...english } = branch('ATM Malqa', 24.8, 46.6);
+    expect(await created(english)).toMatchObject({ city: 'Riyadh', cityAr: '', addressAr: '' });
+  });
+
+  it('is found by its city or address in either language', async () => {
+    const b = await created(
+      branch('Khobar Corniche', 26.29, 50.22, {
+        city: 'Al Khobar',
+        cityAr: 'الخبر',
+        address: 'Corniche Road',
+        addressAr: 'طريق الكورنيش',
+      }),
+    );
+    for (const q of ['الخبر', 'الكورنيش', 'Khobar', 'Corniche Road']) {
+      const { items } = (await call('GET', `/locations?q=${encodeURIComponent(q)}`)).json();
+      expect(
+        items.map((l: { id: number }) => l.id),
+        q,
+      ).toContain(b.id);
+    }
   });
 });
 

@@ -9,15 +9,18 @@ import { locationUi } from './locations.resource.tsx';
 /** Leaflet and the outlines load after the table, in a chunk of their own. */
 const LocationsMap = lazy(() => import('./map/LocationsMap.tsx'));
 
-/** Branches and ATMs: the table, and beside it the map with every location clustered. */
+/**
+ * Branches and ATMs: the table, and the map with every location clustered — beside the table on a
+ * wide screen (≥ 1,600 px), below it on a laptop's, where beside it the table would scroll sideways.
+ */
 export default function LocationListPage() {
   const { t } = useTranslation();
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={14}>
+      <Col xs={24} xxl={14}>
         <ResourceTable resource={locationUi} />
       </Col>
-      <Col xs={24} xl={10}>
+      <Col xs={24} xxl={10}>
         <Panel title={t('content.locations.map.title')}>
           <Suspense fallback={<InlineLoading text={t('content.locations.map.loading')} />}>
             <LocationsMap />

@@ -10,6 +10,7 @@ import {
 } from '@loyalty/contracts';
 import { lazy, Suspense } from 'react';
 import { Ltr } from '../../../components/format.tsx';
+import { LocalText } from '../../../components/localized.tsx';
 import { type FieldAddonProps, fixedChoices, resourceUi } from '../../../components/resource.ts';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 
@@ -34,7 +35,9 @@ export const locationUi = resourceUi<Location, LocationInput>(locationResource, 
     { name: 'nameEn', label: 'content.locations.fields.nameEn', input: 'text' },
     { name: 'nameAr', label: 'content.locations.fields.nameAr', input: 'text' },
     { name: 'city', label: 'content.locations.fields.city', input: 'text' },
+    { name: 'cityAr', label: 'content.locations.fields.cityAr', input: 'text' },
     { name: 'address', label: 'content.locations.fields.address', input: 'text' },
+    { name: 'addressAr', label: 'content.locations.fields.addressAr', input: 'text' },
     { name: 'latitude', label: 'content.locations.fields.latitude', input: 'number' },
     {
       name: 'longitude',
@@ -75,7 +78,11 @@ export const locationUi = resourceUi<Location, LocationInput>(locationResource, 
     },
     { key: 'nameEn', label: 'content.locations.fields.nameEn' },
     { key: 'nameAr', label: 'content.locations.fields.nameAr' },
-    { key: 'city', label: 'content.locations.fields.city' },
+    {
+      key: 'city',
+      label: 'content.locations.fields.cityColumn',
+      render: (row) => <LocalText en={row.city} ar={row.cityAr} />,
+    },
     {
       key: 'openingTime',
       label: 'content.locations.fields.hours',

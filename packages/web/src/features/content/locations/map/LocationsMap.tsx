@@ -80,7 +80,7 @@ function ClusteredMarkers({ markers }: { markers: LocationMarker[] }) {
           <div className="location-popup" dir={lang === 'ar' ? 'rtl' : 'ltr'}>
             <strong>{name}</strong>
             <div>
-              {t(`content.locations.types.${m.type}`)} · {m.city}
+              {t(`content.locations.types.${m.type}`)} · {lang === 'ar' ? m.cityAr : m.city}
             </div>
             <LangLink to={locationUi.paths.edit(m.id)}>{t('content.locations.map.edit')}</LangLink>
           </div>
