@@ -4,7 +4,16 @@ import type { FeatureCollection } from 'geojson';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GeoJSON, MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import {
+  GeoJSON,
+  MapContainer,
+  Marker,
+  Pane,
+  TileLayer,
+  useMap,
+  useMapEvents,
+  ZoomControl,
+} from 'react-leaflet';
 import { useLang } from '../../../../i18n/lang.ts';
 import { cityLabels, MAJOR_CITIES } from './cities.ts';
 import countries from './countries.geo.json';
@@ -19,13 +28,18 @@ const outlineStyle = (feature?: { properties?: { name?: string } }) =>
     ? { color: '#8c7b5e', weight: 1.5, fillColor: '#fbf7ec', fillOpacity: 1 }
     : { color: '#b3a995', weight: 1, fillColor: '#ece8df', fillOpacity: 1 };
 
-/** City names on the offline layer: the largest at the country view, all once zoomed in. */
+/**
+ * City names on the offline layer: the largest at the country view, all once zoomed in. They are
+ * part of the base map, in a pane under the markers' (Leaflet's 600), so a cluster or marker on a
+ * city always draws over its name; in the markers' own pane, Leaflet stacks by latitude and a name
+ * covered some clusters' counts.
+ */
 function CityLabels() {
   const { lang } = useLang();
   const [zoom, setZoom] = useState(HOME_VIEW.zoom);
   useMapEvents({ zoomend: (e) => setZoom(e.target.getZoom()) });
   const shown = zoom >= 7 ? cityLabels : cityLabels.slice(0, zoom >= 5 ? MAJOR_CITIES : 1);
-  return shown.map((city) => (
+  const labels = shown.map((city) => (
     <Marker
       key={city.en}
       position={city.position}
@@ -38,6 +52,11 @@ function CityLabels() {
       })}
     />
   ));
+  return (
+    <Pane name="city-labels" style={{ zIndex: 450 }}>
+      {labels}
+    </Pane>
+  );
 }
 
 /**
