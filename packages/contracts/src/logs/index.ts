@@ -3,6 +3,7 @@ import { adminLogRead } from './adminLogs.ts';
 import { systemLogCommands, systemLogRead } from './systemLogs.ts';
 
 export * from './adminLogs.ts';
+export * from './auditDetails.ts';
 export * from './diff.ts';
 export * from './systemLogs.ts';
 

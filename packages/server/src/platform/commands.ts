@@ -1,4 +1,5 @@
 import type { CommandDef } from '@loyalty/contracts';
+import { auditDetail } from '@loyalty/contracts';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import type { Actor } from './access.ts';
@@ -240,7 +241,11 @@ export function createCommandBus(db: Db, gate: ApprovalGate = openGate) {
         ? await handler.options.authorize(actor, db)
         : actor.permissions.has(name);
       if (!allowed) {
-        await writeAudit(db, source, { command: name, outcome: 'DENIED', detail: 'missing permission' });
+        await writeAudit(db, source, {
+          command: name,
+          outcome: 'DENIED',
+          detail: auditDetail('missingPermission'),
+        });
         throw new AppError('FORBIDDEN', `Missing permission ${name}`);
       }
       if (handler.options.transaction === false) {

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { authCommands, passwordRuleViolations, SUPER_ADMIN_ROLE, scaRuleCommands } from '@loyalty/contracts';
+import {
+  auditDetail,
+  authCommands,
+  passwordRuleViolations,
+  SUPER_ADMIN_ROLE,
+  scaRuleCommands,
+} from '@loyalty/contracts';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf, type Tx } from '../../db/client.ts';
 import {
@@ -390,7 +396,7 @@ async function secondFactorAtSignInOnce(tx: Tx, source: AuditSource, userId: num
     targetId: rule.id,
     before: { status: 'DISABLED' },
     after: { status: rule.status },
-    detail: 'automatic: the first administrator enrolled a second factor',
+    detail: auditDetail('firstAdministratorSecondFactor'),
   });
 }
 

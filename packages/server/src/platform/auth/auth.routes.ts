@@ -1,4 +1,5 @@
 import {
+  auditDetail,
   authCommands,
   challengeInput,
   challengePasswordInput,
@@ -80,12 +81,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSignInUser(app, { username });
       // The hash is verified whatever happens next, so timing does not tell accounts apart.
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (!user) return refuseSignIn(app, source, user, 'unknown username', { count: false });
+      if (!user) return refuseSignIn(app, source, user, auditDetail('unknownUsername'), { count: false });
       if (user.status !== 'ACTIVE' || user.roleStatus !== 'ACTIVE') {
-        return refuseSignIn(app, source, user, 'account disabled', { count: false });
+        return refuseSignIn(app, source, user, auditDetail('accountDisabled'), { count: false });
       }
-      if (!canSignIn(user)) return refuseSignIn(app, source, user, 'account locked', { count: false });
-      if (!passwordOk) return refuseSignIn(app, source, user, 'wrong password', { count: true });
+      if (!canSignIn(user))
+        return refuseSignIn(app, source, user, auditDetail('accountLocked'), { count: false });
+      if (!passwordOk) return refuseSignIn(app, source, user, auditDetail('wrongPassword'), { count: true });
       return continueSignIn(app, req, reply, user, { mfa: false, visitorId });
     },
   );
@@ -106,7 +108,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await challengedUser(claims.sub);
       const source = { ...auditSourceOf(req, claims.vid), username: user.username };
       if (!(await verifySecondFactor(db, user, req.body.code))) {
-        return refuseSignIn(app, source, user, 'wrong second factor', {
+        return refuseSignIn(app, source, user, auditDetail('wrongSecondFactor'), {
           count: true,
           code: 'SECOND_FACTOR_INVALID',
           command: authCommands.secondFactor.name,
@@ -152,7 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
       const step = user.totpPendingSecret ? totpStep(user.totpPendingSecret, req.body.code) : undefined;
       if (!user.totpPendingSecret || step === undefined) {
-        return refuseSignIn(app, source, user, 'wrong enrolment code', {
+        return refuseSignIn(app, source, user, auditDetail('wrongEnrolmentCode'), {
           count: true,
           code: 'SECOND_FACTOR_INVALID',
           command: authCommands.enrolSecondFactor.name,
@@ -182,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await challengedUser(claims.sub);
       const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
       if (!(await verifyPassword(user.passwordHash, req.body.currentPassword))) {
-        return refuseSignIn(app, source, user, 'wrong current password', {
+        return refuseSignIn(app, source, user, auditDetail('wrongCurrentPassword'), {
           count: true,
           command: authCommands.changePassword.name,
         });

@@ -1,4 +1,5 @@
 import {
+  auditDetail,
   authCommands,
   forgotPasswordInput,
   problemSchema,
@@ -41,7 +42,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
       await writeAudit(db, audited, {
         command: authCommands.forgotPassword.name,
         outcome: 'FAILED',
-        detail: user ? 'account has no e-mail' : 'no such account',
+        detail: auditDetail(user ? 'accountHasNoEmail' : 'noSuchAccount'),
       });
       return;
     }
@@ -101,7 +102,7 @@ export const passwordRoutes: FastifyPluginAsyncZod = async (app) => {
         auditSourceOf(req),
         (tx) => consumePasswordLink(tx, req.body.token),
         req.body.newPassword,
-        { detail: 'password link' },
+        { detail: auditDetail('passwordLink') },
       );
       return reply.code(204).send(null);
     },

@@ -66,8 +66,11 @@ describe('second factor at sign-in', () => {
     const first = await login(ADMIN.username, ADMIN.password);
     expect(first.json()).toMatchObject({ next: 'TOTP' });
     const { challenge } = first.json();
-    // The enrolment used the current step: the same code is refused now.
-    const replay = await post('/login/second-factor', { challenge, code: totpCode(secret) });
+    // The enrolment's code is refused now: its step was used (read from the row, so that a
+    // 30-second boundary passed since, on a busy machine, does not make it another step's code).
+    const [row] = await t.app.db.select().from(users).where(eq(users.username, ADMIN.username));
+    const used = totpCode(secret, (row?.totpLastStep ?? 0) * 30_000);
+    const replay = await post('/login/second-factor', { challenge, code: used });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().code).toBe('SECOND_FACTOR_INVALID');
     const code = nextCode(secret, 1);

@@ -1,4 +1,5 @@
 import {
+  auditDetail,
   authCommands,
   changePasswordInput,
   codeInput,
@@ -63,9 +64,9 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
     let detail = why;
     if (isLocked(user)) {
       await revokeUserSessions(db, user.id);
-      detail += '; account locked, sessions ended';
+      detail += `; ${auditDetail('accountLockedSessionsEnded')}`;
     } else if (await countFailure(app, auditSource(actor), user, { endSessions: true })) {
-      detail += '; account locked';
+      detail += `; ${auditDetail('accountLocked')}`;
     }
     await writeAudit(db, auditSource(actor), { command, outcome: 'FAILED', detail });
     throw new AppError(code);

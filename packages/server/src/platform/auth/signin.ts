@@ -1,4 +1,4 @@
-import { authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
+import { auditDetail, authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
@@ -79,7 +79,7 @@ export async function countFailure(
       outcome: 'SUCCESS',
       targetType: 'user',
       targetId: user.id,
-      detail: lockedUntil ? `until ${lockedUntil.toISOString()}` : 'until unlocked',
+      detail: lockedUntil ? auditDetail('lockedUntil', lockedUntil) : auditDetail('untilUnlocked'),
     },
   );
   if (user.email) {
@@ -112,7 +112,8 @@ export async function refuseSignIn(
   let detail = why;
   app.metrics.signIn.failures.inc();
   if (user && options.count) {
-    if (await countFailure(app, source, user, { endSessions: false })) detail += '; account locked';
+    if (await countFailure(app, source, user, { endSessions: false }))
+      detail += `; ${auditDetail('accountLocked')}`;
   } else {
     // The same statements as counting, touching no row: the answer's timing must not tell an
     // unknown, disabled or locked account from a wrong password (issue 18, finding 16).
@@ -207,7 +208,7 @@ export async function continueSignIn(
         outcome: 'SUCCESS',
         targetType: 'session',
         targetId: opened.id,
-        detail: state.mfa ? 'with second factor' : undefined,
+        detail: state.mfa ? auditDetail('withSecondFactor') : undefined,
       },
     );
     return opened;

@@ -5,6 +5,7 @@ import {
   auditOutcomes,
   commandLabel,
   commandSummaries,
+  localAuditDetail,
 } from '@loyalty/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Flex } from 'antd';
@@ -28,6 +29,7 @@ import { Typography } from '../../components/Typography.tsx';
 import { useListUrl } from '../../components/useListUrl.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useToast } from '../../state/useToast.ts';
+import { AsWritten } from './AsWritten.tsx';
 import { logsApi } from './api.ts';
 
 /**
@@ -186,11 +188,18 @@ function VerifyResult({ result, onClose }: { result: AdminLogVerify; onClose: ()
   );
 }
 
-/** An entry's detail: an error code (`TIER_RANGE_OVERLAP`) as its message, other text as written. */
+/**
+ * An entry's detail: an error code (`TIER_RANGE_OVERLAP`) as its message, the server's fixed
+ * wordings ("wrong password; account locked", contracts `auditDetails`) in the user's language,
+ * other text as written.
+ */
 function Detail({ text }: { text: string | null }) {
   const { t } = useTranslation();
-  if (!text || !/^[A-Z][A-Z0-9_]+$/.test(text)) return text;
-  return <span title={text}>{t(`error.${text}`, { defaultValue: text })}</span>;
+  const { lang } = useLang();
+  if (!text) return text;
+  if (/^[A-Z][A-Z0-9_]+$/.test(text))
+    return <span title={text}>{t(`error.${text}`, { defaultValue: text })}</span>;
+  return localAuditDetail(text, lang, (iso) => formatTime(iso, lang)) ?? <AsWritten text={text} />;
 }
 
 function EntryDetail({ entry }: { entry: AdminLog }) {

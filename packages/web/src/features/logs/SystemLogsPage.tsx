@@ -18,6 +18,7 @@ import { useWriteOutcome } from '../../components/writeOutcome.ts';
 import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { useToast } from '../../state/useToast.ts';
+import { AsWritten } from './AsWritten.tsx';
 import { logsApi } from './api.ts';
 
 /**
@@ -29,11 +30,7 @@ function LogMessage({ text }: { text: string }) {
   const { t } = useTranslation();
   const known = t('logs.messages', { returnObjects: true }) as Record<string, string>;
   if (Object.hasOwn(known, text)) return <>{known[text]}</>;
-  return (
-    <span lang="en" dir="ltr" title={t('logs.serverText')}>
-      {text}
-    </span>
-  );
+  return <AsWritten text={text} />;
 }
 
 /** SystemLogs: server events (start-up, jobs, integration calls, errors), searchable, and their retention. */

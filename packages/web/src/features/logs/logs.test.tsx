@@ -26,8 +26,8 @@ const entry = {
   hash: 'b'.repeat(64),
 };
 
-/** The fake API plus the log endpoints; records the queries it was asked. */
-function installApi(verify: object) {
+/** The fake API plus the log endpoints (the audit trail: `entries`); records the queries it was asked. */
+function installApi(verify: object, entries: object[] = [entry]) {
   const api = installFakeApi();
   api.me.permissions.push('adminLog.read', 'systemLog.read');
   const item = {
@@ -40,7 +40,7 @@ function installApi(verify: object) {
     context: null,
   };
   return api.on({
-    'GET /api/admin/admin-logs': () => ok(page([entry])),
+    'GET /api/admin/admin-logs': () => ok(page(entries)),
     'GET /api/admin/admin-logs/verify': () => ok(verify),
     'GET /api/admin/system-logs/settings': () =>
       ok({ retentionDays: 90, updatedAt: entry.at, updatedBy: null }),
@@ -82,6 +82,22 @@ describe('AdminLogs (/dashboard/SystemLogs/AdminLogs)', () => {
     expect((await screen.findByTestId('verify-result')).textContent).toContain(
       'The audit trail was altered at entry 3: its content does not match its hash.',
     );
+  });
+});
+
+describe('AdminLogs in Arabic', () => {
+  it('shows the server’s fixed wordings of a detail in Arabic, an error code as its message, other text as written', async () => {
+    const failed = { ...entry, command: 'auth.login', outcome: 'FAILED', before: null, after: null };
+    installApi({ intact: true, entries: 3, head: null, firstBroken: null }, [
+      { ...failed, id: 1, detail: 'wrong password; account locked' },
+      { ...failed, id: 2, detail: 'smtp timeout' },
+      { ...failed, id: 3, detail: 'INVALID_CREDENTIALS' },
+    ]);
+    await renderApp('/dashboard/SystemLogs/AdminLogs?lang=ar');
+    const table = await screen.findByTestId('admin-logs-table');
+    expect(await within(table).findByText('كلمة مرور خاطئة؛ الحساب مقفل')).toBeTruthy();
+    expect(within(table).getByText('smtp timeout').getAttribute('lang')).toBe('en');
+    expect(within(table).getByTitle('INVALID_CREDENTIALS').textContent).toMatch(/[\u0600-\u06FF]/);
   });
 });
 
