@@ -1,6 +1,7 @@
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../db/client.ts';
 import { referralProgrammes, referrals } from '../db/schema/index.ts';
+import { postTransaction } from '../modules/loyalty/index.ts';
 import { referralCodeOf } from '../modules/referrals/index.ts';
 
 const DAY = 86_400_000;
@@ -9,13 +10,13 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString(
 /**
  * Demo referrals (decisions/referrals.md), once: the running "refer a friend" programme and last
  * summer's, the newest customers' codes, and referrals among the newest customers waiting for
- * their friend's qualifying transactions or refused by a guard. No reward is posted: the demo's
- * ledger and balances stay as the programme made them.
+ * their friend's qualifying transactions or refused by a guard; and rewarded ones in both
+ * programmes (rewardedReferrals), so the cost per acquired customer has months to compare.
  */
 export async function seedDemoReferrals(db: Db) {
   const [existing] = await db.select({ n: count() }).from(referralProgrammes);
   if (existing?.n) return;
-  const [running] = await db
+  const [running, summer] = await db
     .insert(referralProgrammes)
     .values([
       {
@@ -44,7 +45,7 @@ export async function seedDemoReferrals(db: Db) {
       },
     ])
     .returning();
-  if (!running) return;
+  if (!running || !summer) return;
   const newest = rowsOf<{ id: number; created_at: Date | string }>(
     await db.execute(
       sql`select id, created_at from customers where status = 'ACTIVE' order by id desc limit 6`,
@@ -79,4 +80,68 @@ export async function seedDemoReferrals(db: Db) {
         row(d, f, { status: 'REFUSED', reason: 'EXISTING_CUSTOMER' }),
       ]);
   });
+  await rewardedReferrals(db, [
+    { programme: summer, from: -195, to: -115, earnings: 1 },
+    { programme: running, from: -28, to: -1, earnings: 3 },
+  ]);
+}
+
+type Programme = typeof referralProgrammes.$inferSelect;
+
+/**
+ * Friends who qualified: for each programme, referrals among customers before the newest six,
+ * enrolled between `from` and `to` days ago, whose qualifying earnings (`earnings` of them) are
+ * posted through the real engine at their dates, so the rewards are real ledger entries at those
+ * dates. The engine stamps `rewarded_at` with the time it ran; the demo sets it to the qualifying
+ * earning's, as if the server had posted it then.
+ */
+async function rewardedReferrals(
+  db: Db,
+  plans: { programme: Programme; from: number; to: number; earnings: number }[],
+) {
+  const people = rowsOf<{ id: number; customer_number: string }>(
+    await db.execute(sql`select id, customer_number from customers where status = 'ACTIVE'
+      order by id desc offset 6 limit ${plans.length * 16}`),
+  ).map((r) => ({ id: Number(r.id), number: r.customer_number }));
+  let next = 0;
+  for (const [p, plan] of plans.entries()) {
+    const referrers = people.slice(next, next + 4);
+    const friends = people.slice(next + 4, next + 16);
+    next += 16;
+    for (const [i, friend] of friends.entries()) {
+      const referrer = referrers[i % referrers.length];
+      if (!referrer) return;
+      const enrolledDay = plan.from + Math.floor(((plan.to - plan.from - 2) * i) / friends.length);
+      const [row] = await db.transaction(async (tx) =>
+        tx
+          .insert(referrals)
+          .values({
+            programmeId: plan.programme.id,
+            referrerId: referrer.id,
+            referredId: friend.id,
+            code: await referralCodeOf(tx, referrer.id),
+            status: 'PENDING',
+            qualifiesBy: new Date(Date.now() + (enrolledDay + plan.programme.withinDays) * DAY),
+            createdAt: new Date(Date.now() + enrolledDay * DAY),
+          })
+          .returning({ id: referrals.id }),
+      );
+      let last = '';
+      for (let e = 0; e < plan.earnings; e++) {
+        last = new Date(Date.now() + (enrolledDay + 1 + e * 0.5) * DAY).toISOString();
+        await postTransaction(db, {
+          externalId: `DEMO-REFERRAL-${p}-${i}-${e}`,
+          customerNumber: friend.number,
+          transactionTypeCode: 'CARD_SPEND',
+          amount: 150 + ((i * 211 + e * 97) % 900),
+          occurredAt: last,
+        });
+      }
+      if (row)
+        await db
+          .update(referrals)
+          .set({ rewardedAt: new Date(last) })
+          .where(eq(referrals.id, row.id));
+    }
+  }
 }
