@@ -13,6 +13,7 @@ export const auditDetails = {
   wrongCurrentPassword: { en: 'wrong current password', ar: 'كلمة المرور الحالية خاطئة' },
   wrongSecondFactor: { en: 'wrong second factor', ar: 'رمز العامل الثاني خاطئ' },
   wrongEnrolmentCode: { en: 'wrong enrolment code', ar: 'رمز تسجيل العامل الثاني خاطئ' },
+  replacingWithoutCode: { en: 'replacing without a valid code', ar: 'استبدال العامل الثاني دون رمز صالح' },
   withSecondFactor: { en: 'with second factor', ar: 'بعامل ثانٍ' },
   lockedUntil: { en: 'until {at}', ar: 'حتى {at}' },
   untilUnlocked: { en: 'until unlocked', ar: 'حتى يفتحه مسؤول' },

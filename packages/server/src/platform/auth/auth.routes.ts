@@ -1,5 +1,4 @@
 import {
-  auditDetail,
   authCommands,
   challengeInput,
   challengePasswordInput,
@@ -81,13 +80,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await findSignInUser(app, { username });
       // The hash is verified whatever happens next, so timing does not tell accounts apart.
       const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (!user) return refuseSignIn(app, source, user, auditDetail('unknownUsername'), { count: false });
+      if (!user) return refuseSignIn(app, source, user, 'unknownUsername', { count: false });
       if (user.status !== 'ACTIVE' || user.roleStatus !== 'ACTIVE') {
-        return refuseSignIn(app, source, user, auditDetail('accountDisabled'), { count: false });
+        return refuseSignIn(app, source, user, 'accountDisabled', { count: false });
       }
-      if (!canSignIn(user))
-        return refuseSignIn(app, source, user, auditDetail('accountLocked'), { count: false });
-      if (!passwordOk) return refuseSignIn(app, source, user, auditDetail('wrongPassword'), { count: true });
+      if (!canSignIn(user)) return refuseSignIn(app, source, user, 'accountLocked', { count: false });
+      if (!passwordOk) return refuseSignIn(app, source, user, 'wrongPassword', { count: true });
       return continueSignIn(app, req, reply, user, { mfa: false, visitorId });
     },
   );
@@ -108,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await challengedUser(claims.sub);
       const source = { ...auditSourceOf(req, claims.vid), username: user.username };
       if (!(await verifySecondFactor(db, user, req.body.code))) {
-        return refuseSignIn(app, source, user, auditDetail('wrongSecondFactor'), {
+        return refuseSignIn(app, source, user, 'wrongSecondFactor', {
           count: true,
           code: 'SECOND_FACTOR_INVALID',
           command: authCommands.secondFactor.name,
@@ -154,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
       const step = user.totpPendingSecret ? totpStep(user.totpPendingSecret, req.body.code) : undefined;
       if (!user.totpPendingSecret || step === undefined) {
-        return refuseSignIn(app, source, user, auditDetail('wrongEnrolmentCode'), {
+        return refuseSignIn(app, source, user, 'wrongEnrolmentCode', {
           count: true,
           code: 'SECOND_FACTOR_INVALID',
           command: authCommands.enrolSecondFactor.name,
@@ -184,7 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await challengedUser(claims.sub);
       const source = { ...auditSourceOf(req, claims.vid), userId: user.id, username: user.username };
       if (!(await verifyPassword(user.passwordHash, req.body.currentPassword))) {
-        return refuseSignIn(app, source, user, auditDetail('wrongCurrentPassword'), {
+        return refuseSignIn(app, source, user, 'wrongCurrentPassword', {
           count: true,
           command: authCommands.changePassword.name,
         });

@@ -1,4 +1,5 @@
 import {
+  type AuditDetailKey,
   auditDetail,
   authCommands,
   changePasswordInput,
@@ -58,10 +59,10 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
     actor: Actor,
     user: typeof users.$inferSelect,
     command: string,
-    why: string,
+    why: AuditDetailKey,
     code: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID',
   ) => {
-    let detail = why;
+    let detail = auditDetail(why);
     if (isLocked(user)) {
       await revokeUserSessions(db, user.id);
       detail += `; ${auditDetail('accountLockedSessionsEnded')}`;
@@ -91,7 +92,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
           user,
           authCommands.changePassword.name,
-          'wrong current password',
+          'wrongCurrentPassword',
           'INVALID_CREDENTIALS',
         );
       }
@@ -121,7 +122,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
           user,
           authCommands.enrolSecondFactor.name,
-          'replacing without a valid code',
+          'replacingWithoutCode',
           'SECOND_FACTOR_INVALID',
         );
       }
@@ -154,7 +155,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
           user,
           authCommands.enrolSecondFactor.name,
-          'wrong current password',
+          'wrongCurrentPassword',
           'INVALID_CREDENTIALS',
         );
       }
@@ -164,7 +165,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
           user,
           authCommands.enrolSecondFactor.name,
-          'wrong enrolment code',
+          'wrongEnrolmentCode',
           'SECOND_FACTOR_INVALID',
         );
       }
@@ -191,7 +192,7 @@ export const selfRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(req);
       const user = await userOf(actor);
       if (!(await verifySecondFactor(db, user, req.body.code))) {
-        await refuse(actor, user, authCommands.stepUp.name, 'wrong second factor', 'SECOND_FACTOR_INVALID');
+        await refuse(actor, user, authCommands.stepUp.name, 'wrongSecondFactor', 'SECOND_FACTOR_INVALID');
       }
       await markSteppedUp(db, actor.sessionId);
       await writeAudit(db, auditSource(actor), { command: authCommands.stepUp.name, outcome: 'SUCCESS' });

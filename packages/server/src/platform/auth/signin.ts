@@ -1,4 +1,10 @@
-import { auditDetail, authCommands, type ChallengeStep, type LoginResponse } from '@loyalty/contracts';
+import {
+  type AuditDetailKey,
+  auditDetail,
+  authCommands,
+  type ChallengeStep,
+  type LoginResponse,
+} from '@loyalty/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Executor, rowsOf, type Tx } from '../../db/client.ts';
@@ -106,10 +112,10 @@ export async function refuseSignIn(
   app: FastifyInstance,
   source: AuditSource,
   user: SignInUser | undefined,
-  why: string,
+  why: AuditDetailKey,
   options: { count: boolean; code?: 'INVALID_CREDENTIALS' | 'SECOND_FACTOR_INVALID'; command?: string },
 ): Promise<never> {
-  let detail = why;
+  let detail = auditDetail(why);
   app.metrics.signIn.failures.inc();
   if (user && options.count) {
     if (await countFailure(app, source, user, { endSessions: false }))
