@@ -122,6 +122,9 @@ async function choosesAsTheLoop(choice: SQL) {
       for (const r of rows) expect(r, JSON.stringify(r)).toMatchObject({ same: true });
       fired += rows.filter((r) => r.fired !== null).length;
     }),
+    // About one case in eight fires: 200 runs fired 146–180 in eight tries, far above the check
+    // below (100 runs fired 50–82, and 50 failed it once in CI).
+    { numRuns: 200 },
   );
   // Not vacuous: rules did fire.
   expect(fired).toBeGreaterThan(50);
