@@ -33,6 +33,11 @@ export const auditDetail = (key: AuditDetailKey, at?: Date) =>
   auditDetails[key].en.replace('{at}', at?.toISOString() ?? '');
 
 const isoMoment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** Each wording with its English before and after its moment (`after` undefined: it names none). */
+const wordings = Object.values(auditDetails).map((wording) => {
+  const [before, after] = wording.en.split('{at}') as [string, string?];
+  return { wording, before, after };
+});
 
 /**
  * A detail in `lang` when every part of it is a fixed wording (`formatAt` writes a moment);
@@ -44,8 +49,7 @@ export function localAuditDetail(
   formatAt: (iso: string) => string,
 ): string | null {
   const parts = text.split('; ').map((part) => {
-    for (const wording of Object.values(auditDetails)) {
-      const [before, after] = wording.en.split('{at}') as [string, string | undefined];
+    for (const { wording, before, after } of wordings) {
       if (after === undefined) {
         if (part === before) return wording[lang];
       } else if (part.startsWith(before) && part.endsWith(after)) {

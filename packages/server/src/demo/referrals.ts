@@ -87,6 +87,9 @@ export async function seedDemoReferrals(db: Db) {
 }
 
 type Programme = typeof referralProgrammes.$inferSelect;
+/** Per programme: four referrers, who brought twelve friends between them. */
+const REFERRERS = 4;
+const FRIENDS = 12;
 
 /**
  * Friends who qualified: for each programme, referrals among customers before the newest six,
@@ -101,34 +104,38 @@ async function rewardedReferrals(
 ) {
   const people = rowsOf<{ id: number; customer_number: string }>(
     await db.execute(sql`select id, customer_number from customers where status = 'ACTIVE'
-      order by id desc offset 6 limit ${plans.length * 16}`),
+      order by id desc offset 6 limit ${plans.length * (REFERRERS + FRIENDS)}`),
   ).map((r) => ({ id: Number(r.id), number: r.customer_number }));
-  let next = 0;
   for (const [p, plan] of plans.entries()) {
-    const referrers = people.slice(next, next + 4);
-    const friends = people.slice(next + 4, next + 16);
-    next += 16;
-    for (const [i, friend] of friends.entries()) {
-      const referrer = referrers[i % referrers.length];
-      if (!referrer) return;
-      const enrolledDay = plan.from + Math.floor(((plan.to - plan.from - 2) * i) / friends.length);
-      const [row] = await db.transaction(async (tx) =>
-        tx
-          .insert(referrals)
-          .values({
+    const first = p * (REFERRERS + FRIENDS);
+    const referrers = people.slice(first, first + REFERRERS);
+    const friends = people.slice(first + REFERRERS, first + REFERRERS + FRIENDS).map((friend, i) => ({
+      ...friend,
+      referrer: referrers[i % referrers.length] as (typeof people)[0],
+      enrolledDay: plan.from + Math.floor(((plan.to - plan.from - 2) * i) / FRIENDS),
+    }));
+    const rows = await db.transaction(async (tx) => {
+      const codes = new Map<number, string>();
+      for (const r of referrers) codes.set(r.id, await referralCodeOf(tx, r.id));
+      return tx
+        .insert(referrals)
+        .values(
+          friends.map((f) => ({
             programmeId: plan.programme.id,
-            referrerId: referrer.id,
-            referredId: friend.id,
-            code: await referralCodeOf(tx, referrer.id),
-            status: 'PENDING',
-            qualifiesBy: new Date(Date.now() + (enrolledDay + plan.programme.withinDays) * DAY),
-            createdAt: new Date(Date.now() + enrolledDay * DAY),
-          })
-          .returning({ id: referrals.id }),
-      );
+            referrerId: f.referrer.id,
+            referredId: f.id,
+            code: codes.get(f.referrer.id) ?? '',
+            status: 'PENDING' as const,
+            qualifiesBy: new Date(Date.now() + (f.enrolledDay + plan.programme.withinDays) * DAY),
+            createdAt: new Date(Date.now() + f.enrolledDay * DAY),
+          })),
+        )
+        .returning({ id: referrals.id });
+    });
+    for (const [i, friend] of friends.entries()) {
       let last = '';
       for (let e = 0; e < plan.earnings; e++) {
-        last = new Date(Date.now() + (enrolledDay + 1 + e * 0.5) * DAY).toISOString();
+        last = new Date(Date.now() + (friend.enrolledDay + 1 + e * 0.5) * DAY).toISOString();
         await postTransaction(db, {
           externalId: `DEMO-REFERRAL-${p}-${i}-${e}`,
           customerNumber: friend.number,
@@ -137,6 +144,7 @@ async function rewardedReferrals(
           occurredAt: last,
         });
       }
+      const row = rows[i];
       if (row)
         await db
           .update(referrals)

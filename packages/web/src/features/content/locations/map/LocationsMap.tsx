@@ -1,4 +1,4 @@
-import type { LocationMarker } from '@loyalty/contracts';
+import { type LocationMarker, localText } from '@loyalty/contracts';
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -80,7 +80,7 @@ function ClusteredMarkers({ markers }: { markers: LocationMarker[] }) {
           <div className="location-popup" dir={lang === 'ar' ? 'rtl' : 'ltr'}>
             <strong>{name}</strong>
             <div>
-              {t(`content.locations.types.${m.type}`)} · {lang === 'ar' ? m.cityAr : m.city}
+              {t(`content.locations.types.${m.type}`)} · {localText(m.city, m.cityAr, lang)}
             </div>
             <LangLink to={locationUi.paths.edit(m.id)}>{t('content.locations.map.edit')}</LangLink>
           </div>
