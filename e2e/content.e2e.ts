@@ -97,6 +97,8 @@ for (const lang of ['en', 'ar'] as const) {
       await row.getByRole('cell', { name: lang === 'ar' ? 'الرياض' : 'Riyadh', exact: true }).waitFor();
       const map = page.getByRole('region', { name: l.map.label });
       await map.getByTestId('location-cluster').first().waitFor();
+      // No tile server in tests: the country outlines (a static file fetched by the map) are drawn.
+      await map.locator('.leaflet-overlay-pane path').first().waitFor();
       await page.screenshot({ path: path.join(shots, `${lang}-location-list.png`), fullPage: true });
       // At the country view the new branch is inside a cluster, not a marker of its own.
       const own = map.locator(`.leaflet-marker-icon[title="${shownName}"]`);

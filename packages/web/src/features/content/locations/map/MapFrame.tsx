@@ -1,6 +1,5 @@
 import 'leaflet/dist/leaflet.css';
 import './map.css';
-import type { FeatureCollection } from 'geojson';
 import L from 'leaflet';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +15,7 @@ import {
 } from 'react-leaflet';
 import { useLang } from '../../../../i18n/lang.ts';
 import { cityLabels, MAJOR_CITIES } from './cities.ts';
-import countries from './countries.geo.json';
-import { useMapSettings } from './mapApi.ts';
+import { useCountryOutlines, useMapSettings } from './mapApi.ts';
 
 /** The country the demo bank serves (docs/decisions/content.md): the map opens on it. */
 const HOME_COUNTRY = 'Saudi Arabia';
@@ -92,17 +90,15 @@ function AttributionInEnglish() {
  */
 function BaseLayer() {
   const settings = useMapSettings();
+  const outlines = useCountryOutlines(settings.isSuccess && !settings.data.tileUrl);
   if (settings.data?.tileUrl) {
     return <TileLayer url={settings.data.tileUrl} attribution={settings.data.attribution} />;
   }
   return (
     <>
-      <GeoJSON
-        data={countries as FeatureCollection}
-        style={outlineStyle}
-        interactive={false}
-        attribution="Natural Earth"
-      />
+      {outlines.data && (
+        <GeoJSON data={outlines.data} style={outlineStyle} interactive={false} attribution="Natural Earth" />
+      )}
       <CityLabels />
     </>
   );
