@@ -29,8 +29,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string) {
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build's brotli and gzip copies (vite-plugin-compression2) go to browsers that accept them.
+    preCompressed: true,
     // Hashed assets never change; index.html must always be revalidated.
     setHeaders(res, filePath) {
+      // The answer depends on Accept-Encoding (preCompressed): a shared cache must key on it.
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
