@@ -106,13 +106,20 @@ export async function seedDemoCampaigns(db: Db) {
   const earnings = buyers.flatMap(({ number }, b) => [0, 1, 2].map((k) => ({ number, i: b * 3 + k + 1 })));
   await Promise.all(
     earnings.map(({ number, i }) =>
-      postTransaction(db, {
-        externalId: `DEMO-CAMPAIGN-${i}`,
-        customerNumber: number,
-        transactionTypeCode: 'CARD_SPEND',
-        amount: 150 + ((i * 7919) % 2_400),
-        occurredAt: new Date(now - 9 * DAY + Math.floor((i / (earnings.length + 1)) * 9 * DAY)).toISOString(),
-      }),
+      postTransaction(
+        db,
+        {
+          externalId: `DEMO-CAMPAIGN-${i}`,
+          customerNumber: number,
+          transactionTypeCode: 'CARD_SPEND',
+          amount: 150 + ((i * 7919) % 2_400),
+          occurredAt: new Date(
+            now - 9 * DAY + Math.floor((i / (earnings.length + 1)) * 9 * DAY),
+          ).toISOString(),
+        },
+        undefined,
+        { key: { id: null, channel: 'POS' } },
+      ),
     ),
   );
   // Posted in the past after later history: each entry's running balance in time order.

@@ -38,6 +38,23 @@ describe('demo challenges', () => {
     expect(check?.completed).toBeGreaterThan(0);
     expect(check?.paid).toBe(check?.spent);
     expect(check?.mismatched).toBe(0);
+    // Over the challenges' days so far, each from its channel, rewards dated at the completing
+    // earning, every running balance in time order.
+    const [spread] = rowsOf<{ days: number; noChannel: number; rewardsToday: number; misordered: number }>(
+      await t.app.db.execute(sql`select
+        (select count(distinct occurred_at::date)::int from ledger_entries
+          where external_id like 'DEMO-CHALLENGE-%') as days,
+        (select count(*)::int from ledger_entries
+          where external_id like 'DEMO-CHALLENGE-%' and channel is null) as "noChannel",
+        (select count(*)::int from ledger_entries
+          where reference like 'challenge:%' and occurred_at > now() - interval '6 hours') as "rewardsToday",
+        (select count(*)::int from (select balance_after, sum(points) over (partition by customer_id
+          order by occurred_at, id) as run from ledger_entries) r where r.balance_after <> r.run) as misordered`),
+    );
+    expect(spread?.days).toBeGreaterThan(5);
+    expect(spread?.noChannel).toBe(0);
+    expect(spread?.rewardsToday).toBe(0);
+    expect(spread?.misordered).toBe(0);
     // Seeding again changes nothing.
     await seedDemoChallenges(t.app.db);
     expect(await t.app.db.select().from(challenges)).toHaveLength(3);

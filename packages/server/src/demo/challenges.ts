@@ -3,14 +3,15 @@ import { type Db, rowsOf } from '../db/client.ts';
 import { challenges, tiers, transactionTypes } from '../db/schema/index.ts';
 import { joinChallenge } from '../modules/challenges/index.ts';
 import { postTransaction } from '../modules/loyalty/index.ts';
+import { recomputeRunningBalances } from './balances.ts';
 
 const DAY = 86_400_000;
 
 /**
  * Demo challenges (docs/decisions/challenges.md), once: two live — five online purchases this
  * month (3 → 200, 5 → 1,000 points, automatic) and an opt-in spend goal for Gold and Platinum —
- * with earnings posted through the real engine so progress, the funnel and the cost have something
- * to show; and a draft "card on five different days" for the form.
+ * with earnings posted through the real engine over the challenges' days so far, so progress, the
+ * funnel and the cost have something to show; and a draft "card on five different days" for the form.
  */
 export async function seedDemoChallenges(db: Db) {
   const [existing] = await db.select({ n: count() }).from(challenges);
@@ -87,26 +88,60 @@ export async function seedDemoChallenges(db: Db) {
     await db.execute(sql`select id, customer_number as number, tier_id as tier from customers
       where status = 'ACTIVE' order by id limit 40`),
   );
-  // Premium customers among them join the opt-in challenge a few days ago.
+  // Premium customers among them joined the opt-in challenge five days ago: joined now, then the
+  // participation (and the customer's running progress, which holds it) moved back to that day.
   const joiners = shoppers.filter((s) => s.tier !== null && premium.includes(s.tier)).slice(0, 8);
   for (const j of joiners) {
-    await db.transaction((tx) => joinChallenge(tx, j.id, spend.id));
-  }
-  // Posted now (after the joins): online purchases, 1 to 6 each (some customers completing, some half-way), then card spend.
-  const earnings = shoppers.flatMap(({ number }, b) =>
-    Array.from({ length: 1 + ((b * 5) % 6) }, (_, k) => ({ number, code: 'ONLINE_SPEND', i: b * 10 + k })),
-  );
-  earnings.push(
-    ...joiners.flatMap(({ number }, b) =>
-      [0, 1, 2, 3].map((k) => ({ number, code: 'CARD_SPEND', i: 1000 + b * 10 + k })),
-    ),
-  );
-  for (const { number, code, i } of earnings) {
-    await postTransaction(db, {
-      externalId: `DEMO-CHALLENGE-${i}`,
-      customerNumber: number,
-      transactionTypeCode: code,
-      amount: code === 'CARD_SPEND' ? 900 + ((i * 7919) % 2_100) : 80 + ((i * 613) % 420),
+    await db.transaction(async (tx) => {
+      await joinChallenge(tx, j.id, spend.id);
+      const [moved] = rowsOf<{ id: number }>(
+        await tx.execute(sql`update challenge_participants
+          set joined_at = ${at(-5)}, window_ends_at = ${at(-5)}::timestamptz + make_interval(days => 30)
+          where challenge_id = ${spend.id} and customer_id = ${j.id} returning id`),
+      );
+      await tx.execute(sql`select challenges_cache_put(${moved?.id}::bigint)`);
     });
   }
+  // Online purchases over the challenge's days so far, 1 to 6 a customer (some completing, some
+  // half-way), in the app or on internet banking; the joiners' card purchases since they joined.
+  const earnings = [
+    ...shoppers.flatMap(({ number }, b) =>
+      Array.from({ length: 1 + ((b * 5) % 6) }, (_, k) => ({
+        number,
+        code: 'ONLINE_SPEND',
+        channel: (b + k) % 3 ? 'MOBILE_APP' : 'INTERNET_BANKING',
+        i: b * 10 + k,
+        day: -11.5 + 2 * k + (b % 3) * 0.2 + ((b * 7 + k * 5) % 10) / 24,
+      })),
+    ),
+    ...joiners.flatMap(({ number }, b) =>
+      [0, 1, 2, 3].map((k) => ({
+        number,
+        code: 'CARD_SPEND',
+        channel: 'POS',
+        i: 1000 + b * 10 + k,
+        day: -4.6 + k + (b % 4) * 0.1,
+      })),
+    ),
+  ].sort((x, y) => x.day - y.day);
+  for (const { number, code, channel, i, day } of earnings) {
+    await postTransaction(
+      db,
+      {
+        externalId: `DEMO-CHALLENGE-${i}`,
+        customerNumber: number,
+        transactionTypeCode: code,
+        amount: code === 'CARD_SPEND' ? 900 + ((i * 7919) % 2_100) : 80 + ((i * 613) % 420),
+        occurredAt: at(day).toISOString(),
+      },
+      undefined,
+      { key: { id: null, channel } },
+    );
+  }
+  // Posted in the past after later history: each entry's running balance in time order.
+  await recomputeRunningBalances(
+    db,
+    sql`select distinct customer_id from ledger_entries where reference like 'challenge:%'
+      or external_id like 'DEMO-CHALLENGE-%'`,
+  );
 }

@@ -136,13 +136,18 @@ async function rewardedReferrals(
       let last = '';
       for (let e = 0; e < plan.earnings; e++) {
         last = new Date(Date.now() + (friend.enrolledDay + 1 + e * 0.5) * DAY).toISOString();
-        await postTransaction(db, {
-          externalId: `DEMO-REFERRAL-${p}-${i}-${e}`,
-          customerNumber: friend.number,
-          transactionTypeCode: 'CARD_SPEND',
-          amount: 150 + ((i * 211 + e * 97) % 900),
-          occurredAt: last,
-        });
+        await postTransaction(
+          db,
+          {
+            externalId: `DEMO-REFERRAL-${p}-${i}-${e}`,
+            customerNumber: friend.number,
+            transactionTypeCode: 'CARD_SPEND',
+            amount: 150 + ((i * 211 + e * 97) % 900),
+            occurredAt: last,
+          },
+          undefined,
+          { key: { id: null, channel: 'POS' } },
+        );
       }
       const row = rows[i];
       if (row)

@@ -87,8 +87,11 @@ export async function postTransaction(
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
   gate: Pick<EarningConfiguration, 'limit' | 'criteria' | 'business'> & {
-    /** The API key posting: the entry records it, and its external id is unique in its channel. */
-    key?: ChannelKey | undefined;
+    /**
+     * The API key posting: the entry records it, and its external id is unique in its channel (no
+     * id: a channel without a key, as the demo's history).
+     */
+    key?: (Pick<ChannelKey, 'channel'> & { id: number | null }) | undefined;
   } = {},
 ): Promise<ChannelTransactionResult> {
   const prog = await programme(db);
