@@ -53,6 +53,16 @@ for (const lang of ['en', 'ar'] as const) {
       const issued = page.getByTestId('kpi-issued').locator('.statistic-value');
       expect((await issued.innerText()).replaceAll(',', '')).toBe(String(last30.points.issued.value));
       await page.getByRole('img', { name: t.dashboard.charts.activity }).locator('canvas').first().waitFor();
+      // Issued by channel: the chart, and its link to the activity report of the same period.
+      const channels = page.getByTestId('dashboard-channels');
+      await channels
+        .getByRole('img', { name: t.dashboard.charts.channels })
+        .locator('canvas')
+        .first()
+        .waitFor();
+      await channels.getByRole('link', { name: t.dashboard.open }).click();
+      await page.getByTestId('report-activity').and(page.locator('[aria-current="page"]')).waitFor();
+      await page.goBack();
       await shoot(page, `dashboard-${lang}`);
 
       await preset(page, t.common.periods.last90);

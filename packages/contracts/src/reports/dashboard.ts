@@ -51,6 +51,11 @@ export const dashboardSchema = z.object({
       series: z.array(
         z.object({ start: isoDay, issued: z.number(), redeemed: z.number(), expired: z.number() }),
       ),
+      /**
+       * Points issued in the period by the channel that posted them, most first; '' for the back
+       * office and the system (staff adjustments, rewards the programme pays, jobs).
+       */
+      channels: z.array(z.object({ channel: z.string(), points: z.number() })),
     })
     .optional(),
   tiers: z

@@ -10406,6 +10406,10 @@ export type paths = {
                   previous: number | null;
                   value: number;
                 };
+                channels: {
+                    channel: string;
+                    points: number;
+                  }[];
                 currency: string;
                 expired: {
                   previous: number | null;

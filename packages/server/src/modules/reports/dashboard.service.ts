@@ -63,6 +63,19 @@ async function pointsSeries(db: Executor, p: Period) {
   }));
 }
 
+/** Points issued in the period by the posting channel, most first: one pass over the roll-up. */
+async function issuedByChannel(db: Executor, p: Period) {
+  const rows = rowsOf<{ channel: string; points: string }>(
+    await db.execute(sql`
+      select channel, sum(points_in) as points
+      from reports_ledger_daily
+      where ${ISSUED} and day between ${p.from} and ${p.to}
+      group by channel having sum(points_in) > 0
+      order by points desc, channel`),
+  );
+  return rows.map((r) => ({ channel: r.channel, points: n(r.points) }));
+}
+
 /** How long today's count of active customers is kept before it is counted again. */
 export const ACTIVE_TODAY_TTL_SECONDS = 600;
 
@@ -216,11 +229,11 @@ export async function dashboard(db: Executor, actor: Actor, query: DayRangeQuery
   const p = periodOf(query);
   const may = (code: string) => actor.permissions.has(code);
   const seesCustomers = may('customer.read');
-  const [figures, series, settings, active, activePrev, tiers, rewards, approvals, messages] = await readAll(
-    db,
-    [
+  const [figures, series, channels, settings, active, activePrev, tiers, rewards, approvals, messages] =
+    await readAll(db, [
       () => (seesCustomers ? pointsFigures(db, p) : undefined),
       () => (seesCustomers ? pointsSeries(db, p) : undefined),
+      () => (seesCustomers ? issuedByChannel(db, p) : undefined),
       () => (seesCustomers ? pointSettings(db) : undefined),
       () => (seesCustomers ? activeCustomers(db, p.to) : undefined),
       () => (seesCustomers ? activeCustomers(db, p.previousTo) : undefined),
@@ -228,12 +241,11 @@ export async function dashboard(db: Executor, actor: Actor, query: DayRangeQuery
       () => (may('redemption.read') ? topRewards(db, p) : undefined),
       () => pendingCounts(db, actor),
       () => (may('message.read') ? messageFigures(db) : undefined),
-    ],
-  );
+    ]);
   const { bucket, from, to, previousFrom, previousTo } = p;
   return {
     period: { from, to, previousFrom, previousTo, bucket },
-    ...(figures && settings && series && active !== undefined
+    ...(figures && settings && series && channels && active !== undefined
       ? {
           points: {
             outstanding: { value: figures.outstanding, previous: figures.outstandingPrev },
@@ -252,6 +264,7 @@ export async function dashboard(db: Executor, actor: Actor, query: DayRangeQuery
             },
             activeCustomers: { value: active, previous: activePrev ?? null },
             series,
+            channels,
           },
         }
       : {}),

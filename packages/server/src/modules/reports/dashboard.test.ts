@@ -84,6 +84,15 @@ describe('GET /api/admin/dashboard', () => {
       now.expired,
     ]);
     expect(d.period.bucket).toBe(back < 62 ? 'day' : back < 186 ? 'week' : 'month');
+    // Issued by the channel that posted it ('' : the back office and the system), most first.
+    const byChannel = rowsOf<{ channel: string; points: string }>(
+      await t.app.db.execute(sql`select coalesce(channel, '') as channel, sum(points) as points
+        from ledger_entries where kind in ('EARN', 'ADJUST') and points > 0 and ${onDays(from, to)}
+        group by 1 order by 2 desc, 1`),
+    );
+    expect(d.points.channels).toEqual(
+      byChannel.map((r) => ({ channel: r.channel, points: Number(r.points) })),
+    );
   });
 
   it('counts customers per tier, top rewards, open and overdue messages as the tables do', async () => {
@@ -126,6 +135,13 @@ describe('GET /api/admin/dashboard', () => {
     expect(Math.min(...top.map((r) => r.redemptions))).toBeGreaterThanOrEqual(3);
     const all = top.reduce((sum, r) => sum + r.redemptions, 0);
     expect(top[0]?.redemptions).toBeLessThan(0.5 * all);
+    // Points come in through the bank's channels, most of them not from the back office.
+    const channels: { channel: string; points: number }[] = d.points.channels;
+    expect(channels.map((c) => c.channel)).toEqual(
+      expect.arrayContaining(['POS', 'MOBILE_APP', 'INTERNET_BANKING']),
+    );
+    const office = channels.find((c) => c.channel === '')?.points ?? 0;
+    expect(office).toBeLessThan(0.5 * d.points.issued.value);
   });
 
   it('follows new postings at once: the roll-up is kept in the posting’s transaction', async () => {
@@ -143,6 +159,9 @@ describe('GET /api/admin/dashboard', () => {
     const after = await get('');
     expect(after.points.issued.value).toBe(before.points.issued.value + 1234);
     expect(after.points.outstanding.value).toBe(before.points.outstanding.value + 1234);
+    const office = (d: { points: { channels: { channel: string; points: number }[] } }) =>
+      d.points.channels.find((c) => c.channel === '')?.points ?? 0;
+    expect(office(after)).toBe(office(before) + 1234);
     const to = isoDay(new Date());
     expect((await fromLedger(addDays(to, -29), to)).issued).toBe(after.points.issued.value);
   });

@@ -238,6 +238,33 @@ function Charts({ d }: { d: Dashboard }) {
           </Panel>
         </Col>
       )}
+      {p && (
+        <Col xs={24} lg={12}>
+          <Panel
+            size="small"
+            data-testid="dashboard-channels"
+            title={t('dashboard.charts.channels')}
+            extra={<LangLink to={report('activity', d.period)}>{t('dashboard.open')}</LangLink>}
+          >
+            {p.channels.length === 0 ? (
+              <Empty description={t('msg.noRecordsFound')} />
+            ) : (
+              <Chart
+                label={t('dashboard.charts.channels')}
+                height={240}
+                description={{
+                  kind: 'doughnut',
+                  labels: p.channels.map((c) =>
+                    c.channel ? t(`channels.${c.channel}`, c.channel) : t('dashboard.charts.backOffice'),
+                  ),
+                  series: [{ name: t('dashboard.kpi.issued'), data: p.channels.map((c) => c.points) }],
+                  legend: 'bottom',
+                }}
+              />
+            )}
+          </Panel>
+        </Col>
+      )}
       {d.topRewards && (
         <Col xs={24} lg={12}>
           <Panel
