@@ -64,7 +64,13 @@ describe('chartConfig', () => {
       ['bar', 'Redeemed', '#91cc75', undefined],
       ['line', 'Outstanding', '#fac858', 'y2'],
     ]);
-    expect(datasets[2]).toMatchObject({ tension: 0.4, stepped: false, pointRadius: 3, data: [900, 1350] });
+    expect(datasets[2]).toMatchObject({
+      tension: 0.4,
+      cubicInterpolationMode: 'monotone',
+      stepped: false,
+      pointRadius: 3,
+      data: [900, 1350],
+    });
     expect(options.indexAxis).toBe('x');
     expect(options.scales.x).toMatchObject({ type: 'category', offset: true, grid: { display: false } });
     expect(options.scales.y).toMatchObject({ type: 'linear', beginAtZero: true });

@@ -111,6 +111,9 @@ export function chartConfig(d: ChartDescription, animate = true): Config {
           order: -1,
           borderWidth: 2,
           tension: s.smooth ? 0.4 : 0,
+          // Smoothed without overshoot: between two points the curve stays between their values, so
+          // a spike among zeros does not dip below zero (a negative expiry no one posted).
+          cubicInterpolationMode: s.smooth ? 'monotone' : 'default',
           // ECharts' step "end": the line turns at the next point.
           stepped: s.step ? 'before' : false,
           borderDash: s.dashed ? [6, 4] : undefined,
