@@ -134,7 +134,10 @@ export async function generateCustomers(
           true, occurred_at + interval '24 months', 'txn:' || ext, ext, type_id, amount, ${ruleId}, occurred_at, channel
         from (
           select c.id as customer_id, 'DEMO-' || c.id || '-' || n as ext,
-            greatest(c.joined_at, now() - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) * interval '1 month') as occurred_at,
+            -- The behaviour's time over the period, scaled to the customer's own months with the bank
+            -- when they joined within it (not piled onto the day they joined).
+            now() - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) / ${o.months}::float8
+              * least(${o.months}::float8, extract(epoch from now() - c.joined_at) / 2629746) * interval '1 month' as occurred_at,
             t.type_id, t.amount,
             -- Card spend comes from the tills, the rest from the app or internet banking.
             case when t.code = 'CARD_SPEND' then 'POS' when random() < 0.65 then 'MOBILE_APP'

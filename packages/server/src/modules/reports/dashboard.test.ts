@@ -129,6 +129,8 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.points.redemptionRate.value).toBeGreaterThan(40);
     expect(d.points.redemptionRate.value).toBeLessThan(90);
     expect(d.points.expired.value).toBeLessThan(0.25 * d.points.issued.value);
+    // A programme growing with its members: the month's issued points not far below the month before.
+    expect(d.points.issued.value).toBeGreaterThan(0.8 * d.points.issued.previous);
     // Five different rewards, each redeemed several times, none most of them.
     const top: { name: string; redemptions: number }[] = d.topRewards;
     expect(new Set(top.map((r) => r.name)).size).toBe(5);
