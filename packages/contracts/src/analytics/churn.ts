@@ -110,6 +110,7 @@ export const churnScoreSchema = z.object({
   id: z.number().int().describe('The customer’s id'),
   customerNumber: z.string(),
   fullName: z.string(),
+  fullNameAr: z.string().nullable().describe('The name in Arabic letters, as scored (null: none)'),
   tierId: z.number().int().nullable(),
   tierName: z.string().nullable(),
   tierNameAr: z.string().nullable().describe('The Arabic name of the tier (today’s name of that tier)'),

@@ -7659,6 +7659,8 @@ export type paths = {
                       value: number;
                     })[];
                   fullName: string;
+                  /** @description The name in Arabic letters, as scored (null: none) */
+                  fullNameAr: string | null;
                   /** @description The customer’s id */
                   id: number;
                   modelId: number;
@@ -7734,6 +7736,8 @@ export type paths = {
                   value: number;
                 })[];
               fullName: string;
+              /** @description The name in Arabic letters, as scored (null: none) */
+              fullNameAr: string | null;
               /** @description The customer’s id */
               id: number;
               modelId: number;

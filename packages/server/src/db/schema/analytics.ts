@@ -84,6 +84,8 @@ export const churnScores = pgTable(
     modelId: integer('model_id').notNull(),
     customerNumber: text('customer_number').notNull(),
     fullName: text('full_name').notNull(),
+    /** The name in Arabic letters as scored (null: the customer has none; the screens show `full_name`). */
+    fullNameAr: text('full_name_ar'),
     tierId: integer('tier_id'),
     tierName: text('tier_name'),
     segment: text('segment', { enum: ['RETAIL', 'BUSINESS'] }).notNull(),

@@ -48,6 +48,7 @@ export const churnRoutes: FastifyPluginAsyncZod = async (app) => {
       'rank',
       'customerNumber',
       'fullName',
+      'fullNameAr',
       'tierName',
       'segment',
       'band',

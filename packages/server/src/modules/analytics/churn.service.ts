@@ -147,6 +147,7 @@ export const toScore = (r: ScoreRow): Omit<ChurnScore, 'tierNameAr'> => ({
   id: r.customerId,
   customerNumber: r.customerNumber,
   fullName: r.fullName,
+  fullNameAr: r.fullNameAr,
   tierId: r.tierId,
   tierName: r.tierName,
   segment: r.segment,
@@ -163,7 +164,7 @@ const scoreSpec: ResourceListSpec<typeof churnScores, typeof churnScoreResource>
   sortable: { rank: churnScores.rank, customerNumber: churnScores.customerNumber },
   defaultSort: { field: 'rank', direction: 'asc' },
   tieBreaker: churnScores.customerId,
-  search: [churnScores.customerNumber, churnScores.fullName],
+  search: [churnScores.customerNumber, churnScores.fullName, churnScores.fullNameAr],
   filters: {
     tierId: (v: number) => eq(churnScores.tierId, v),
     segment: (v: ScoreRow['segment']) => eq(churnScores.segment, v),
@@ -424,9 +425,10 @@ export async function scoreCustomers(tx: Tx, model: ModelRow, now = new Date()) 
     ) k`);
   await rebuildTable(tx, 'churn_scores', async (copy) => {
     await tx.execute(sql`
-      insert into ${sql.identifier(copy)} (customer_id, model_id, customer_number, full_name, tier_id, tier_name, segment,
-        score, rank, band, contributions, inputs, scored_at)
-      select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.tier_id, t.name, c.segment, s.score, s.rnk,
+      insert into ${sql.identifier(copy)} (customer_id, model_id, customer_number, full_name, full_name_ar, tier_id,
+        tier_name, segment, score, rank, band, contributions, inputs, scored_at)
+      select s.customer_id, ${model.id}, c.customer_number, c.full_name, c.full_name_ar, c.tier_id, t.name, c.segment,
+        s.score, s.rnk,
         case when s.rnk <= ceil(s.n * ${HIGH_SHARE}::float8) then 'HIGH'
           when s.rnk <= ceil(s.n * ${HIGH_OR_MEDIUM_SHARE}::float8) then 'MEDIUM' else 'LOW' end,
         s.c, s.v, now()

@@ -136,6 +136,10 @@ describe('churn model', () => {
       ],
       now,
     );
+    // Their names in Arabic letters too: kept with the scores, shown and searched on Arabic screens.
+    await t.app.db.execute(
+      sql`update customers set full_name_ar = 'عميلة ' || customer_number where customer_number like 'KR%'`,
+    );
     const [run] = await t.app.db
       .insert(churnTrainingRuns)
       .values({ horizonDays: 90, status: 'DONE' })
@@ -290,6 +294,19 @@ describe('churn model', () => {
         expect(d.contribution).toBeCloseTo(row.contributions[j] as number, 4);
       }
     }
+    const arabic = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/admin/churn-scores?q=${encodeURIComponent('عميلة KR00002')}`,
+        as: admin,
+      })
+    ).json();
+    expect(
+      arabic.items.map((s: { customerNumber: string; fullNameAr: string }) => [
+        s.customerNumber,
+        s.fullNameAr,
+      ]),
+    ).toEqual([['KR00002', 'عميلة KR00002']]);
     const high = (
       await t.inject({ method: 'GET', url: '/api/admin/churn-scores?band=HIGH&pageSize=100', as: admin })
     ).json();

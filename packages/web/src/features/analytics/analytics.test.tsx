@@ -33,6 +33,7 @@ const score: ChurnScore = {
   id: 42,
   customerNumber: '1002267',
   fullName: 'Reem Al-Dosari',
+  fullNameAr: 'ريم الدوسري',
   tierId: 2,
   tierName: 'Silver',
   tierNameAr: null,
@@ -107,6 +108,14 @@ describe('customer churn (/dashboard/advanced-analytics/customer-churn)', () => 
     expect(within(ranked).getByText('Spend, last year', { exact: false })).toBeTruthy();
     const link = within(ranked).getByRole('link');
     expect(link.getAttribute('href')).toContain('/dashboard/customer/info?id=42');
+  });
+
+  it('names the ranked customers in Arabic on the Arabic screen', async () => {
+    analyticsApi();
+    await renderApp('/dashboard/advanced-analytics/customer-churn?lang=ar');
+    const ranked = await screen.findByTestId('churn-ranked');
+    expect(await within(ranked).findByText('ريم الدوسري')).toBeTruthy();
+    expect(within(ranked).queryByText('Reem Al-Dosari', { exact: false })).toBeNull();
   });
 
   it('starts a training with the horizon and follows its progress', async () => {

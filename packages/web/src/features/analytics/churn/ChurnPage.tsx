@@ -319,7 +319,10 @@ export default function ChurnPage() {
                 title: t('analytics.churn.columns.customer'),
                 render: (_, s) => (
                   <LangLink to={customerInfoUrl(s.id)}>
-                    <Ltr>{s.customerNumber}</Ltr> · <bdi>{s.fullName}</bdi>
+                    <Ltr>{s.customerNumber}</Ltr> ·{' '}
+                    <bdi>
+                      <LocalText en={s.fullName} ar={s.fullNameAr} />
+                    </bdi>
                   </LangLink>
                 ),
               },
