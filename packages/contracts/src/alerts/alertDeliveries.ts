@@ -23,6 +23,7 @@ export const alertDeliverySchema = z.object({
   customerId: z.number().int(),
   customerNumber: z.string(),
   customerName: z.string(),
+  customerNameAr: z.string().nullable().describe('The customer’s name in Arabic letters (null: none)'),
   channel: alertChannel,
   language: z.enum(['en', 'ar']),
   recipient: z.string().nullable(),

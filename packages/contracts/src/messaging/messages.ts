@@ -21,6 +21,7 @@ export const messageSchema = z.object({
   customerId: z.number().int(),
   customerNumber: z.string(),
   customerName: z.string(),
+  customerNameAr: z.string().nullable().describe('The customer’s name in Arabic letters (null: none)'),
   categoryId: z.number().int().nullable(),
   categoryNameEn: z.string().nullable(),
   categoryNameAr: z.string().nullable(),

@@ -212,6 +212,7 @@ export const outboundDeliverySchema = z.object({
   customerId: z.number().int(),
   customerNumber: z.string(),
   customerName: z.string(),
+  customerNameAr: z.string().nullable().describe('The customer’s name in Arabic letters (null: none)'),
   status: z.enum(deliveryStatuses),
   reason: z.enum(deliveryReasons).nullable(),
   channels: z.array(z.enum(messageChannels)).describe('Where it went: the in-app inbox, e-mail'),

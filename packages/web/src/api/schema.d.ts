@@ -771,6 +771,8 @@ export type paths = {
                   createdAt: string;
                   customerId: number;
                   customerName: string;
+                  /** @description The customer’s name in Arabic letters (null: none) */
+                  customerNameAr: string | null;
                   customerNumber: string;
                   /** @enum {string} */
                   event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
@@ -843,6 +845,8 @@ export type paths = {
               createdAt: string;
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @enum {string} */
               event: "POINTS_EARNED" | "POINTS_REDEEMED" | "REDEMPTION_CANCELLED" | "TIER_UPGRADED" | "TIER_DOWNGRADED" | "POINTS_EXPIRING" | "POINTS_EXPIRED" | "VOUCHER_EXPIRING" | "ACCOUNT_BLOCKED" | "ACCOUNT_UNBLOCKED";
@@ -17608,6 +17612,8 @@ export type paths = {
                   createdAt: string;
                   customerId: number;
                   customerName: string;
+                  /** @description The customer’s name in Arabic letters (null: none) */
+                  customerNameAr: string | null;
                   customerNumber: string;
                   /** @description Reply due by (the category’s response target); null without a category */
                   dueAt: string | null;
@@ -17696,6 +17702,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -17805,6 +17813,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -17941,6 +17951,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -18070,6 +18082,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -18194,6 +18208,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -18373,6 +18389,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -18507,6 +18525,8 @@ export type paths = {
               };
               customerId: number;
               customerName: string;
+              /** @description The customer’s name in Arabic letters (null: none) */
+              customerNameAr: string | null;
               customerNumber: string;
               /** @description Reply due by (the category’s response target); null without a category */
               dueAt: string | null;
@@ -18897,6 +18917,8 @@ export type paths = {
                   createdAt: string;
                   customerId: number;
                   customerName: string;
+                  /** @description The customer’s name in Arabic letters (null: none) */
+                  customerNameAr: string | null;
                   customerNumber: string;
                   id: number;
                   outboundId: number;

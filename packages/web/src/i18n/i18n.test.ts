@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { dashboardRoutes, menuGroups, publicRoutes } from '../app/routes.ts';
 import { tierUi } from '../features/loyalty/tiers/tiers.resource.ts';
 import appWide from './en.json';
-import { areaMessages, i18n, LAYOUT_AREAS, type Messages, resources, stringsOfArea } from './index.ts';
+import {
+  areaMessages,
+  i18n,
+  LAYOUT_AREAS,
+  loadLanguage,
+  type Messages,
+  resources,
+  stringsOfArea,
+} from './index.ts';
 
 /** Every leaf key of a nested translation tree, dotted. */
 function leafKeys(tree: Messages, prefix = ''): string[] {
@@ -18,6 +26,18 @@ const enKeys = leafKeys(resources.en.translation);
 const arKeys = leafKeys(resources.ar.translation);
 
 describe('translations', () => {
+  it('count in Arabic with its plural forms: one, two, 3–10, 11–99, 100 and up', async () => {
+    await loadLanguage('ar', ['messaging']);
+    const t = i18n.getFixedT('ar');
+    expect([1, 2, 4, 11, 100].map((count) => t('messaging.age.hours', { count }))).toEqual([
+      'ساعة واحدة',
+      'ساعتان',
+      '4 ساعات',
+      '11 ساعة',
+      '100 ساعة',
+    ]);
+  });
+
   it('have the same keys in English and Arabic, at every depth', () => {
     // Plural forms differ by language (Arabic has zero, two, few and many; English one and other).
     const plain = (keys: string[]) => [

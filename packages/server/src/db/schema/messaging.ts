@@ -61,7 +61,7 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * A customer's conversation, opened by their message. `search_text` (lower-cased customer number,
- * name, subject and first message) carries a trigram index for the queue's search; `due_at` is
+ * name in both scripts, subject and first message) carries a trigram index for the queue's search; `due_at` is
  * the first message's time plus the category's response target (null without a category).
  */
 export const conversations = pgTable(

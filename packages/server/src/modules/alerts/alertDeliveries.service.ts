@@ -42,7 +42,12 @@ async function toDeliveries(db: Executor, rows: Row[]): Promise<AlertDelivery[]>
         .where(inArray(alerts.id, [...new Set(rows.map((r) => r.alertId))])),
     () =>
       db
-        .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+        .select({
+          id: customers.id,
+          number: customers.customerNumber,
+          name: customers.fullName,
+          nameAr: customers.fullNameAr,
+        })
         .from(customers)
         .where(inArray(customers.id, [...new Set(rows.map((r) => r.customerId))])),
   ]);
@@ -57,6 +62,7 @@ async function toDeliveries(db: Executor, rows: Row[]): Promise<AlertDelivery[]>
     customerId: d.customerId,
     customerNumber: who.get(d.customerId)?.number ?? '',
     customerName: who.get(d.customerId)?.name ?? '',
+    customerNameAr: who.get(d.customerId)?.nameAr ?? null,
     channel: d.channel,
     language: d.language,
     recipient: d.recipient,

@@ -76,7 +76,12 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
     () =>
       customerIds.length
         ? db
-            .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+            .select({
+              id: customers.id,
+              number: customers.customerNumber,
+              name: customers.fullName,
+              nameAr: customers.fullNameAr,
+            })
             .from(customers)
             .where(inArray(customers.id, customerIds))
         : [],
@@ -104,6 +109,7 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
     customerId: r.customerId,
     customerNumber: customer.get(r.customerId)?.number ?? '',
     customerName: customer.get(r.customerId)?.name ?? '',
+    customerNameAr: customer.get(r.customerId)?.nameAr ?? null,
     categoryId: r.categoryId,
     categoryNameEn: r.categoryId === null ? null : (category.get(r.categoryId)?.en ?? null),
     categoryNameAr: r.categoryId === null ? null : (category.get(r.categoryId)?.ar ?? null),
@@ -162,6 +168,7 @@ export const messageExportColumns = [
   'createdAt',
   'customerNumber',
   'customerName',
+  'customerNameAr',
   'categoryNameEn',
   'categoryNameAr',
   'channel',
@@ -276,7 +283,13 @@ export async function receiveMessage(
       preview: input.body.slice(0, PREVIEW),
       status: assigneeId ? 'ASSIGNED' : 'NEW',
       assigneeId: assigneeId ?? null,
-      searchText: [customer.customerNumber, customer.fullName, input.subject, input.body.slice(0, 1000)]
+      searchText: [
+        customer.customerNumber,
+        customer.fullName,
+        customer.fullNameAr ?? '',
+        input.subject,
+        input.body.slice(0, 1000),
+      ]
         .join(' ')
         .toLowerCase(),
       dueAt: category ? sql`now() + make_interval(hours => ${category.responseTargetHours})` : null,

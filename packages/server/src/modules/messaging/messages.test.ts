@@ -25,7 +25,11 @@ beforeAll(async () => {
   admin = await t.signIn();
   const fx = programmeFixtures(t, admin);
   api = channel(t, await fx.apiKey(['customers', 'messages']));
-  await api('PUT', '/customers/C100', { fullName: 'Sara Al-Harbi', language: 'ar' });
+  await api('PUT', '/customers/C100', {
+    fullName: 'Sara Al-Harbi',
+    fullNameAr: 'سارة الحربي',
+    language: 'ar',
+  });
   await api('PUT', '/customers/C200', { fullName: 'John Smith', email: 'john@example.com' });
   // Two agents of one role: new messages of the category are spread between them.
   agents = [];
@@ -93,6 +97,10 @@ describe('GET /api/admin/messages', () => {
   it('searches by customer name or text, filters by status, and gives each agent their own queue', async () => {
     const byName = (await get('/messages?q=sara')).json();
     expect(byName.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(['C100']);
+    // The customer's name in both scripts, for the queue in either language; found by either.
+    expect(byName.items[0]).toMatchObject({ customerName: 'Sara Al-Harbi', customerNameAr: 'سارة الحربي' });
+    const byArabicName = (await get(`/messages?q=${encodeURIComponent('سارة')}`)).json();
+    expect(byArabicName.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(['C100']);
     // A whole customer number (any case) is that customer's conversations, found by their index.
     const byNumber = (await get('/messages?q=c200')).json();
     expect(byNumber.items.map((m: { customerNumber: string }) => m.customerNumber)).toEqual(
@@ -269,10 +277,10 @@ describe('GET /api/admin/messages/export', () => {
   it('streams the queue as filtered, with the list’s search, filters and my queue', async () => {
     const [header, ...rows] = await csv('q=sara');
     expect(header).toBe(
-      'id,createdAt,customerNumber,customerName,categoryNameEn,categoryNameAr,channel,subject,preview,status,assigneeName,repliedByName,repliedAt,closedAt,dueAt,overdue',
+      'id,createdAt,customerNumber,customerName,customerNameAr,categoryNameEn,categoryNameAr,channel,subject,preview,status,assigneeName,repliedByName,repliedAt,closedAt,dueAt,overdue',
     );
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain('C100,Sara Al-Harbi,Points,النقاط,APP');
+    expect(rows[0]).toContain('C100,Sara Al-Harbi,سارة الحربي,Points,النقاط,APP');
     expect(await csv('status=CLOSED&q=sara')).toHaveLength(1);
     const agent = agents[0] as { as: As; id: number };
     const mine = (await get('/messages?mine=true&pageSize=100', agent.as)).json().total as number;

@@ -270,7 +270,12 @@ export async function listOutboundDeliveries(
   const who = new Map(
     (ids.length
       ? await db
-          .select({ id: customers.id, number: customers.customerNumber, name: customers.fullName })
+          .select({
+            id: customers.id,
+            number: customers.customerNumber,
+            name: customers.fullName,
+            nameAr: customers.fullNameAr,
+          })
           .from(customers)
           .where(inArray(customers.id, ids))
       : []
@@ -284,6 +289,7 @@ export async function listOutboundDeliveries(
       customerId: d.customerId,
       customerNumber: who.get(d.customerId)?.number ?? '',
       customerName: who.get(d.customerId)?.name ?? '',
+      customerNameAr: who.get(d.customerId)?.nameAr ?? null,
       status: d.status,
       reason: d.reason,
       channels: [...(d.inApp ? (['APP'] as const) : []), ...(d.email ? (['EMAIL'] as const) : [])],

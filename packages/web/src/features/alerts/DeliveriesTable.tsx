@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DataColumn } from '../../components/DataTable.tsx';
 import { Ltr, Timestamp } from '../../components/format.tsx';
+import { LocalText } from '../../components/localized.tsx';
 import { StatusLogTable } from '../../components/StatusLogTable.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { Tooltip } from '../../components/Tooltip.tsx';
@@ -42,7 +43,7 @@ export function DeliveriesTable({ alertId, customerId }: { alertId?: number; cus
           title: t('alerts.deliveries.customer'),
           render: (_, d) => (
             <>
-              {d.customerName} · <Ltr>{d.customerNumber}</Ltr>
+              <LocalText en={d.customerName} ar={d.customerNameAr} /> · <Ltr>{d.customerNumber}</Ltr>
             </>
           ),
         }

@@ -14,6 +14,7 @@ export const message = (id: number, over: Partial<Message> = {}): Message => ({
   customerId: 40 + id,
   customerNumber: `C${100 + id}`,
   customerName: `Customer ${id}`,
+  customerNameAr: `العميل ${id}`,
   categoryId: 5,
   categoryNameEn: 'Points',
   categoryNameAr: 'النقاط',

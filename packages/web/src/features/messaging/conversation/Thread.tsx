@@ -2,6 +2,7 @@ import type { MessageDetail } from '@loyalty/contracts';
 import { Flex, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTime, formatTime } from '../../../components/format.tsx';
+import { localText, useDataLang } from '../../../components/localized.tsx';
 import { Typography } from '../../../components/Typography.tsx';
 import { useLang } from '../../../i18n/lang.ts';
 import { MessageText } from '../MessageText.tsx';
@@ -13,13 +14,14 @@ type Entry = MessageDetail['entries'][number];
  * the end, internal notes across the width on a warning background with a dashed border.
  */
 export function Thread({ conversation }: { conversation: MessageDetail }) {
+  const lang = useDataLang();
   return (
     <Flex vertical gap={12} data-testid="thread">
       {conversation.entries.map((entry) => (
         <ThreadEntry
           key={entry.id}
           entry={entry}
-          customerName={conversation.customerName}
+          customerName={localText(conversation.customerName, conversation.customerNameAr, lang)}
           language={conversation.customer.language}
         />
       ))}

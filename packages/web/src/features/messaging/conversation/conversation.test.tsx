@@ -35,6 +35,14 @@ describe('message queue (/dashboard/message)', () => {
     expect(within(other).queryByText('Overdue')).toBeNull();
   });
 
+  it('names each customer in Arabic on the Arabic queue', async () => {
+    withQueue(messagingApi());
+    await renderApp('/dashboard/message?lang=ar');
+    const row = (await screen.findByRole('link', { name: 'Question 1' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('العميل 1')).toBeTruthy();
+    expect(within(row).queryByText('Customer 1')).toBeNull();
+  });
+
   it('keeps my queue, the search and the filters in the URL and asks the server for them', async () => {
     const api = withQueue(messagingApi());
     const { router } = await renderApp('/dashboard/message?lang=en');

@@ -192,7 +192,9 @@ export function MessageQueue() {
               title: t('messaging.queue.fields.customer'),
               render: (_, m) => (
                 <Flex vertical>
-                  <Typography.Text strong>{m.customerName}</Typography.Text>
+                  <Typography.Text strong>
+                    <LocalText en={m.customerName} ar={m.customerNameAr} />
+                  </Typography.Text>
                   <Typography.Text type="secondary">
                     <Ltr>{m.customerNumber}</Ltr>
                   </Typography.Text>
