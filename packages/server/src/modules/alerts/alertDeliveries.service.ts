@@ -8,12 +8,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
-import { alertDeliveries, alerts, customers } from '../../db/schema/index.ts';
+import { alertDeliveries, alerts } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError } from '../../platform/errors.ts';
 import { requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { customerLabels } from '../customers/index.ts';
 import { ALERTS_JOB } from './delivery.ts';
 
 type Row = typeof alertDeliveries.$inferSelect;
@@ -34,25 +35,19 @@ const listSpec: ResourceListSpec<typeof alertDeliveries, typeof alertDeliveryRes
 /** Deliveries with their alert's and customer's names: two queries for a page. */
 async function toDeliveries(db: Executor, rows: Row[]): Promise<AlertDelivery[]> {
   if (!rows.length) return [];
-  const [names, people] = await readAll(db, [
+  const [names, customerOf] = await readAll(db, [
     () =>
       db
         .select({ id: alerts.id, nameEn: alerts.nameEn, nameAr: alerts.nameAr })
         .from(alerts)
         .where(inArray(alerts.id, [...new Set(rows.map((r) => r.alertId))])),
     () =>
-      db
-        .select({
-          id: customers.id,
-          number: customers.customerNumber,
-          name: customers.fullName,
-          nameAr: customers.fullNameAr,
-        })
-        .from(customers)
-        .where(inArray(customers.id, [...new Set(rows.map((r) => r.customerId))])),
+      customerLabels(
+        db,
+        rows.map((r) => r.customerId),
+      ),
   ]);
   const alertById = new Map(names.map((a) => [a.id, a]));
-  const who = new Map(people.map((c) => [c.id, c]));
   return rows.map((d) => ({
     id: d.id,
     alertId: d.alertId,
@@ -60,9 +55,7 @@ async function toDeliveries(db: Executor, rows: Row[]): Promise<AlertDelivery[]>
     alertNameAr: alertById.get(d.alertId)?.nameAr ?? '',
     event: d.event as AlertDelivery['event'],
     customerId: d.customerId,
-    customerNumber: who.get(d.customerId)?.number ?? '',
-    customerName: who.get(d.customerId)?.name ?? '',
-    customerNameAr: who.get(d.customerId)?.nameAr ?? null,
+    ...customerOf(d.customerId),
     channel: d.channel,
     language: d.language,
     recipient: d.recipient,

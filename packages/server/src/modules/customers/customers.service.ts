@@ -141,6 +141,35 @@ export async function findCustomerByNumber(db: Executor, customerNumber: string)
   return row;
 }
 
+/** How a listed record (a conversation, a delivery) names its customer, in both scripts. */
+export interface CustomerLabel {
+  customerNumber: string;
+  customerName: string;
+  customerNameAr: string | null;
+}
+const unknownCustomer: CustomerLabel = { customerNumber: '', customerName: '', customerNameAr: null };
+
+/** The number and names of the customers a page of records names: one query for the page. */
+export async function customerLabels(
+  db: Executor,
+  ids: Iterable<number>,
+): Promise<(id: number) => CustomerLabel> {
+  const unique = [...new Set(ids)];
+  const rows = unique.length
+    ? await db
+        .select({
+          id: customers.id,
+          customerNumber: customers.customerNumber,
+          customerName: customers.fullName,
+          customerNameAr: customers.fullNameAr,
+        })
+        .from(customers)
+        .where(inArray(customers.id, unique))
+    : [];
+  const byId = new Map(rows.map(({ id, ...label }) => [id, label]));
+  return (id) => byId.get(id) ?? unknownCustomer;
+}
+
 /** Where the customer stands: qualifying points on the configured basis and the next tier up. */
 async function tierProgress(db: Executor, prog: Programme, row: CustomerRow) {
   const qualifying = await qualifyingPoints(db, row.id, row.lifetimePoints);

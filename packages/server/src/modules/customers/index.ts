@@ -1,6 +1,7 @@
 /** The customers area's public face: what other areas, the app and the demo data may use. */
 export {
   customerExportCells,
+  customerLabels,
   findCustomerByNumber,
   listCustomers,
   upsertCustomer,

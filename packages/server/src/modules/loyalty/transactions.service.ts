@@ -73,6 +73,9 @@ function earningResult(prog: Programme, item: EarningItem, row: EarningRow): Cha
   }
 }
 
+/** The channel a transaction comes from, and its API key (none: a channel without a key, as the demo's history). */
+type PostingKey = Pick<ChannelKey, 'channel'> & { id: number | null };
+
 /**
  * A channel's transaction: awards the points of the rule that fires (plus any campaign bonus) as
  * one EARN entry, idempotent by externalId. The database decides and posts it in one statement
@@ -87,11 +90,8 @@ export async function postTransaction(
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
   gate: Pick<EarningConfiguration, 'limit' | 'criteria' | 'business'> & {
-    /**
-     * The API key posting: the entry records it, and its external id is unique in its channel (no
-     * id: a channel without a key, as the demo's history).
-     */
-    key?: (Pick<ChannelKey, 'channel'> & { id: number | null }) | undefined;
+    /** The API key posting: the entry records it, and its external id is unique in its channel. */
+    key?: PostingKey | undefined;
   } = {},
 ): Promise<ChannelTransactionResult> {
   const prog = await programme(db);
@@ -110,7 +110,7 @@ export function earningItem(
   config: EarningConfiguration,
   input: ChannelTransactionInput & { occurredAt?: string | undefined },
   actorId?: number,
-  key?: Pick<ChannelKey, 'channel'> & { id: number | null },
+  key?: PostingKey,
 ): EarningItem {
   const type = earningType(prog, input.transactionTypeCode);
   const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();

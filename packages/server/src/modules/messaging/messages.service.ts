@@ -29,7 +29,7 @@ import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
 import { tunable } from '../../platform/settings/values.ts';
-import { findCustomerByNumber } from '../customers/index.ts';
+import { customerLabels, findCustomerByNumber } from '../customers/index.ts';
 import { nextExpiry, type Programme, programme } from '../loyalty/index.ts';
 import { roleHandlesMessages } from './assignees.service.ts';
 
@@ -72,19 +72,8 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
   const customerIds = ids((r) => r.customerId);
   const categoryIds = ids((r) => r.categoryId);
   const userIds = ids((r) => r.assigneeId).concat(ids((r) => r.repliedById));
-  const [customerRows, categoryRows, userRows] = await readAll(db, [
-    () =>
-      customerIds.length
-        ? db
-            .select({
-              id: customers.id,
-              number: customers.customerNumber,
-              name: customers.fullName,
-              nameAr: customers.fullNameAr,
-            })
-            .from(customers)
-            .where(inArray(customers.id, customerIds))
-        : [],
+  const [customerOf, categoryRows, userRows] = await readAll(db, [
+    () => customerLabels(db, customerIds),
     () =>
       categoryIds.length
         ? db
@@ -100,16 +89,13 @@ async function toMessages(db: Executor, rows: Row[]): Promise<Message[]> {
             .where(inArray(users.id, userIds))
         : [],
   ]);
-  const customer = new Map(customerRows.map((c) => [c.id, c]));
   const category = new Map(categoryRows.map((c) => [c.id, c]));
   const user = new Map(userRows.map((u) => [u.id, u]));
   const now = Date.now();
   return rows.map((r) => ({
     id: r.id,
     customerId: r.customerId,
-    customerNumber: customer.get(r.customerId)?.number ?? '',
-    customerName: customer.get(r.customerId)?.name ?? '',
-    customerNameAr: customer.get(r.customerId)?.nameAr ?? null,
+    ...customerOf(r.customerId),
     categoryId: r.categoryId,
     categoryNameEn: r.categoryId === null ? null : (category.get(r.categoryId)?.en ?? null),
     categoryNameAr: r.categoryId === null ? null : (category.get(r.categoryId)?.ar ?? null),

@@ -33,6 +33,7 @@ import { type JobDefinition, requestJobRun } from '../../platform/jobs.ts';
 import { listPage, type ResourceListSpec } from '../../platform/lists.ts';
 import { enqueueMails, type MailMessage } from '../../platform/mail.ts';
 import { findOrFail } from '../../platform/records.ts';
+import { customerLabels } from '../customers/index.ts';
 import { nextExpiry, programme } from '../loyalty/index.ts';
 import { placeholderValuesOf } from './messages.service.ts';
 
@@ -266,20 +267,9 @@ export async function listOutboundDeliveries(
   query: z.output<typeof outboundDeliveryListQuery>,
 ) {
   const page = await listPage(db, deliverySpec, query, (row) => row);
-  const ids = [...new Set(page.items.map((d) => d.customerId))];
-  const who = new Map(
-    (ids.length
-      ? await db
-          .select({
-            id: customers.id,
-            number: customers.customerNumber,
-            name: customers.fullName,
-            nameAr: customers.fullNameAr,
-          })
-          .from(customers)
-          .where(inArray(customers.id, ids))
-      : []
-    ).map((c) => [c.id, c]),
+  const customerOf = await customerLabels(
+    db,
+    page.items.map((d) => d.customerId),
   );
   return {
     ...page,
@@ -287,9 +277,7 @@ export async function listOutboundDeliveries(
       id: d.id,
       outboundId: d.outboundId,
       customerId: d.customerId,
-      customerNumber: who.get(d.customerId)?.number ?? '',
-      customerName: who.get(d.customerId)?.name ?? '',
-      customerNameAr: who.get(d.customerId)?.nameAr ?? null,
+      ...customerOf(d.customerId),
       status: d.status,
       reason: d.reason,
       channels: [...(d.inApp ? (['APP'] as const) : []), ...(d.email ? (['EMAIL'] as const) : [])],

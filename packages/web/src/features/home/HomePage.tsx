@@ -9,7 +9,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Col, Empty, Flex, Row } from 'antd';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Chart } from '../../components/Chart.tsx';
+import { Chart, type ChartDescription } from '../../components/Chart.tsx';
 import { type DayRange, DayRangePicker, rangePresets } from '../../components/DayRangePicker.tsx';
 import { formatAmount, formatPoints } from '../../components/format.tsx';
 import { LangLink } from '../../components/LangLink.tsx';
@@ -184,6 +184,43 @@ function Figures({ d, range }: { d: Dashboard; range: DayRange }) {
   );
 }
 
+/** One chart of the dashboard in its box: its title, the screen it opens, "no records" when empty. */
+function ChartCard({
+  title,
+  lg,
+  open,
+  empty = false,
+  height,
+  description,
+  testId,
+}: {
+  title: string;
+  lg: number;
+  open?: string;
+  empty?: boolean;
+  height?: number;
+  description: ChartDescription;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Col xs={24} lg={lg}>
+      <Panel
+        size="small"
+        data-testid={testId}
+        title={title}
+        extra={open && <LangLink to={open}>{t('dashboard.open')}</LangLink>}
+      >
+        {empty ? (
+          <Empty description={t('msg.noRecordsFound')} />
+        ) : (
+          <Chart label={title} height={height} description={description} />
+        )}
+      </Panel>
+    </Col>
+  );
+}
+
 function Charts({ d }: { d: Dashboard }) {
   const { t } = useTranslation();
   const lang = useDataLang();
@@ -193,105 +230,75 @@ function Charts({ d }: { d: Dashboard }) {
   return (
     <Row gutter={[16, 16]}>
       {p && (
-        <Col xs={24} lg={16}>
-          <Panel size="small" title={t('dashboard.charts.activity')}>
-            {p.series.length === 0 ? (
-              <Empty description={t('msg.noRecordsFound')} />
-            ) : (
-              <Chart
-                label={t('dashboard.charts.activity')}
-                description={{
-                  kind: 'bar',
-                  labels: p.series.map((s) => s.start),
-                  series: [
-                    { name: t('dashboard.kpi.issued'), data: p.series.map((s) => s.issued) },
-                    { name: t('dashboard.kpi.redeemed'), data: p.series.map((s) => s.redeemed) },
-                    {
-                      name: t('dashboard.kpi.expired'),
-                      type: 'line',
-                      smooth: true,
-                      data: p.series.map((s) => s.expired),
-                    },
-                  ],
-                }}
-              />
-            )}
-          </Panel>
-        </Col>
+        <ChartCard
+          title={t('dashboard.charts.activity')}
+          lg={16}
+          empty={p.series.length === 0}
+          description={{
+            kind: 'bar',
+            labels: p.series.map((s) => s.start),
+            series: [
+              { name: t('dashboard.kpi.issued'), data: p.series.map((s) => s.issued) },
+              { name: t('dashboard.kpi.redeemed'), data: p.series.map((s) => s.redeemed) },
+              {
+                name: t('dashboard.kpi.expired'),
+                type: 'line',
+                smooth: true,
+                data: p.series.map((s) => s.expired),
+              },
+            ],
+          }}
+        />
       )}
       {d.tiers && (
-        <Col xs={24} lg={8}>
-          <Panel
-            size="small"
-            title={t('dashboard.charts.tiers')}
-            extra={<LangLink to={screenLink(tierResource, 'list')}>{t('dashboard.open')}</LangLink>}
-          >
-            <Chart
-              label={t('dashboard.charts.tiers')}
-              description={{
-                kind: 'doughnut',
-                labels: d.tiers.map(tierName),
-                series: [{ name: t('dashboard.charts.tiers'), data: d.tiers.map((tier) => tier.customers) }],
-                legend: 'bottom',
-              }}
-            />
-          </Panel>
-        </Col>
+        <ChartCard
+          title={t('dashboard.charts.tiers')}
+          lg={8}
+          open={screenLink(tierResource, 'list')}
+          description={{
+            kind: 'doughnut',
+            labels: d.tiers.map(tierName),
+            series: [{ name: t('dashboard.charts.tiers'), data: d.tiers.map((tier) => tier.customers) }],
+            legend: 'bottom',
+          }}
+        />
       )}
       {p && (
-        <Col xs={24} lg={12}>
-          <Panel
-            size="small"
-            data-testid="dashboard-channels"
-            title={t('dashboard.charts.channels')}
-            extra={<LangLink to={report('activity', d.period)}>{t('dashboard.open')}</LangLink>}
-          >
-            {p.channels.length === 0 ? (
-              <Empty description={t('msg.noRecordsFound')} />
-            ) : (
-              <Chart
-                label={t('dashboard.charts.channels')}
-                height={240}
-                description={{
-                  kind: 'doughnut',
-                  labels: p.channels.map((c) =>
-                    c.channel ? t(`channels.${c.channel}`, c.channel) : t('dashboard.charts.backOffice'),
-                  ),
-                  series: [{ name: t('dashboard.kpi.issued'), data: p.channels.map((c) => c.points) }],
-                  legend: 'bottom',
-                }}
-              />
-            )}
-          </Panel>
-        </Col>
+        <ChartCard
+          title={t('dashboard.charts.channels')}
+          lg={12}
+          testId="dashboard-channels"
+          open={report('activity', d.period)}
+          empty={p.channels.length === 0}
+          height={240}
+          description={{
+            kind: 'doughnut',
+            labels: p.channels.map((c) =>
+              c.channel ? t(`channels.${c.channel}`, c.channel) : t('dashboard.charts.backOffice'),
+            ),
+            series: [{ name: t('dashboard.kpi.issued'), data: p.channels.map((c) => c.points) }],
+            legend: 'bottom',
+          }}
+        />
       )}
       {d.topRewards && (
-        <Col xs={24} lg={12}>
-          <Panel
-            size="small"
-            title={t('dashboard.charts.topRewards')}
-            extra={<LangLink to={screenLink(voucherResource, 'list')}>{t('dashboard.open')}</LangLink>}
-          >
-            {d.topRewards.length === 0 ? (
-              <Empty description={t('msg.noRecordsFound')} />
-            ) : (
-              <Chart
-                label={t('dashboard.charts.topRewards')}
-                height={240}
-                description={{
-                  kind: 'bar',
-                  horizontal: true,
-                  labels: d.topRewards.map((r) => localText(r.name, r.nameAr, lang)),
-                  series: [
-                    { name: t('dashboard.charts.redemptions'), data: d.topRewards.map((r) => r.redemptions) },
-                  ],
-                  x: { integer: true },
-                  legend: 'none',
-                }}
-              />
-            )}
-          </Panel>
-        </Col>
+        <ChartCard
+          title={t('dashboard.charts.topRewards')}
+          lg={12}
+          open={screenLink(voucherResource, 'list')}
+          empty={d.topRewards.length === 0}
+          height={240}
+          description={{
+            kind: 'bar',
+            horizontal: true,
+            labels: d.topRewards.map((r) => localText(r.name, r.nameAr, lang)),
+            series: [
+              { name: t('dashboard.charts.redemptions'), data: d.topRewards.map((r) => r.redemptions) },
+            ],
+            x: { integer: true },
+            legend: 'none',
+          }}
+        />
       )}
     </Row>
   );
