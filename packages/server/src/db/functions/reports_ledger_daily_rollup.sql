@@ -1,13 +1,16 @@
 -- The ledger's daily roll-up for the reports (reports_ledger_daily): one upsert per INSERT statement
 -- on ledger_entries, whatever the number of rows it adds (a batch of earnings is one statement), in
 -- the posting's transaction. The shard is the connection's own (its backend pid, mod the largest
--- prime a smallint holds), so two connections practically never share a row.
+-- prime a smallint holds), so two connections practically never share a row. A family transfer's two
+-- entries (ADJUST, not qualifying: households_transfer) are rolled up as TRANSFER: points moved
+-- between members, which the reports count neither issued nor redeemed (decisions/reports.md).
 CREATE OR REPLACE FUNCTION reports_ledger_daily_rollup() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO reports_ledger_daily AS d
     (day, kind, transaction_type_id, channel, shard, entries, points_in, points_out)
-  SELECT (n.occurred_at AT TIME ZONE 'UTC')::date, n.kind, coalesce(n.transaction_type_id, 0),
+  SELECT (n.occurred_at AT TIME ZONE 'UTC')::date,
+         CASE WHEN n.kind = 'ADJUST' AND NOT n.qualifying THEN 'TRANSFER' ELSE n.kind END, coalesce(n.transaction_type_id, 0),
          coalesce(n.channel, ''), (pg_backend_pid() % 32749)::smallint, count(*),
          coalesce(sum(n.points) FILTER (WHERE n.points > 0), 0),
          coalesce(-sum(n.points) FILTER (WHERE n.points < 0), 0)

@@ -26,10 +26,13 @@ const one = async (query: ReturnType<typeof sql>) => {
 const onDays = (from: string, to: string) =>
   sql`(occurred_at at time zone 'UTC')::date between ${from}::date and ${to}::date`;
 
+/** Issued: earnings and positive adjustments, not the points a family transfer moved to a member. */
+const issuedEntries = sql`kind in ('EARN', 'ADJUST') and points > 0
+  and not exists (select 1 from household_transfers h where h.credit_entry_id = ledger_entries.id)`;
+
 async function fromLedger(from: string, to: string) {
   const [issued, redeemed, expired] = await Promise.all([
-    one(sql`select sum(points) as v from ledger_entries
-            where kind in ('EARN', 'ADJUST') and points > 0 and ${onDays(from, to)}`),
+    one(sql`select sum(points) as v from ledger_entries where ${issuedEntries} and ${onDays(from, to)}`),
     one(
       sql`select -sum(points) as v from ledger_entries where kind = 'REDEEM' and points < 0 and ${onDays(from, to)}`,
     ),
@@ -65,6 +68,8 @@ describe('GET /api/admin/dashboard', () => {
     const now = await fromLedger(from, to);
     const before = await fromLedger(d.period.previousFrom, d.period.previousTo);
     expect(now.issued).toBeGreaterThan(0);
+    // The demo's family transfers are today's: in every period, and not issued.
+    expect(await one(sql`select count(*) as v from household_transfers`)).toBeGreaterThan(0);
     expect(d.points.issued).toEqual({ value: now.issued, previous: before.issued });
     expect(d.points.redeemed).toEqual({ value: now.redeemed, previous: before.redeemed });
     expect(d.points.expired).toEqual({ value: now.expired, previous: before.expired });
@@ -87,7 +92,7 @@ describe('GET /api/admin/dashboard', () => {
     // Issued by the channel that posted it ('' : the back office and the system), most first.
     const byChannel = rowsOf<{ channel: string; points: string }>(
       await t.app.db.execute(sql`select coalesce(channel, '') as channel, sum(points) as points
-        from ledger_entries where kind in ('EARN', 'ADJUST') and points > 0 and ${onDays(from, to)}
+        from ledger_entries where ${issuedEntries} and ${onDays(from, to)}
         group by 1 order by 2 desc, 1`),
     );
     expect(d.points.channels).toEqual(

@@ -100,6 +100,18 @@ describe('GET /api/admin/reports/{name}', () => {
         'pointsIn',
       ),
     ).toBe(pos);
+    // A family transfer is its own line: what members sent equals what members received, and the
+    // liability counts none of it as issued.
+    const moved = await one(sql`select sum(points) as v from household_transfers
+      where (created_at at time zone 'UTC')::date between ${from}::date and ${to}::date`);
+    expect(moved).toBeGreaterThan(0);
+    const transfers = r.rows.filter((row) => row.kind === 'TRANSFER');
+    expect([sum(transfers, 'pointsIn'), sum(transfers, 'pointsOut')]).toEqual([moved, moved]);
+    const adjustments = r.rows.filter((row) => row.kind === 'ADJUST');
+    expect(sum(adjustments, 'pointsIn')).toBe(
+      await one(sql`select sum(points) as v from ledger_entries where kind = 'ADJUST' and points > 0 and qualifying
+        and (occurred_at at time zone 'UTC')::date between ${from}::date and ${to}::date`),
+    );
   });
 
   it('activity: a channel’s posting counts under its channel, a staff redemption under none', async () => {
