@@ -154,18 +154,20 @@ async function countExpiryForecast(db: Executor): Promise<Rows> {
 }
 
 /**
- * Issuance and redemption by transaction type, channel and kind in the period, from the roll-up.
+ * Issuance and redemption by transaction type (named in both languages), channel and kind in the
+ * period, from the roll-up.
  * The channel is the posting API key's; '' for the back office, jobs and entries before channels
  * were recorded.
  */
 async function activity(db: Executor, p: Period): Promise<Rows> {
   return rowsOf<Record<string, unknown>>(
     await db.execute(sql`
-      select coalesce(t.name, '—') as "transactionType", coalesce(t.code, '') as code, d.channel, d.kind,
+      select coalesce(t.name, '—') as "transactionType", coalesce(nullif(t.name_ar, ''), t.name, '—') as "transactionTypeAr",
+        coalesce(t.code, '') as code, d.channel, d.kind,
         sum(d.entries)::bigint as entries, sum(d.points_in)::bigint as "pointsIn", sum(d.points_out)::bigint as "pointsOut"
       from reports_ledger_daily d left join transaction_types t on t.id = d.transaction_type_id
       where d.day between ${p.from} and ${p.to}
-      group by t.name, t.code, d.channel, d.kind
+      group by t.name, t.name_ar, t.code, d.channel, d.kind
       order by sum(d.points_in + d.points_out) desc, d.kind, t.name`),
   );
 }
@@ -236,14 +238,15 @@ async function staffActivity(db: Executor, p: Period): Promise<Rows> {
 /**
  * Vouchers: stock (codes in stock, issued and not cancelled, still available) now, and in the
  * period the redemptions, cancellations, points spent and their money value (the voucher's money
- * per redemption kept), by voucher with its store and category. Redemptions are read through
+ * per redemption kept), by voucher with its store and category (each named in both languages). Redemptions are read through
  * their (voucher_id, created_at) index.
  */
 async function vouchersReport(db: Executor, p: Period): Promise<Rows> {
   return rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       select v.name as voucher, coalesce(nullif(v.name_ar, ''), v.name) as "voucherAr",
-        s.name as store, c.name as category, v.status, v.amount as stock, v.issued,
+        s.name as store, coalesce(nullif(s.name_ar, ''), s.name) as "storeAr",
+        c.name as category, coalesce(nullif(c.name_ar, ''), c.name) as "categoryAr", v.status, v.amount as stock, v.issued,
         (v.amount - v.issued) as available,
         coalesce(r.redemptions, 0)::int as redemptions, coalesce(r.cancelled, 0)::int as cancelled,
         coalesce(r.points, 0)::bigint as "pointsSpent",
@@ -303,7 +306,16 @@ const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: P
   liability: { columns: ['period', 'issued', 'redeemed', 'expired', 'outstanding'], rows: liability },
   expiryForecast: { columns: ['month', 'expiring'], rows: (db) => expiryForecast(db) },
   activity: {
-    columns: ['transactionType', 'code', 'channel', 'kind', 'entries', 'pointsIn', 'pointsOut'],
+    columns: [
+      'transactionType',
+      'transactionTypeAr',
+      'code',
+      'channel',
+      'kind',
+      'entries',
+      'pointsIn',
+      'pointsOut',
+    ],
     rows: activity,
   },
   tierMigration: {
@@ -323,7 +335,9 @@ const reports: Record<ReportName, { columns: string[]; rows: (db: Executor, p: P
       'voucher',
       'voucherAr',
       'store',
+      'storeAr',
       'category',
+      'categoryAr',
       'status',
       'stock',
       'issued',

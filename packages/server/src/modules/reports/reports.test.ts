@@ -81,16 +81,20 @@ describe('GET /api/admin/reports/{name}', () => {
       ),
     ).toBe(earned);
     expect(r.rows.some((row) => row.kind === 'EARN' && row.transactionType !== '—')).toBe(true);
+    // Each type also named in Arabic, for an Arabic screen and the export.
+    const arabic = rowsOf<{ code: string; name_ar: string }>(
+      await t.app.db.execute(sql`select code, name_ar from transaction_types`),
+    );
+    for (const row of r.rows.filter((x) => x.code !== '')) {
+      expect(row.transactionTypeAr).toBe(arabic.find((a) => a.code === row.code)?.name_ar);
+    }
+    expect(
+      r.rows.filter((x) => x.code !== '').every((x) => /[\u0600-\u06ff]/.test(String(x.transactionTypeAr))),
+    ).toBe(true);
     // By channel: the demo's card spend comes from the tills, and each channel's rows add up to its ledger.
-    expect(r.columns).toEqual([
-      'transactionType',
-      'code',
-      'channel',
-      'kind',
-      'entries',
-      'pointsIn',
-      'pointsOut',
-    ]);
+    expect(r.columns.join()).toBe(
+      'transactionType,transactionTypeAr,code,channel,kind,entries,pointsIn,pointsOut',
+    );
     const pos = await one(sql`select sum(points) as v from ledger_entries
       where kind = 'EARN' and channel = 'POS' and (occurred_at at time zone 'UTC')::date between ${from}::date and ${to}::date`);
     expect(pos).toBeGreaterThan(0);
@@ -186,6 +190,13 @@ describe('GET /api/admin/reports/{name}', () => {
     const top = r.rows[0] as Row;
     const money = await one(sql`select money as v from vouchers where name = ${top.voucher}`);
     expect(top.moneyValue).toBeCloseTo(Number(top.redemptions) * money, 2);
+    // The voucher, its store and its category named in Arabic too, for an Arabic screen.
+    const [names] = rowsOf<{ v: string; s: string; c: string }>(
+      await t.app.db.execute(sql`select v.name_ar as v, s.name_ar as s, c.name_ar as c from vouchers v
+        join stores s on s.id = v.store_id join reward_categories c on c.id = s.category_id where v.name = ${top.voucher}`),
+    );
+    expect([top.voucherAr, top.storeAr, top.categoryAr]).toEqual([names?.v, names?.s, names?.c]);
+    expect(String(top.storeAr)).toMatch(/[\u0600-\u06ff]/);
     const noRedemptions = await t.userWith(['report.read', 'customer.read']);
     const res = await t.inject({ method: 'GET', url: '/api/admin/reports/vouchers', as: noRedemptions });
     expect(res.statusCode).toBe(403);

@@ -24,7 +24,7 @@ import { useLang } from '../../i18n/lang.ts';
 import { useCan } from '../../state/me.ts';
 import { reportEndpoint, reportsApi } from './api.ts';
 import { BackgroundRuns, RunInBackground } from './BackgroundRuns.tsx';
-import { channelName, chartOf, cohortShade, tierMatrix } from './charts.ts';
+import { channelName, chartOf, cohortShade, readersColumns, tierMatrix } from './charts.ts';
 import './reports.css';
 
 const isDay = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
@@ -201,6 +201,7 @@ const numeric = new Set([
 
 function ReportTable({ report, loading }: { report: Report; loading: boolean }) {
   const { t } = useTranslation();
+  const { lang } = useLang();
   return (
     <Panel size="small">
       <DataTable
@@ -211,10 +212,10 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
         scroll={{ x: 'max-content' }}
         pagination={report.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         dataSource={report.rows}
-        columns={report.columns.map((c) => ({
+        columns={readersColumns(report.columns, lang).map(({ key: c, title }) => ({
           key: c,
           dataIndex: c,
-          title: t(`reports.columns.${c}`),
+          title: t(`reports.columns.${title}`),
           align:
             numeric.has(c) || c === 'firstResponseHours' || c === 'moneyValue' ? ('end' as const) : undefined,
           render: (v: string | number | null) =>

@@ -7,6 +7,24 @@ export const channelName = (t: TFunction, channel: string) =>
   channel ? t(`channels.${channel}`, { defaultValue: channel }) : t('reports.noChannel');
 const text = (r: Report, key: string) => r.rows.map((row) => String(row[key] ?? ''));
 const numbers = (r: Report, key: string) => r.rows.map((row) => Number(row[key] ?? 0));
+/**
+ * The columns a screen shows of a report: of a name given in both languages (`voucher` and
+ * `voucherAr`, `categoryEn` and `categoryAr`) only the reader's, under the plain title (`voucher`,
+ * `category`); the export keeps both.
+ */
+export function readersColumns(columns: string[], lang: 'en' | 'ar'): { key: string; title: string }[] {
+  const twins = new Map<string, { en: string; ar: string }>();
+  for (const c of columns) {
+    if (!c.endsWith('Ar')) continue;
+    const base = c.slice(0, -2);
+    const en = columns.find((x) => x === base || x === `${base}En`);
+    if (en) twins.set(base, { en, ar: c });
+  }
+  const shown = new Map([...twins].map(([base, pair]) => [lang === 'ar' ? pair.ar : pair.en, base]));
+  const hidden = new Set([...twins.values()].map((pair) => (lang === 'ar' ? pair.en : pair.ar)));
+  return columns.filter((c) => !hidden.has(c)).map((c) => ({ key: c, title: shown.get(c) ?? c }));
+}
+
 /** The first 15 rows: a longer list of bars is not readable (the table has them all). */
 const top15 = (r: Report) => ({ ...r, rows: r.rows.slice(0, 15) });
 
@@ -42,7 +60,7 @@ export function chartOf(
         r,
         r.rows.map(
           (row) =>
-            `${row.transactionType} · ${channelName(t, String(row.channel))} · ${t(`reports.kinds.${row.kind}`)}`,
+            `${lang === 'ar' ? row.transactionTypeAr : row.transactionType} · ${channelName(t, String(row.channel))} · ${t(`reports.kinds.${row.kind}`)}`,
         ),
         ['pointsIn', 'pointsOut'],
         true,
