@@ -32,6 +32,24 @@ export const loyaltySettingsRead: ReadPermission = {
 export const ledgerKinds = ['EARN', 'REDEEM', 'ADJUST', 'EXPIRE', 'REVERSAL'] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
+/**
+ * What posted an entry the programme made itself (its reference's form), for a screen to name it in
+ * the reader's language: a challenge's step (its names), a referral's reward (referrer or referred
+ * friend), a family transfer (the two customer numbers).
+ */
+export const ledgerOriginSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('CHALLENGE'),
+    id: z.number().int(),
+    step: z.number().int(),
+    name: z.string(),
+    nameAr: z.string(),
+  }),
+  z.object({ type: z.literal('REFERRAL'), id: z.number().int(), role: z.enum(['referrer', 'referred']) }),
+  z.object({ type: z.literal('TRANSFER'), from: z.string(), to: z.string() }),
+]);
+export type LedgerOrigin = z.infer<typeof ledgerOriginSchema>;
+
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(ledgerKinds),
@@ -49,6 +67,7 @@ export const ledgerEntrySchema = z.object({
   reversalOf: z.number().int().nullable(),
   reversed: z.boolean().describe('A reversal of this entry exists'),
   note: z.string().nullable(),
+  origin: ledgerOriginSchema.nullable().optional(),
   expiresAt: z.string().nullable(),
   occurredAt: z.string(),
   createdAt: z.string(),

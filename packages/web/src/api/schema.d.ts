@@ -10093,6 +10093,25 @@ export type paths = {
                   kind: "EARN" | "REDEEM" | "ADJUST" | "EXPIRE" | "REVERSAL";
                   note: string | null;
                   occurredAt: string;
+                  origin?: OneOf<[{
+                    id: number;
+                    name: string;
+                    nameAr: string;
+                    step: number;
+                    /** @enum {string} */
+                    type: "CHALLENGE";
+                  }, {
+                    id: number;
+                    /** @enum {string} */
+                    role: "referrer" | "referred";
+                    /** @enum {string} */
+                    type: "REFERRAL";
+                  }, {
+                    from: string;
+                    to: string;
+                    /** @enum {string} */
+                    type: "TRANSFER";
+                  }, null]>;
                   /** @description Signed: + credit, − debit */
                   points: number;
                   reference: string;

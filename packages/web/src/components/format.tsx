@@ -31,6 +31,25 @@ export function Ltr({ children }: { children: ReactNode }) {
 /** The same for text inside a translated sentence: Unicode isolates (LRI … PDI) around it. */
 export const ltrText = (text: string) => `\u2066${text}\u2069`;
 
+const countries = {
+  en: new Intl.DisplayNames(['en'], { type: 'region' }),
+  ar: new Intl.DisplayNames(['ar'], { type: 'region' }),
+};
+
+/** A country by its ISO 3166-1 code, named in the screen's language with the code: `Saudi Arabia (SA)`. */
+export function Country({ code }: { code: string | null | undefined }) {
+  const { lang } = useLang();
+  if (!code) return '—';
+  const name = countries[lang].of(code);
+  return name && name !== code ? (
+    <>
+      {name} <Ltr>({code})</Ltr>
+    </>
+  ) : (
+    <Ltr>{code}</Ltr>
+  );
+}
+
 /** A ledger timestamp, `2026-11-19 21:01` (UTC as stored), left to right in both languages. */
 export const Timestamp = ({ iso }: { iso: string }) => (
   <Ltr>

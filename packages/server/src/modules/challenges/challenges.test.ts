@@ -629,6 +629,17 @@ describe('steps reached together', () => {
       { kind: 'ADJUST', points: 500, balance_after: 1101, reference: `challenge:${ids[1]}:1` },
       { kind: 'ADJUST', points: 300, balance_after: 1401, reference: `challenge:${ids[2]}:1` },
     ]);
+    // The customer's ledger names each reward's challenge and step, in both languages.
+    const [id] = rowsOf<{ id: number }>(
+      await t.app.db.execute(sql`select id from customers where customer_number = ${n}`),
+    );
+    const ledger = (await admin$('GET', `/customers/${id?.id}/ledger?kind=ADJUST&sort=createdAt:asc`)).json();
+    const named = rowsOf<{ id: number; name_en: string; name_ar: string }>(
+      await t.app.db.execute(sql`select id, name_en, name_ar from challenges where id in ${ids} order by id`),
+    );
+    expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toEqual(
+      named.map((c) => ({ type: 'CHALLENGE', id: c.id, step: 1, name: c.name_en, nameAr: c.name_ar })),
+    );
     // Gold reached at the second reward's entry, as posting them one by one moves it.
     const moves = rowsOf<{ to_tier_id: number; qualifying_points: number }>(
       await t.app.db.execute(sql`select h.to_tier_id, h.qualifying_points from customer_tier_history h

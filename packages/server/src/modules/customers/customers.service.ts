@@ -8,6 +8,7 @@ import {
   type customerResource,
   type LedgerEntry,
   type LedgerListQuery,
+  type LedgerOrigin,
   type LedgerSortField,
   ledgerCommands,
   type TierHistoryEntry,
@@ -16,6 +17,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import {
+  challenges,
   churnScores,
   customerSearchText,
   customers,
@@ -245,6 +247,7 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
         ).map((r) => r.id)
       : [],
   );
+  const origins = await originsOf(db, page.items);
   const items = page.items.map((e): LedgerEntry => {
     const type = e.transactionTypeId === null ? undefined : prog.typesById.get(e.transactionTypeId);
     return {
@@ -264,12 +267,53 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
       reversalOf: e.reversalOf,
       reversed: reversed.has(e.id),
       note: e.note,
+      origin: origins.get(e.id) ?? null,
       expiresAt: e.expiresAt?.toISOString() ?? null,
       occurredAt: e.occurredAt.toISOString(),
       createdAt: e.createdAt.toISOString(),
     };
   });
   return { ...page, items };
+}
+
+/**
+ * The origin of the page's entries the programme posted itself, read from their references'
+ * forms (`challenge:<id>:<step>` challenges_pay_steps, `referral <id>: referrer|referred`
+ * referrals_on_earning, `transfer <from> → <to>` households_transfer); a page's challenges'
+ * names in one query.
+ */
+async function originsOf(db: Executor, entries: { id: number; reference: string }[]) {
+  const origins = new Map<number, LedgerOrigin>();
+  const steps = new Map<number, { challenge: number; step: number }>();
+  for (const e of entries) {
+    const challenge = /^challenge:(\d+):(\d+)$/.exec(e.reference);
+    const referral = /^referral (\d+): (referrer|referred)$/.exec(e.reference);
+    const transfer = /^transfer (\S+) → (\S+)$/.exec(e.reference);
+    if (challenge) steps.set(e.id, { challenge: Number(challenge[1]), step: Number(challenge[2]) });
+    else if (referral)
+      origins.set(e.id, {
+        type: 'REFERRAL',
+        id: Number(referral[1]),
+        role: referral[2] as 'referrer' | 'referred',
+      });
+    else if (transfer)
+      origins.set(e.id, { type: 'TRANSFER', from: String(transfer[1]), to: String(transfer[2]) });
+  }
+  if (steps.size === 0) return origins;
+  const ids = [...new Set([...steps.values()].map((s) => s.challenge))];
+  const names = new Map(
+    (
+      await db
+        .select({ id: challenges.id, name: challenges.nameEn, nameAr: challenges.nameAr })
+        .from(challenges)
+        .where(inArray(challenges.id, ids))
+    ).map((c) => [c.id, c]),
+  );
+  for (const [entry, { challenge, step }] of steps) {
+    const c = names.get(challenge);
+    if (c) origins.set(entry, { type: 'CHALLENGE', id: challenge, step, name: c.name, nameAr: c.nameAr });
+  }
+  return origins;
 }
 
 export async function listTierHistory(db: Executor, customerId: number, query: ListQuery) {

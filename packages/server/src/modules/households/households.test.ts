@@ -137,6 +137,9 @@ describe('POST /api/integration/v1/transfers', () => {
       );
     expect(posted.map((e) => e.points).sort((x, y) => x - y)).toEqual([-200, 200]);
     expect(new Set(posted.map((e) => e.createdAt.getTime())).size).toBe(1);
+    // The receiver's ledger says what it is, for a screen to name it in the reader's language.
+    const ledger = (await staff('GET', `/customers/${posted[0]?.customerId}/ledger`)).json().items;
+    expect(ledger[0].origin).toEqual({ type: 'TRANSFER', from: a, to: b });
   });
 
   it('does not count toward the tier: neither customer’s lifetime nor rolling qualifying points move', async () => {

@@ -28,6 +28,7 @@ import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
 import type { DataColumn } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import {
+  Country,
   Day,
   DayWithHijri,
   dayOf,
@@ -180,7 +181,7 @@ export default function CustomerInfoPage() {
     {
       key: 'reference',
       title: t('customers.ledger.reference'),
-      render: (_, e) => e.note ?? <Ltr>{e.reference}</Ltr>,
+      render: (_, e) => <LedgerReference entry={e} />,
     },
     { key: 'expiresAt', title: t('customers.ledger.expiresAt'), render: (_, e) => <Day iso={e.expiresAt} /> },
     {
@@ -388,7 +389,7 @@ export default function CustomerInfoPage() {
             <Day iso={c.lastActivityAt} />
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.nationality')}>
-            {c.nationality ?? '—'}
+            <Country code={c.nationality} />
           </Descriptions.Item>
           <Descriptions.Item label={t('customers.fields.residency')}>
             {c.residency ? t(`customers.residencies.${c.residency}`) : '—'}
@@ -541,5 +542,32 @@ export default function CustomerInfoPage() {
         />
       </Modal>
     </Flex>
+  );
+}
+
+/**
+ * What an entry says it is: what the programme posted itself in the reader's language (a
+ * challenge's name, a referral's reward, a family transfer), with staff's note; else the note or
+ * the channel's reference.
+ */
+function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
+  const { t } = useTranslation();
+  const o = e.origin;
+  if (!o) return e.note ?? <Ltr>{e.reference}</Ltr>;
+  if (o.type === 'CHALLENGE') return <LocalText en={o.name} ar={o.nameAr} />;
+  const said =
+    o.type === 'REFERRAL' ? (
+      t(`customers.ledger.origin.${o.role}`)
+    ) : (
+      <>
+        {t('customers.ledger.origin.transfer')} <Ltr>{`${o.from} → ${o.to}`}</Ltr>
+      </>
+    );
+  return e.note ? (
+    <>
+      {said} · {e.note}
+    </>
+  ) : (
+    said
   );
 }

@@ -25,6 +25,7 @@ const customer = {
 };
 const detail = {
   ...customer,
+  nationality: 'SA',
   tierProgress: {
     basis: 'LIFETIME',
     qualifyingPoints: 7100,
@@ -54,6 +55,41 @@ const earn = {
   occurredAt: '2026-11-01T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
 };
+/** Entries the programme posted itself: a challenge's reward, a referral's, a family transfer. */
+const posted = [
+  {
+    ...earn,
+    id: 42,
+    kind: 'ADJUST',
+    reference: 'challenge:3:1',
+    externalId: null,
+    transactionTypeCode: null,
+    amount: null,
+    ruleId: null,
+    note: 'Five online purchases',
+    origin: {
+      type: 'CHALLENGE',
+      id: 3,
+      step: 1,
+      name: 'Five online purchases',
+      nameAr: 'خمس مشتريات عبر الإنترنت',
+    },
+  },
+  {
+    ...earn,
+    id: 43,
+    kind: 'ADJUST',
+    reference: 'referral 7: referrer',
+    origin: { type: 'REFERRAL', id: 7, role: 'referrer' },
+  },
+  {
+    ...earn,
+    id: 44,
+    kind: 'ADJUST',
+    reference: 'transfer 1000005 → 1000009',
+    origin: { type: 'TRANSFER', from: '1000005', to: '1000009' },
+  },
+];
 const permissions = [
   'customer.read',
   'customer.block',
@@ -74,7 +110,7 @@ function install(granted = permissions) {
       };
     }
     if (path === '/api/admin/customers/5') return { status: 200, body: detail };
-    if (path === '/api/admin/customers/5/ledger') return { status: 200, body: page([earn]) };
+    if (path === '/api/admin/customers/5/ledger') return { status: 200, body: page([earn, ...posted]) };
     if (path === '/api/admin/customers/5/tier-history') return { status: 200, body: page([]) };
     if (path === '/api/admin/customers/5/block')
       return { status: 200, body: { ...customer, status: 'BLOCKED' } };
@@ -135,6 +171,7 @@ describe('customer screens', () => {
     await renderApp('/dashboard/customer/info?id=5');
     expect(await screen.findByText('Sara Al-Harbi · 1000005', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByText('12,900 points to Gold')).toBeTruthy();
+    expect(screen.getByText('Saudi Arabia', { exact: false })).toBeTruthy();
     expect(
       await screen.findByText('POS-1', { exact: false }).catch(() => screen.findByText('txn:POS-1')),
     ).toBeTruthy();
@@ -146,6 +183,18 @@ describe('customer screens', () => {
     expect(api.calls.find((c) => c.path === '/api/admin/ledger-entries/41/reversal')?.body).toEqual({
       reason: 'Chargeback',
     });
+  });
+
+  it('names what the programme posted itself in the reader’s language', async () => {
+    install();
+    await renderApp('/dashboard/customer/info?id=5&lang=ar');
+    expect(await screen.findByText('خمس مشتريات عبر الإنترنت', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Five online purchases')).toBeNull();
+    expect(screen.getByText('مكافأة الإحالة: انضم صديق')).toBeTruthy();
+    expect(screen.getByText('تحويل عائلي', { exact: false })).toBeTruthy();
+    expect(screen.getByText('1000005 → 1000009')).toBeTruthy();
+    // The nationality named in Arabic, not as its code alone.
+    expect(screen.getByText('السعودية', { exact: false })).toBeTruthy();
   });
 
   it('says why an adjustment failed (insufficient points), in Arabic', async () => {
