@@ -85,6 +85,7 @@ describe('demo data', () => {
       wrongRunning: number;
       negative: number;
       wrongIssued: number;
+      wrongChannel: number;
     }>(
       await t.app.db.execute(sql`
         select
@@ -97,9 +98,18 @@ describe('demo data', () => {
              from ledger_entries) r where r.balance_after <> r.run)::int as "wrongRunning",
           (select count(*) from ledger_entries where balance_after < 0)::int as negative,
           (select count(*) from vouchers v where v.issued <> (select count(*) from redemptions r
-             where r.voucher_id = v.id and r.status = 'ISSUED'))::int as "wrongIssued"`),
+             where r.voucher_id = v.id and r.status = 'ISSUED'))::int as "wrongIssued",
+          -- A redemption made in a channel is that channel's entry in the ledger (and the reports).
+          (select count(*) from redemptions r join ledger_entries e on e.id = r.ledger_entry_id
+             where r.channel is null or e.channel is distinct from r.channel)::int as "wrongChannel"`),
     );
-    expect(check).toMatchObject({ wrongBalance: 0, wrongRunning: 0, negative: 0, wrongIssued: 0 });
+    expect(check).toMatchObject({
+      wrongBalance: 0,
+      wrongRunning: 0,
+      negative: 0,
+      wrongIssued: 0,
+      wrongChannel: 0,
+    });
     expect(check?.redeemed).toBeGreaterThan(20);
     const admin = await t.signIn();
     const list = await t.inject({ method: 'GET', url: '/api/admin/redemptions?pageSize=1', as: admin });

@@ -75,16 +75,19 @@ export async function seedDemoRedemptions(db: Db) {
       ), chosen as (
         select *, row_number() over (partition by voucher_id order by at, customer_id) as nth from placed
       ), entries as (
-        insert into ledger_entries (customer_id, kind, points, balance_after, lot, reference, external_id, occurred_at)
-        select customer_id, 'REDEEM', -points_required, 0, false, 'redemption', 'DEMO-R-' || customer_id || '-' || j, at
+        -- Redeemed in the app, one in four in internet banking: the channel on the entry too, as the
+        -- engine posts a channel's redemption.
+        insert into ledger_entries (customer_id, kind, points, balance_after, lot, reference, external_id, occurred_at, channel)
+        select customer_id, 'REDEEM', -points_required, 0, false, 'redemption', 'DEMO-R-' || customer_id || '-' || j, at,
+          case when j % 4 = 0 then 'INTERNET_BANKING' else 'MOBILE_APP' end
         from chosen where nth <= stock
-        returning id, customer_id, points, external_id, occurred_at
+        returning id, customer_id, points, external_id, occurred_at, channel
       )
       insert into redemptions (customer_id, voucher_id, code, points_spent, status, channel, external_id,
         ledger_entry_id, created_at)
       select e.customer_id, ch.voucher_id,
         upper(substr(md5(e.external_id), 1, 4) || '-' || substr(md5(e.external_id), 5, 4) || '-' || substr(md5(e.external_id), 9, 4)),
-        -e.points, 'ISSUED', case when ch.j % 4 = 0 then 'INTERNET_BANKING' else 'MOBILE_APP' end, e.external_id, e.id,
+        -e.points, 'ISSUED', e.channel, e.external_id, e.id,
         e.occurred_at
       from entries e join chosen ch on 'DEMO-R-' || ch.customer_id || '-' || ch.j = e.external_id`);
     // The redemption's reference names it, as the engine writes it.
