@@ -180,10 +180,15 @@ export default function PerformancePage() {
                     {
                       key: 'spend',
                       title: t('campaigns.performance.spendVs'),
+                      // Now over before, one a line: both on one line pushed the campaign's name to a word a line.
                       render: (_, r) => (
-                        <Ltr>
-                          {money(r.spend)} / {money(r.spendBefore)}
-                        </Ltr>
+                        <>
+                          <Ltr>{money(r.spend)}</Ltr>
+                          <br />
+                          <Typography.Text type="secondary">
+                            <Ltr>{money(r.spendBefore)}</Ltr>
+                          </Typography.Text>
+                        </>
                       ),
                     },
                     {
