@@ -4,6 +4,7 @@ import { bigIdSchema, idSchema } from '../common.ts';
 import { churnBands, customerSegments } from '../customers/customers.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
+import { trainingRunSchema } from './trainingRun.ts';
 
 /**
  * Customer churn (`advanced-analytics/customer-churn`). The label, the features and the model
@@ -31,9 +32,6 @@ export const churnFeatures = [
   'negativeMessages365',
 ] as const;
 export type ChurnFeature = (typeof churnFeatures)[number];
-
-export const trainingStatuses = ['QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
-export type TrainingStatus = (typeof trainingStatuses)[number];
 
 export const DEFAULT_CHURN_HORIZON_DAYS = 90;
 
@@ -74,20 +72,6 @@ export const churnModelSchema = z.object({
   createdAt: z.string(),
 });
 export type ChurnModel = z.infer<typeof churnModelSchema>;
-
-export const trainingRunSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(trainingStatuses),
-  progress: z.number().int().describe('0–100'),
-  stage: z.string().describe('What the job is doing (a message key)'),
-  horizonDays: z.number().int(),
-  modelId: z.number().int().nullable(),
-  error: z.string().nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-});
-export type TrainingRun = z.infer<typeof trainingRunSchema>;
 
 /** What the screen opens with: the active model, the versions, the newest training run. */
 export const churnOverviewSchema = z.object({

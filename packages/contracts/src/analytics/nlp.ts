@@ -4,7 +4,7 @@ import { idSchema } from '../common.ts';
 import { boundedInstant } from '../dates.ts';
 import { listQuerySchema, pageSchema } from '../pagination.ts';
 import { defineResource } from '../resource.ts';
-import { trainingRunSchema } from './churn.ts';
+import { trainingRunSchema } from './trainingRun.ts';
 
 /**
  * NLP on customer messages (`advanced-analytics/NLP`): language, sentiment and keywords of each

@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChartDescription, ChartProps } from './Chart.tsx';
 import { type ChartKind, chartConfig, pointOf } from './chartConfig.ts';
 
@@ -58,9 +59,10 @@ export default function ChartView({ description, height = 280, label, onClick }:
   // The latest handler, read at click time: a new handler does not redraw the chart.
   const click = useRef(onClick);
   click.current = onClick;
+  const rtl = useTranslation().i18n.dir() === 'rtl';
 
   useEffect(() => {
-    const config = chartConfig(description, !reducedMotion());
+    const config = chartConfig(description, !reducedMotion(), rtl);
     config.options = {
       ...config.options,
       onClick: (e, _, c) => {
@@ -82,7 +84,7 @@ export default function ChartView({ description, height = 280, label, onClick }:
       current?.instance.destroy();
       chart.current = { instance: new ChartJs(canvas.current, config), shape };
     }
-  }, [description]);
+  }, [description, rtl]);
 
   useEffect(
     () => () => {
@@ -93,6 +95,9 @@ export default function ChartView({ description, height = 280, label, onClick }:
   );
 
   // Time runs left to right in both languages; the chart is isolated from the page's direction.
+  // Its text is not: the canvas draws in its element's direction, so an Arabic label of several
+  // parts ('شراء بالبطاقة · نقاط البيع · اكتساب') reads from the right, and one that starts with a
+  // neutral ('—') keeps its parts' order. Chart.js aligns text by left and right, not start and end.
   // Chart.js sizes the canvas to this box (responsive), which must be positioned.
   return (
     <div
@@ -101,7 +106,7 @@ export default function ChartView({ description, height = 280, label, onClick }:
       dir="ltr"
       style={{ position: 'relative', inlineSize: '100%', blockSize: height }}
     >
-      <canvas ref={canvas} />
+      <canvas ref={canvas} dir={rtl ? 'rtl' : 'ltr'} />
     </div>
   );
 }

@@ -17,8 +17,8 @@ interface Item {
   parsed: unknown;
   dataset: { label: string };
 }
-const view = (d: ChartDescription, animate?: boolean) => {
-  const config = chartConfig(d, animate);
+const view = (d: ChartDescription, animate?: boolean, rtl?: boolean) => {
+  const config = chartConfig(d, animate, rtl);
   const options = config.options as unknown as {
     animation: unknown;
     indexAxis?: string;
@@ -28,9 +28,13 @@ const view = (d: ChartDescription, animate?: boolean) => {
       legend: {
         display: boolean;
         position: string;
+        rtl: boolean;
+        textDirection: string;
         labels?: { sort: (a: { datasetIndex: number }, b: { datasetIndex: number }) => number };
       };
       tooltip: {
+        rtl: boolean;
+        textDirection: string;
         itemSort?: (a: { datasetIndex: number }, b: { datasetIndex: number }) => number;
         callbacks: { title?: (items: Item[]) => string; label: (item: Item) => string };
       };
@@ -204,6 +208,29 @@ describe('chartConfig', () => {
     const series = Array.from({ length: 10 }, (_, i) => ({ name: `S${i}`, data: [i] }));
     const { datasets } = view({ kind: 'line', labels: ['a'], series });
     expect(datasets[9]?.borderColor).toBe(palette[0]);
+  });
+
+  it('reads its legend and tooltip from the right on an Arabic page, its layout unmirrored', () => {
+    const reading = (rtl?: boolean) =>
+      [
+        liability,
+        { kind: 'doughnut', labels: ['ذهبي'], series: [{ name: 'العملاء', data: [35] }] } as const,
+      ].map((d) => {
+        const { legend, tooltip } = view(d, true, rtl).options.plugins;
+        return [legend.rtl, legend.textDirection, tooltip.rtl, tooltip.textDirection];
+      });
+    expect(reading()).toEqual([
+      [false, 'ltr', false, 'ltr'],
+      [false, 'ltr', false, 'ltr'],
+    ]);
+    expect(reading(true)).toEqual([
+      [true, 'rtl', true, 'rtl'],
+      [true, 'rtl', true, 'rtl'],
+    ]);
+    // Time still runs left to right: the category axis is not reversed, the right axis stays right.
+    const { scales } = view(liability, true, true).options;
+    expect(scales.x).not.toHaveProperty('reverse');
+    expect(scales.y2?.position).toBe('right');
   });
 });
 

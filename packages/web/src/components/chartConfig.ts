@@ -22,8 +22,11 @@ type Config = ChartConfiguration<ChartKind>;
 /**
  * The Chart.js configuration of a chart description: colours, axes, legend and tooltip. Pure, so
  * that it is tested without a canvas; `animate` is false for those who asked for less motion.
+ * `rtl` (an Arabic page): the chart keeps its left-to-right layout (docs/web.md), but its legend
+ * and tooltip read from the right (the colour box after the text) and their text runs right to
+ * left; the canvas itself is given the page's direction for the axes' labels (ChartView).
  */
-export function chartConfig(d: ChartDescription, animate = true): Config {
+export function chartConfig(d: ChartDescription, animate = true, rtl = false): Config {
   const format = d.format ?? ((v: number) => grouped.format(v));
   const common = {
     responsive: true,
@@ -32,7 +35,9 @@ export function chartConfig(d: ChartDescription, animate = true): Config {
     locale: 'en-US',
     animation: animate ? { duration: 300 } : (false as const),
   };
+  const reading = { rtl, textDirection: rtl ? 'rtl' : 'ltr' };
   const legend = {
+    ...reading,
     display: d.legend !== 'none',
     position: d.legend === 'bottom' ? 'bottom' : 'top',
   } as const;
@@ -56,6 +61,7 @@ export function chartConfig(d: ChartDescription, animate = true): Config {
         plugins: {
           legend,
           tooltip: {
+            ...reading,
             callbacks: {
               title: (items) => labels[items[0]?.dataIndex ?? -1] ?? '',
               label: (item) => `${item.dataset.label}: ${format(item.parsed)}`,
@@ -139,6 +145,7 @@ export function chartConfig(d: ChartDescription, animate = true): Config {
       plugins: {
         legend: { ...legend, labels: { sort: (a, b) => (a.datasetIndex ?? 0) - (b.datasetIndex ?? 0) } },
         tooltip: {
+          ...reading,
           itemSort: (a, b) => a.datasetIndex - b.datasetIndex,
           callbacks: { label: (item) => `${item.dataset.label}: ${format(value(item))}` },
         },
