@@ -34,8 +34,9 @@ export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
  * What posted an entry the programme made itself (its reference's form), for a screen to name it in
- * the reader's language: a challenge's step (its names), a referral's reward (referrer or referred
- * friend), a family transfer (the two customer numbers).
+ * the reader's language: a challenge's step (its names; `takenBack` when a reversed transaction took
+ * the reward back), a referral's reward (referrer or referred friend) or its claw-back, a family
+ * transfer (the two customer numbers).
  */
 export const ledgerOriginSchema = z.discriminatedUnion('type', [
   z.object({
@@ -44,8 +45,13 @@ export const ledgerOriginSchema = z.discriminatedUnion('type', [
     step: z.number().int(),
     name: z.string(),
     nameAr: z.string(),
+    takenBack: z.boolean(),
   }),
-  z.object({ type: z.literal('REFERRAL'), id: z.number().int(), role: z.enum(['referrer', 'referred']) }),
+  z.object({
+    type: z.literal('REFERRAL'),
+    id: z.number().int(),
+    role: z.enum(['referrer', 'referred', 'clawedBack']),
+  }),
   z.object({ type: z.literal('TRANSFER'), from: z.string(), to: z.string() }),
 ]);
 export type LedgerOrigin = z.infer<typeof ledgerOriginSchema>;

@@ -10098,12 +10098,13 @@ export type paths = {
                     name: string;
                     nameAr: string;
                     step: number;
+                    takenBack: boolean;
                     /** @enum {string} */
                     type: "CHALLENGE";
                   }, {
                     id: number;
                     /** @enum {string} */
-                    role: "referrer" | "referred";
+                    role: "referrer" | "referred" | "clawedBack";
                     /** @enum {string} */
                     type: "REFERRAL";
                   }, {

@@ -54,7 +54,7 @@ async function live(over: Record<string, unknown> = {}) {
   expect(created.statusCode, created.body).toBe(201);
   const activated = await admin$('POST', `/challenges/${created.json().id}/activate`);
   expect(activated.statusCode, activated.body).toBe(200);
-  return activated.json() as { id: number; status: string; spent: number };
+  return activated.json() as { id: number; status: string; spent: number; nameEn: string; nameAr: string };
 }
 
 async function customer(over: Record<string, unknown> = {}) {
@@ -363,6 +363,19 @@ describe('reversal', () => {
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 1, stepsReached: 0, pointsPaid: 0 });
     expect(await balance(n)).toBe(1);
     expect(await spentOf(k.id)).toBe(0);
+    // The customer's ledger names the challenge whose reward the reversal took back.
+    const [c] = rowsOf<{ id: number }>(
+      await t.app.db.execute(sql`select id from customers where customer_number = ${n}`),
+    );
+    const ledger = (await admin$('GET', `/customers/${c?.id}/ledger?kind=REVERSAL`)).json();
+    expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toContainEqual({
+      type: 'CHALLENGE',
+      id: k.id,
+      step: 1,
+      name: k.nameEn,
+      nameAr: k.nameAr,
+      takenBack: true,
+    });
     // Reached again: paid again.
     await earn(n, 10);
     expect(await progressOf(n, k.id)).toMatchObject({ progress: 2, pointsPaid: 100 });
@@ -638,7 +651,14 @@ describe('steps reached together', () => {
       await t.app.db.execute(sql`select id, name_en, name_ar from challenges where id in ${ids} order by id`),
     );
     expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toEqual(
-      named.map((c) => ({ type: 'CHALLENGE', id: c.id, step: 1, name: c.name_en, nameAr: c.name_ar })),
+      named.map((c) => ({
+        type: 'CHALLENGE',
+        id: c.id,
+        step: 1,
+        name: c.name_en,
+        nameAr: c.name_ar,
+        takenBack: false,
+      })),
     );
     // Gold reached at the second reward's entry, as posting them one by one moves it.
     const moves = rowsOf<{ to_tier_id: number; qualifying_points: number }>(

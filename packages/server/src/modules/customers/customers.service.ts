@@ -278,23 +278,29 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
 
 /**
  * The origin of the page's entries the programme posted itself, read from their references'
- * forms (`challenge:<id>:<step>` challenges_pay_steps, `referral <id>: referrer|referred`
- * referrals_on_earning, `transfer <from> → <to>` households_transfer); a page's challenges'
- * names in one query.
+ * forms (`challenge:<id>:<step>` challenges_pay_steps, `challenge-reversal:<id>:<step>`
+ * challenges_reverse, `referral <id>: referrer|referred` referrals_on_earning, `referral <id>:
+ * clawed back` referrals_on_reversal, `transfer <from> → <to>` households_transfer); a page's
+ * challenges' names in one query.
  */
 async function originsOf(db: Executor, entries: { id: number; reference: string }[]) {
   const origins = new Map<number, LedgerOrigin>();
-  const steps = new Map<number, { challenge: number; step: number }>();
+  const steps = new Map<number, { challenge: number; step: number; takenBack: boolean }>();
   for (const e of entries) {
-    const challenge = /^challenge:(\d+):(\d+)$/.exec(e.reference);
-    const referral = /^referral (\d+): (referrer|referred)$/.exec(e.reference);
+    const challenge = /^challenge(-reversal)?:(\d+):(\d+)$/.exec(e.reference);
+    const referral = /^referral (\d+): (referrer|referred|clawed back)$/.exec(e.reference);
     const transfer = /^transfer (\S+) → (\S+)$/.exec(e.reference);
-    if (challenge) steps.set(e.id, { challenge: Number(challenge[1]), step: Number(challenge[2]) });
+    if (challenge)
+      steps.set(e.id, {
+        challenge: Number(challenge[2]),
+        step: Number(challenge[3]),
+        takenBack: !!challenge[1],
+      });
     else if (referral)
       origins.set(e.id, {
         type: 'REFERRAL',
         id: Number(referral[1]),
-        role: referral[2] as 'referrer' | 'referred',
+        role: referral[2] === 'clawed back' ? 'clawedBack' : (referral[2] as 'referrer' | 'referred'),
       });
     else if (transfer)
       origins.set(e.id, { type: 'TRANSFER', from: String(transfer[1]), to: String(transfer[2]) });
@@ -309,9 +315,17 @@ async function originsOf(db: Executor, entries: { id: number; reference: string 
         .where(inArray(challenges.id, ids))
     ).map((c) => [c.id, c]),
   );
-  for (const [entry, { challenge, step }] of steps) {
+  for (const [entry, { challenge, step, takenBack }] of steps) {
     const c = names.get(challenge);
-    if (c) origins.set(entry, { type: 'CHALLENGE', id: challenge, step, name: c.name, nameAr: c.nameAr });
+    if (c)
+      origins.set(entry, {
+        type: 'CHALLENGE',
+        id: challenge,
+        step,
+        name: c.name,
+        nameAr: c.nameAr,
+        takenBack,
+      });
   }
   return origins;
 }

@@ -148,6 +148,13 @@ describe('referrals', () => {
     // A second earning changes nothing.
     await earn(friend, 10);
     expect(await balanceOf(referrer)).toBe(500);
+    const ledgerOf = async (n: string | number, kind: string) => {
+      const [c] = await t.app.db
+        .select()
+        .from(customers)
+        .where(eq(customers.customerNumber, String(n)));
+      return (await staff('GET', `/customers/${c?.id}/ledger?kind=${kind}`)).json();
+    };
 
     const reversed = await pos('POST', `/transactions/${txn}/reversal`);
     expect(reversed.statusCode, reversed.body).toBe(201);
@@ -155,6 +162,15 @@ describe('referrals', () => {
     expect(reversed.json()).toMatchObject({ pointsReversed: 100, balance: 10 });
     expect(await referralOf(friend)).toMatchObject({ status: 'CLAWED_BACK', clawedBackPoints: 700 });
     expect([await balanceOf(referrer), await balanceOf(friend)]).toEqual([0, 10]);
+    // Each one's ledger says which referral's claw-back took the points.
+    for (const n of [referrer, friend]) {
+      const ledger = await ledgerOf(n, 'REVERSAL');
+      expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toContainEqual({
+        type: 'REFERRAL',
+        id,
+        role: 'clawedBack',
+      });
+    }
   });
 
   it('shows on customer info: the code, who referred the customer, and whom they referred with status', async () => {

@@ -554,7 +554,16 @@ function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
   const o = e.origin;
   if (!o) return e.note ?? <Ltr>{e.reference}</Ltr>;
-  if (o.type === 'CHALLENGE') return <LocalText en={o.name} ar={o.nameAr} />;
+  if (o.type === 'CHALLENGE') {
+    const name = <LocalText en={o.name} ar={o.nameAr} />;
+    return o.takenBack ? (
+      <>
+        {t('customers.ledger.origin.challengeTakenBack')} · {name}
+      </>
+    ) : (
+      name
+    );
+  }
   const said =
     o.type === 'REFERRAL' ? (
       t(`customers.ledger.origin.${o.role}`)

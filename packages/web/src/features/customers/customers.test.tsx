@@ -55,7 +55,14 @@ const earn = {
   occurredAt: '2026-11-01T10:00:00.000Z',
   createdAt: '2026-11-01T10:00:00.000Z',
 };
-/** Entries the programme posted itself: a challenge's reward, a referral's, a family transfer. */
+const fivePurchases = {
+  type: 'CHALLENGE',
+  id: 3,
+  step: 1,
+  name: 'Five online purchases',
+  nameAr: 'خمس مشتريات عبر الإنترنت',
+} as const;
+/** Entries the programme posted itself: a challenge's reward, a referral's, a family transfer, claw-backs. */
 const posted = [
   {
     ...earn,
@@ -67,13 +74,7 @@ const posted = [
     amount: null,
     ruleId: null,
     note: 'Five online purchases',
-    origin: {
-      type: 'CHALLENGE',
-      id: 3,
-      step: 1,
-      name: 'Five online purchases',
-      nameAr: 'خمس مشتريات عبر الإنترنت',
-    },
+    origin: { ...fivePurchases, takenBack: false },
   },
   {
     ...earn,
@@ -88,6 +89,23 @@ const posted = [
     kind: 'ADJUST',
     reference: 'transfer 1000005 → 1000009',
     origin: { type: 'TRANSFER', from: '1000005', to: '1000009' },
+  },
+  // What a reversed transaction took back: the challenge's reward, the referral's.
+  {
+    ...earn,
+    id: 45,
+    kind: 'REVERSAL',
+    points: -500,
+    reference: 'challenge-reversal:3:1',
+    origin: { ...fivePurchases, takenBack: true },
+  },
+  {
+    ...earn,
+    id: 46,
+    kind: 'REVERSAL',
+    points: -500,
+    reference: 'referral 7: clawed back',
+    origin: { type: 'REFERRAL', id: 7, role: 'clawedBack' },
   },
 ];
 const permissions = [
@@ -188,9 +206,13 @@ describe('customer screens', () => {
   it('names what the programme posted itself in the reader’s language', async () => {
     install();
     await renderApp('/dashboard/customer/info?id=5&lang=ar');
+    // The challenge's reward, and the same reward taken back by a reversal.
     expect(await screen.findByText('خمس مشتريات عبر الإنترنت', {}, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.queryByText('Five online purchases')).toBeNull();
+    expect(screen.getByText('استرداد مكافأة التحدي · خمس مشتريات عبر الإنترنت')).toBeTruthy();
+    expect(screen.queryByText('Five online purchases', { exact: false })).toBeNull();
     expect(screen.getByText('مكافأة الإحالة: انضم صديق')).toBeTruthy();
+    expect(screen.getByText('استرداد مكافأة الإحالة: عُكست عملية الاكتساب المؤهِّلة')).toBeTruthy();
+    expect(screen.queryByText('referral 7: clawed back')).toBeNull();
     expect(screen.getByText('تحويل عائلي', { exact: false })).toBeTruthy();
     expect(screen.getByText('1000005 → 1000009')).toBeTruthy();
     // The nationality named in Arabic, not as its code alone.
