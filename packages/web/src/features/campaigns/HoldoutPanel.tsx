@@ -45,8 +45,9 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
       <Typography.Paragraph type="secondary">
         {t('campaigns.performance.holdoutHelp', { from: result.from, to: result.to })}
       </Typography.Paragraph>
+      {/* The table of six columns gets the wider half: at 12 of 24 it scrolled sideways. */}
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12}>
+        <Col xs={24} xl={14}>
           <ScrollRegion label={title}>
             <DataTable
               size="small"
@@ -114,7 +115,7 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
             </Descriptions.Item>
           </Descriptions>
         </Col>
-        <Col xs={24} lg={12}>
+        <Col xs={24} xl={10}>
           <Chart
             description={dailyChart(result, treated, held)}
             label={`${t('campaigns.performance.daily')}: ${name}`}

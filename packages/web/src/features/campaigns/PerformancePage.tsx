@@ -137,7 +137,9 @@ export default function PerformancePage() {
               </ScrollRegion>
             </Panel>
           </Col>
-          <Col xs={24} lg={12}>
+          {/* Side by side only on the widest screens: beside the chart, the uplift's five columns
+              left the campaign's name a word a line. */}
+          <Col xs={24} xxl={12}>
             <Panel size="small" title={t('campaigns.performance.burn')}>
               <Chart
                 description={burnChart(report, lang)}
@@ -146,7 +148,7 @@ export default function PerformancePage() {
               />
             </Panel>
           </Col>
-          <Col xs={24} lg={12}>
+          <Col xs={24} xxl={12}>
             <Panel size="small" title={t('campaigns.performance.uplift')}>
               <Typography.Paragraph type="secondary">
                 {t('campaigns.performance.upliftHelp')}
