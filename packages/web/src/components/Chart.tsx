@@ -17,6 +17,8 @@ export interface ChartDescription {
   legend?: 'top' | 'bottom' | 'none';
   /** A value on the value axes and in the tooltip (grouped digits by default: 24,608). */
   format?: (value: number) => string;
+  /** A value on the value axes, where it differs from the tooltip's (money's ticks without cents). */
+  axisFormat?: (value: number) => string;
 }
 
 export interface ChartSeries {

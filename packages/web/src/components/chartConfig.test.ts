@@ -188,6 +188,18 @@ describe('chartConfig', () => {
     expect(tooltipLabel(options, '2026-01', { x: 0, y: 62.5 })).toBe('2026-01: 62.5%');
   });
 
+  it('formats the value axis on its own when told: money in the tooltip, its ticks without cents', () => {
+    const { options } = view({
+      kind: 'line',
+      labels: ['2026-11-24'],
+      series: [{ name: 'Treated', data: [4123.5] }],
+      format: (v) => v.toFixed(2),
+      axisFormat: (v) => String(v),
+    });
+    expect(options.scales.y.ticks?.callback(20000)).toBe('20000');
+    expect(tooltipLabel(options, 'Treated', { x: 0, y: 4123.5 })).toBe('Treated: 4123.50');
+  });
+
   it('colours a doughnut by slice and gives each slice’s value in the legend, its name in the tooltip', () => {
     const { config, datasets, options } = view({
       kind: 'doughnut',

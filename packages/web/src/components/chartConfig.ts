@@ -28,6 +28,7 @@ type Config = ChartConfiguration<ChartKind>;
  */
 export function chartConfig(d: ChartDescription, animate = true, rtl = false): Config {
   const format = d.format ?? ((v: number) => grouped.format(v));
+  const axisFormat = d.axisFormat ?? format;
   const common = {
     responsive: true,
     maintainAspectRatio: false,
@@ -83,7 +84,7 @@ export function chartConfig(d: ChartDescription, animate = true, rtl = false): C
       : {
           type: 'linear',
           beginAtZero: true,
-          ticks: { precision: axis?.integer ? 0 : undefined, callback: (v) => format(Number(v)) },
+          ticks: { precision: axis?.integer ? 0 : undefined, callback: (v) => axisFormat(Number(v)) },
         }),
     min: axis?.min,
     max: axis?.max,

@@ -22,6 +22,7 @@ const dailyChart = (r: CampaignHoldoutResult, treated: string, held: string): Ch
     { name: held, data: r.daily.map((d) => d.holdout), dashed: true },
   ],
   format: money,
+  axisFormat: formatPoints,
 });
 
 /**
