@@ -57,6 +57,14 @@ async function live(over: Record<string, unknown> = {}) {
   return activated.json() as { id: number; status: string; spent: number; nameEn: string; nameAr: string };
 }
 
+/** A customer's ledger through the staff API, as customer info reads it. */
+async function ledgerOf(n: string, query: string) {
+  const [c] = rowsOf<{ id: number }>(
+    await t.app.db.execute(sql`select id from customers where customer_number = ${n}`),
+  );
+  return (await admin$('GET', `/customers/${c?.id}/ledger?${query}`)).json();
+}
+
 async function customer(over: Record<string, unknown> = {}) {
   const number = `CH${++customerSeq}`;
   const res = await api('PUT', `/customers/${number}`, { fullName: `Challenger ${customerSeq}`, ...over });
@@ -364,10 +372,7 @@ describe('reversal', () => {
     expect(await balance(n)).toBe(1);
     expect(await spentOf(k.id)).toBe(0);
     // The customer's ledger names the challenge whose reward the reversal took back.
-    const [c] = rowsOf<{ id: number }>(
-      await t.app.db.execute(sql`select id from customers where customer_number = ${n}`),
-    );
-    const ledger = (await admin$('GET', `/customers/${c?.id}/ledger?kind=REVERSAL`)).json();
+    const ledger = await ledgerOf(n, 'kind=REVERSAL');
     expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toContainEqual({
       type: 'CHALLENGE',
       id: k.id,
@@ -643,10 +648,7 @@ describe('steps reached together', () => {
       { kind: 'ADJUST', points: 300, balance_after: 1401, reference: `challenge:${ids[2]}:1` },
     ]);
     // The customer's ledger names each reward's challenge and step, in both languages.
-    const [id] = rowsOf<{ id: number }>(
-      await t.app.db.execute(sql`select id from customers where customer_number = ${n}`),
-    );
-    const ledger = (await admin$('GET', `/customers/${id?.id}/ledger?kind=ADJUST&sort=createdAt:asc`)).json();
+    const ledger = await ledgerOf(n, 'kind=ADJUST&sort=createdAt:asc');
     const named = rowsOf<{ id: number; name_en: string; name_ar: string }>(
       await t.app.db.execute(sql`select id, name_en, name_ar from challenges where id in ${ids} order by id`),
     );

@@ -283,6 +283,7 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
  * clawed back` referrals_on_reversal, `transfer <from> → <to>` households_transfer); a page's
  * challenges' names in one query.
  */
+const referralRoles = { referrer: 'referrer', referred: 'referred', 'clawed back': 'clawedBack' } as const;
 async function originsOf(db: Executor, entries: { id: number; reference: string }[]) {
   const origins = new Map<number, LedgerOrigin>();
   const steps = new Map<number, { challenge: number; step: number; takenBack: boolean }>();
@@ -300,7 +301,7 @@ async function originsOf(db: Executor, entries: { id: number; reference: string 
       origins.set(e.id, {
         type: 'REFERRAL',
         id: Number(referral[1]),
-        role: referral[2] === 'clawed back' ? 'clawedBack' : (referral[2] as 'referrer' | 'referred'),
+        role: referralRoles[referral[2] as keyof typeof referralRoles],
       });
     else if (transfer)
       origins.set(e.id, { type: 'TRANSFER', from: String(transfer[1]), to: String(transfer[2]) });

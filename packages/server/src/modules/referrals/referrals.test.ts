@@ -132,22 +132,6 @@ describe('referrals', () => {
     expect([await balanceOf(referrer), await balanceOf(friend)]).toEqual([500, 300]);
     // Each one's ledger says which side of which referral paid it.
     const { id } = await referralOf(friend);
-    for (const [n, role] of [
-      [referrer, 'referrer'],
-      [friend, 'referred'],
-    ]) {
-      const [customer] = await t.app.db
-        .select()
-        .from(customers)
-        .where(eq(customers.customerNumber, String(n)));
-      const ledger = (await staff('GET', `/customers/${customer?.id}/ledger?kind=ADJUST`)).json();
-      expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toEqual([
-        { type: 'REFERRAL', id, role },
-      ]);
-    }
-    // A second earning changes nothing.
-    await earn(friend, 10);
-    expect(await balanceOf(referrer)).toBe(500);
     const ledgerOf = async (n: string | number, kind: string) => {
       const [c] = await t.app.db
         .select()
@@ -155,6 +139,18 @@ describe('referrals', () => {
         .where(eq(customers.customerNumber, String(n)));
       return (await staff('GET', `/customers/${c?.id}/ledger?kind=${kind}`)).json();
     };
+    for (const [n, role] of [
+      [referrer, 'referrer'],
+      [friend, 'referred'],
+    ]) {
+      const ledger = await ledgerOf(n, 'ADJUST');
+      expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toEqual([
+        { type: 'REFERRAL', id, role },
+      ]);
+    }
+    // A second earning changes nothing.
+    await earn(friend, 10);
+    expect(await balanceOf(referrer)).toBe(500);
 
     const reversed = await pos('POST', `/transactions/${txn}/reversal`);
     expect(reversed.statusCode, reversed.body).toBe(201);
