@@ -142,7 +142,7 @@ describe('referrals', () => {
     for (const [n, role] of [
       [referrer, 'referrer'],
       [friend, 'referred'],
-    ]) {
+    ] as const) {
       const ledger = await ledgerOf(n, 'ADJUST');
       expect(ledger.items.map((e: { origin: unknown }) => e.origin)).toEqual([
         { type: 'REFERRAL', id, role },
