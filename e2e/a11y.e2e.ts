@@ -49,9 +49,9 @@ for (const r of resources)
 
 type Records<T = object> = (T & { id: string | number })[];
 const records = async <T = object>(api: ApiCall, list: string, pageSize: number): Promise<Records<T>> => {
-  const body = (await (await api('GET', `${list}?pageSize=${pageSize}`)).json()) as
-    | Records<T>
-    | { items: Records<T> };
+  const body = (await (
+    await api('GET', `${list}${list.includes('?') ? '&' : '?'}pageSize=${pageSize}`)
+  ).json()) as Records<T> | { items: Records<T> };
   return Array.isArray(body) ? body : body.items;
 };
 
@@ -72,7 +72,7 @@ async function fullestLedger(api: ApiCall): Promise<string> {
   for (const customer of await records(api, '/customers', 100)) {
     const rows = await records<{ kind: string; bonusPoints?: number }>(
       api,
-      `/customers/${customer.id}/ledger`,
+      `/customers/${customer.id}/ledger?sort=occurredAt:desc`,
       10,
     );
     const kinds = new Set(rows.map((r) => (r.bonusPoints ? `${r.kind}+bonus` : r.kind))).size;

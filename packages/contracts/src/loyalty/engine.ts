@@ -53,6 +53,13 @@ export const ledgerOriginSchema = z.discriminatedUnion('type', [
     role: z.enum(['referrer', 'referred', 'clawedBack']),
   }),
   z.object({ type: z.literal('TRANSFER'), from: z.string(), to: z.string() }),
+  z.object({
+    type: z.literal('REDEMPTION'),
+    id: z.number().int(),
+    voucher: z.string(),
+    voucherAr: z.string(),
+    returned: z.boolean().describe('The cancellation that gave the points back'),
+  }),
 ]);
 export type LedgerOrigin = z.infer<typeof ledgerOriginSchema>;
 

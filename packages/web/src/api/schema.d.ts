@@ -10112,6 +10112,14 @@ export type paths = {
                     to: string;
                     /** @enum {string} */
                     type: "TRANSFER";
+                  }, {
+                    id: number;
+                    /** @description The cancellation that gave the points back */
+                    returned: boolean;
+                    /** @enum {string} */
+                    type: "REDEMPTION";
+                    voucher: string;
+                    voucherAr: string;
                   }, null]>;
                   /** @description Signed: + credit, − debit */
                   points: number;

@@ -22,8 +22,10 @@ import {
   customerSearchText,
   customers,
   ledgerEntries,
+  redemptions,
   tierHistory,
   tiers,
+  vouchers,
 } from '../../db/schema/index.ts';
 import { defineHandler } from '../../platform/commands.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
@@ -280,20 +282,24 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
  * The origin of the page's entries the programme posted itself, read from their references'
  * forms (`challenge:<id>:<step>` challenges_pay_steps, `challenge-reversal:<id>:<step>`
  * challenges_reverse, `referral <id>: referrer|referred` referrals_on_earning, `referral <id>:
- * clawed back` referrals_on_reversal, `transfer <from> → <to>` households_transfer); a page's
- * challenges' names in one query.
+ * clawed back` referrals_on_reversal, `transfer <from> → <to>` households_transfer,
+ * `redemption:<id>` a redemption and its cancellation's REVERSAL); a page's challenges' names in
+ * one query, its redemptions' vouchers in another.
  */
 const referralRoles = { referrer: 'referrer', referred: 'referred', 'clawed back': 'clawedBack' } as const;
-async function originsOf(db: Executor, entries: { id: number; reference: string }[]) {
+async function originsOf(db: Executor, entries: { id: number; kind: string; reference: string }[]) {
   const origins = new Map<number, LedgerOrigin>();
-  const steps = new Map<number, { challenge: number; step: number; takenBack: boolean }>();
+  // Entries that name a challenge or a redemption (`of`), named after the loop in one query each.
+  const steps = new Map<number, { of: number; step: number; takenBack: boolean }>();
+  const redeemed = new Map<number, { of: number; returned: boolean }>();
   for (const e of entries) {
     const challenge = /^challenge(-reversal)?:(\d+):(\d+)$/.exec(e.reference);
     const referral = /^referral (\d+): (referrer|referred|clawed back)$/.exec(e.reference);
     const transfer = /^transfer (\S+) → (\S+)$/.exec(e.reference);
+    const redemption = /^redemption:(\d+)$/.exec(e.reference);
     if (challenge)
       steps.set(e.id, {
-        challenge: Number(challenge[2]),
+        of: Number(challenge[2]),
         step: Number(challenge[3]),
         takenBack: !!challenge[1],
       });
@@ -305,30 +311,51 @@ async function originsOf(db: Executor, entries: { id: number; reference: string 
       });
     else if (transfer)
       origins.set(e.id, { type: 'TRANSFER', from: String(transfer[1]), to: String(transfer[2]) });
+    else if (redemption) redeemed.set(e.id, { of: Number(redemption[1]), returned: e.kind === 'REVERSAL' });
   }
-  if (steps.size === 0) return origins;
-  const ids = [...new Set([...steps.values()].map((s) => s.challenge))];
-  const names = new Map(
-    (
-      await db
-        .select({ id: challenges.id, name: challenges.nameEn, nameAr: challenges.nameAr })
-        .from(challenges)
-        .where(inArray(challenges.id, ids))
-    ).map((c) => [c.id, c]),
-  );
-  for (const [entry, { challenge, step, takenBack }] of steps) {
-    const c = names.get(challenge);
-    if (c)
-      origins.set(entry, {
-        type: 'CHALLENGE',
-        id: challenge,
-        step,
-        name: c.name,
-        nameAr: c.nameAr,
-        takenBack,
-      });
-  }
+  const challengeNames = (ids: number[]) =>
+    db
+      .select({ id: challenges.id, name: challenges.nameEn, nameAr: challenges.nameAr })
+      .from(challenges)
+      .where(inArray(challenges.id, ids));
+  for (const { entry, p, n } of await withNames(steps, challengeNames))
+    origins.set(entry, {
+      type: 'CHALLENGE',
+      id: p.of,
+      step: p.step,
+      name: n.name,
+      nameAr: n.nameAr,
+      takenBack: p.takenBack,
+    });
+  const voucherNames = (ids: number[]) =>
+    db
+      .select({ id: redemptions.id, name: vouchers.name, nameAr: vouchers.nameAr })
+      .from(redemptions)
+      .innerJoin(vouchers, eq(vouchers.id, redemptions.voucherId))
+      .where(inArray(redemptions.id, ids));
+  for (const { entry, p, n } of await withNames(redeemed, voucherNames))
+    origins.set(entry, {
+      type: 'REDEMPTION',
+      id: p.of,
+      voucher: n.name,
+      voucherAr: n.nameAr,
+      returned: p.returned,
+    });
   return origins;
+}
+
+/** Each of `pending`'s entries with the name of the record it points at (`of`), read in one query. */
+async function withNames<P extends { of: number }>(
+  pending: Map<number, P>,
+  load: (ids: number[]) => Promise<{ id: number; name: string; nameAr: string }[]>,
+) {
+  if (!pending.size) return [];
+  const ids = [...new Set([...pending.values()].map((p) => p.of))];
+  const names = new Map((await load(ids)).map((n) => [n.id, n]));
+  return [...pending].flatMap(([entry, p]) => {
+    const n = names.get(p.of);
+    return n ? [{ entry, p, n }] : [];
+  });
 }
 
 export async function listTierHistory(db: Executor, customerId: number, query: ListQuery) {

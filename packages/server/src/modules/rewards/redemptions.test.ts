@@ -15,6 +15,7 @@ beforeAll(async () => {
   const { imageId, storeId } = await storeFixture(t, admin, 'Gifts');
   voucherWith = voucherFactory(t, admin, {
     name: 'Gift card',
+    nameAr: 'بطاقة هدية',
     description: 'A gift card',
     imageId,
     storeId,
@@ -169,6 +170,26 @@ describe('POST /api/admin/redemptions/:id/cancel', () => {
       .from(ledgerEntries)
       .where(eq(ledgerEntries.id, Number(row?.cancelEntryId)));
     expect(reversal).toMatchObject({ kind: 'REVERSAL', points: 300, reversalOf: row?.ledgerEntryId });
+    // Customer info names the voucher on both entries, in both languages, and gives the reason.
+    const ledger = await t.inject({
+      method: 'GET',
+      url: `/api/admin/customers/${customerId}/ledger`,
+      as: admin,
+    });
+    const origin = {
+      type: 'REDEMPTION',
+      id: redemptionId,
+      voucher: expect.stringMatching(/^Gift card \d+$/),
+    };
+    expect(ledger.json().items).toMatchObject([
+      {
+        kind: 'REVERSAL',
+        note: 'Customer changed their mind',
+        origin: { ...origin, voucherAr: 'بطاقة هدية', returned: true },
+      },
+      { kind: 'REDEEM', origin: { ...origin, voucherAr: 'بطاقة هدية', returned: false } },
+      { kind: 'ADJUST', origin: null },
+    ]);
 
     const twice = await cancel(redemptionId);
     expect(twice.statusCode).toBe(409);

@@ -187,6 +187,7 @@ export default function CustomerInfoPage() {
     {
       key: 'actions',
       title: t('common.actions'),
+      fixed: 'end',
       render: (_, e) =>
         e.reversed ? (
           <Tag>{t('customers.ledger.reversed')}</Tag>
@@ -245,7 +246,8 @@ export default function CustomerInfoPage() {
       children: (
         <PagedTable<LedgerEntry>
           queryKey={['customers', 'ledger', id]}
-          load={(q, signal) => customerApi.ledger(id, q, signal)}
+          // In the order of its first column, "When" (decisions/loyalty-engine.md, "Points history").
+          load={(q, signal) => customerApi.ledger(id, { ...q, sort: 'occurredAt:desc' }, signal)}
           columns={ledgerColumns}
         />
       ),
@@ -547,8 +549,8 @@ export default function CustomerInfoPage() {
 
 /**
  * What an entry says it is: what the programme posted itself in the reader's language (a
- * challenge's name, a referral's reward, a family transfer), with staff's note; else the note or
- * the channel's reference.
+ * challenge's name, a referral's reward, a family transfer, a redeemed voucher), with staff's note
+ * (a cancellation's reason); else the note or the channel's reference.
  */
 function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
@@ -567,6 +569,15 @@ function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
   const said =
     o.type === 'REFERRAL' ? (
       t(`customers.ledger.origin.${o.role}`)
+    ) : o.type === 'REDEMPTION' ? (
+      // The entry's kind says "Redeemed"; its cancellation says what it gave back.
+      o.returned ? (
+        <>
+          {t('customers.ledger.origin.voucherReturned')} · <LocalText en={o.voucher} ar={o.voucherAr} />
+        </>
+      ) : (
+        <LocalText en={o.voucher} ar={o.voucherAr} />
+      )
     ) : (
       <>
         {t('customers.ledger.origin.transfer')} <Ltr>{`${o.from} → ${o.to}`}</Ltr>

@@ -107,6 +107,16 @@ const posted = [
     reference: 'referral 7: clawed back',
     origin: { type: 'REFERRAL', id: 7, role: 'clawedBack' },
   },
+  // A voucher redeemed, then cancelled with a reason.
+  ...[false, true].map((returned) => ({
+    ...earn,
+    id: returned ? 48 : 47,
+    kind: returned ? 'REVERSAL' : 'REDEEM',
+    points: returned ? 300 : -300,
+    reference: 'redemption:12',
+    note: returned ? 'طلب العميل' : null,
+    origin: { type: 'REDEMPTION', id: 12, voucher: 'Coffee voucher', voucherAr: 'قسيمة قهوة', returned },
+  })),
 ];
 const permissions = [
   'customer.read',
@@ -193,6 +203,9 @@ describe('customer screens', () => {
     expect(
       await screen.findByText('POS-1', { exact: false }).catch(() => screen.findByText('txn:POS-1')),
     ).toBeTruthy();
+    // The history in the order of its "When" column, newest first, whatever order it was posted in.
+    const [ledger] = api.callsTo('GET /api/admin/customers/5/ledger');
+    expect(new URLSearchParams(ledger?.search).get('sort')).toBe('occurredAt:desc');
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Reverse' }));
     await u.type(await screen.findByRole('textbox'), 'Chargeback');
@@ -215,6 +228,9 @@ describe('customer screens', () => {
     expect(screen.queryByText('referral 7: clawed back')).toBeNull();
     expect(screen.getByText('تحويل عائلي', { exact: false })).toBeTruthy();
     expect(screen.getByText('1000005 → 1000009')).toBeTruthy();
+    expect(screen.getByText('قسيمة قهوة')).toBeTruthy();
+    expect(screen.getByText('إلغاء قسيمة وإعادة نقاطها · قسيمة قهوة · طلب العميل')).toBeTruthy();
+    expect(screen.queryByText('redemption:12')).toBeNull();
     // The nationality named in Arabic, not as its code alone.
     expect(screen.getByText('السعودية', { exact: false })).toBeTruthy();
   });
