@@ -41,9 +41,10 @@ export function SuggestedCategory({
   const name = lang === 'ar' ? insight.suggestedCategoryNameAr : insight.suggestedCategoryNameEn;
   const id = insight.suggestedCategoryId;
   return (
-    <Space size={4} data-testid="suggested-category">
+    <Space size={4} wrap data-testid="suggested-category">
       <Tooltip title={t('analytics.nlp.suggestion.hint')}>
-        <Tag color="geekblue">
+        {/* A long category's name wraps inside the conversation's side card rather than past it. */}
+        <Tag color="geekblue" style={{ whiteSpace: 'normal' }}>
           {t('analytics.nlp.suggestion.label', { name })} <Ltr>{pct(insight.confidence ?? 0)}</Ltr>
         </Tag>
       </Tooltip>
