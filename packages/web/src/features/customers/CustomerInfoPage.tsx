@@ -149,9 +149,14 @@ export default function CustomerInfoPage() {
       render: (_, e) => (
         <>
           <Ltr>{formatPoints(e.points)}</Ltr>
-          {/* What a campaign added (decisions/campaigns.md), included in the points. */}
+          {/* What a campaign added (decisions/campaigns.md), included in the points: on its own
+              line under them, wrapping in a narrow column. */}
           {e.bonusPoints ? (
-            <Tag color="gold" style={{ marginInlineStart: 8 }} data-testid="ledger-bonus">
+            <Tag
+              color="gold"
+              style={{ display: 'block', width: 'fit-content', marginBlockStart: 2, whiteSpace: 'normal' }}
+              data-testid="ledger-bonus"
+            >
               {t('campaigns.ledger.bonus')} <Ltr>{formatPoints(e.bonusPoints)}</Ltr> · #{e.campaignId}
             </Tag>
           ) : null}
@@ -555,7 +560,8 @@ export default function CustomerInfoPage() {
 function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
   const { t } = useTranslation();
   const o = e.origin;
-  if (!o) return e.note ?? <Ltr>{e.reference}</Ltr>;
+  // A channel's reference may wrap (after its hyphens), so that the ten columns fit at 1,366 px.
+  if (!o) return e.note ?? <bdi dir="ltr">{e.reference}</bdi>;
   if (o.type === 'CHALLENGE') {
     const name = <LocalText en={o.name} ar={o.nameAr} />;
     return o.takenBack ? (
