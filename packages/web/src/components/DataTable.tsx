@@ -82,11 +82,6 @@ interface DataTableProps<T> {
   components?: {
     body?: { row?: ComponentType<HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': string }> };
   };
-  /**
-   * `x`: scrolls sideways inside its box when its cells, their text wrapped, are still wider (else
-   * it spills past it). Only whether it is set is read; the value keeps antd's shape.
-   */
-  scroll?: { x?: number | string | true };
   'data-testid'?: string;
 }
 
@@ -146,7 +141,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   const width = columns.length + (expandable ? 1 : 0) + (rowSelection ? 1 : 0);
   const Row = props.components?.body?.row ?? 'tr';
-  const scrolls = useScrollsSideways(Boolean(props.scroll?.x));
+  const scrolls = useScrollsSideways();
 
   return (
     <div
@@ -158,8 +153,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div className="data-table-box">
         <div
           ref={scrolls.ref}
-          className={props.scroll?.x ? 'data-table-scroll' : undefined}
-          // A table wider than its box scrolls sideways: the keyboard reaches it (WCAG 2.1.1).
+          // A table whose cells, their text wrapped, are still wider than its box scrolls sideways
+          // inside it rather than past the page's edge; the keyboard reaches it (WCAG 2.1.1).
+          className="data-table-scroll"
           {...(scrolls.overflows
             ? { tabIndex: 0, role: 'region', 'aria-label': t('common.table.scrolls') }
             : {})}
@@ -431,17 +427,17 @@ export function pagesAround(current: number, last: number): (number | undefined)
 }
 
 /**
- * Whether a table's scrolling box (`enabled`: it has one) is narrower than its table, measured
+ * Whether a table's scrolling box is narrower than its table, measured
  * after every render and on resizing: a box that scrolls must take focus so that the keyboard can
  * scroll it (axe's scrollable-region-focusable), one that does not is no tab stop.
  */
-function useScrollsSideways(enabled: boolean) {
+function useScrollsSideways() {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const measure = () => {
       const el = ref.current;
-      setOverflows(enabled && !!el && el.scrollWidth > el.clientWidth);
+      setOverflows(!!el && el.scrollWidth > el.clientWidth);
     };
     measure();
     window.addEventListener('resize', measure);

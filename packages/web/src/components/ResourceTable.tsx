@@ -161,8 +161,6 @@ export function ResourceTable<T extends { id: number }, I extends object>({
         // A back office reads many rows at once: the denser of antd's sizes.
         size="middle"
         columns={columns}
-        // A list's text wraps to fit its card; one that cannot fit even so scrolls inside it.
-        scroll={{ x: 'max-content' }}
         dataSource={query.data?.items}
         loading={{ spinning: query.isFetching, description: t(resource.messages.loading) }}
         // No "No records found" flash before the first answer has arrived.

@@ -64,7 +64,6 @@ export function StatusLogTable<T extends { id: number }>({
         columns={columns}
         dataSource={query.data?.items}
         loading={query.isFetching}
-        scroll={{ x: 'max-content' }}
         {...(expandedRow ? { expandable: { expandedRowRender: expandedRow } } : {})}
         locale={{ emptyText: query.isPending ? ' ' : emptyText }}
         pagination={{

@@ -6,7 +6,6 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { Descriptions } from '../../components/Descriptions.tsx';
 import { formatPoints, Ltr, formatAmount as money, pct } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
-import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Tag } from '../../components/Tag.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
@@ -49,42 +48,40 @@ export function HoldoutPanel({ result }: { result: CampaignHoldoutResult }) {
       {/* The table of six columns gets the wider half: at 12 of 24 it scrolled sideways. */}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
-          <ScrollRegion label={title}>
-            <DataTable
-              size="small"
-              rowKey="key"
-              pagination={false}
-              dataSource={rows}
-              columns={[
-                { key: 'group', title: t('campaigns.performance.group'), render: (_, r) => r.group },
-                {
-                  key: 'customers',
-                  title: t('campaigns.performance.customers'),
-                  render: (_, r) => formatPoints(r.customers),
-                },
-                {
-                  key: 'active',
-                  title: t('campaigns.performance.activeRate'),
-                  render: (_, r) => <Ltr>{pct(r.activeRate)}</Ltr>,
-                },
-                {
-                  key: 'tx',
-                  title: t('campaigns.performance.transactions'),
-                  render: (_, r) => formatPoints(r.transactions),
-                },
-                {
-                  key: 'spend',
-                  title: t('campaigns.performance.spendPerCustomer'),
-                  render: (_, r) => <Ltr>{money(r.spendPerCustomer)}</Ltr>,
-                },
-                {
-                  key: 'points',
-                  title: t('campaigns.performance.pointsPerCustomer'),
-                  render: (_, r) => <Ltr>{money(r.pointsPerCustomer)}</Ltr>,
-                },
-              ]}
-            />
-          </ScrollRegion>
+          <DataTable
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={rows}
+            columns={[
+              { key: 'group', title: t('campaigns.performance.group'), render: (_, r) => r.group },
+              {
+                key: 'customers',
+                title: t('campaigns.performance.customers'),
+                render: (_, r) => formatPoints(r.customers),
+              },
+              {
+                key: 'active',
+                title: t('campaigns.performance.activeRate'),
+                render: (_, r) => <Ltr>{pct(r.activeRate)}</Ltr>,
+              },
+              {
+                key: 'tx',
+                title: t('campaigns.performance.transactions'),
+                render: (_, r) => formatPoints(r.transactions),
+              },
+              {
+                key: 'spend',
+                title: t('campaigns.performance.spendPerCustomer'),
+                render: (_, r) => <Ltr>{money(r.spendPerCustomer)}</Ltr>,
+              },
+              {
+                key: 'points',
+                title: t('campaigns.performance.pointsPerCustomer'),
+                render: (_, r) => <Ltr>{money(r.pointsPerCustomer)}</Ltr>,
+              },
+            ]}
+          />
           <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
             <Descriptions.Item label={t('campaigns.performance.difference')}>
               <Ltr>{signed(result.difference)}</Ltr>

@@ -9,7 +9,6 @@ import { type DayRange, DayRangePicker, rangePresets } from '../../components/Da
 import { formatPoints, Ltr, formatAmount as money } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 import { campaignsApi } from './api.ts';
@@ -90,51 +89,49 @@ export default function PerformancePage() {
         <Row gutter={[16, 16]}>
           <Col xs={24}>
             <Panel size="small" title={t('campaigns.performance.byProduct')}>
-              <ScrollRegion label={t('campaigns.performance.byProduct')}>
-                <DataTable
-                  size="small"
-                  rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
-                  pagination={false}
-                  dataSource={report.byProduct}
-                  columns={[
-                    {
-                      key: 'type',
-                      title: t('campaigns.performance.product'),
-                      render: (_, r) => (lang === 'ar' ? r.typeNameAr : r.typeNameEn),
-                    },
-                    {
-                      key: 'campaign',
-                      title: t('campaigns.performance.campaign'),
-                      render: (_, r) => name(r),
-                    },
-                    {
-                      key: 'points',
-                      title: t('campaigns.performance.pointsIssued'),
-                      render: (_, r) => <Ltr>{formatPoints(r.pointsIssued)}</Ltr>,
-                    },
-                    {
-                      key: 'bonus',
-                      title: t('campaigns.performance.bonusPoints'),
-                      render: (_, r) => <Ltr>{formatPoints(r.bonusPoints)}</Ltr>,
-                    },
-                    {
-                      key: 'tx',
-                      title: t('campaigns.performance.transactions'),
-                      render: (_, r) => formatPoints(r.transactions),
-                    },
-                    {
-                      key: 'customers',
-                      title: t('campaigns.performance.customers'),
-                      render: (_, r) => formatPoints(r.customers),
-                    },
-                    {
-                      key: 'spend',
-                      title: t('campaigns.performance.spend'),
-                      render: (_, r) => <Ltr>{money(r.spend)}</Ltr>,
-                    },
-                  ]}
-                />
-              </ScrollRegion>
+              <DataTable
+                size="small"
+                rowKey={(r) => `${r.transactionTypeId}-${r.campaignId}`}
+                pagination={false}
+                dataSource={report.byProduct}
+                columns={[
+                  {
+                    key: 'type',
+                    title: t('campaigns.performance.product'),
+                    render: (_, r) => (lang === 'ar' ? r.typeNameAr : r.typeNameEn),
+                  },
+                  {
+                    key: 'campaign',
+                    title: t('campaigns.performance.campaign'),
+                    render: (_, r) => name(r),
+                  },
+                  {
+                    key: 'points',
+                    title: t('campaigns.performance.pointsIssued'),
+                    render: (_, r) => <Ltr>{formatPoints(r.pointsIssued)}</Ltr>,
+                  },
+                  {
+                    key: 'bonus',
+                    title: t('campaigns.performance.bonusPoints'),
+                    render: (_, r) => <Ltr>{formatPoints(r.bonusPoints)}</Ltr>,
+                  },
+                  {
+                    key: 'tx',
+                    title: t('campaigns.performance.transactions'),
+                    render: (_, r) => formatPoints(r.transactions),
+                  },
+                  {
+                    key: 'customers',
+                    title: t('campaigns.performance.customers'),
+                    render: (_, r) => formatPoints(r.customers),
+                  },
+                  {
+                    key: 'spend',
+                    title: t('campaigns.performance.spend'),
+                    render: (_, r) => <Ltr>{money(r.spend)}</Ltr>,
+                  },
+                ]}
+              />
             </Panel>
           </Col>
           {/* Side by side only on the widest screens: beside the chart, the uplift's five columns
@@ -153,58 +150,54 @@ export default function PerformancePage() {
               <Typography.Paragraph type="secondary">
                 {t('campaigns.performance.upliftHelp')}
               </Typography.Paragraph>
-              <ScrollRegion label={t('campaigns.performance.uplift')}>
-                <DataTable
-                  size="small"
-                  rowKey="campaignId"
-                  pagination={false}
-                  dataSource={report.uplift}
-                  columns={[
-                    {
-                      key: 'campaign',
-                      title: t('campaigns.performance.campaign'),
-                      render: (_, r) => name(r),
-                    },
-                    {
-                      key: 'customers',
-                      title: t('campaigns.performance.customers'),
-                      render: (_, r) => formatPoints(r.customers),
-                    },
-                    {
-                      key: 'tx',
-                      title: t('campaigns.performance.transactionsVs'),
-                      render: (_, r) => (
-                        <Ltr>
-                          {formatPoints(r.transactions)} / {formatPoints(r.transactionsBefore)}
-                        </Ltr>
-                      ),
-                    },
-                    {
-                      key: 'spend',
-                      title: t('campaigns.performance.spendVs'),
-                      // Now over before, one a line: both on one line pushed the campaign's name to a word a line.
-                      render: (_, r) => (
-                        <>
-                          <Ltr>{money(r.spend)}</Ltr>
-                          <br />
-                          <Typography.Text type="secondary">
-                            <Ltr>{money(r.spendBefore)}</Ltr>
-                          </Typography.Text>
-                        </>
-                      ),
-                    },
-                    {
-                      key: 'uplift',
-                      title: t('campaigns.performance.upliftPct'),
-                      render: (_, r) => (
-                        <Ltr>
-                          {r.upliftPct === null ? '—' : `${r.upliftPct > 0 ? '+' : ''}${r.upliftPct}%`}
-                        </Ltr>
-                      ),
-                    },
-                  ]}
-                />
-              </ScrollRegion>
+              <DataTable
+                size="small"
+                rowKey="campaignId"
+                pagination={false}
+                dataSource={report.uplift}
+                columns={[
+                  {
+                    key: 'campaign',
+                    title: t('campaigns.performance.campaign'),
+                    render: (_, r) => name(r),
+                  },
+                  {
+                    key: 'customers',
+                    title: t('campaigns.performance.customers'),
+                    render: (_, r) => formatPoints(r.customers),
+                  },
+                  {
+                    key: 'tx',
+                    title: t('campaigns.performance.transactionsVs'),
+                    render: (_, r) => (
+                      <Ltr>
+                        {formatPoints(r.transactions)} / {formatPoints(r.transactionsBefore)}
+                      </Ltr>
+                    ),
+                  },
+                  {
+                    key: 'spend',
+                    title: t('campaigns.performance.spendVs'),
+                    // Now over before, one a line: both on one line pushed the campaign's name to a word a line.
+                    render: (_, r) => (
+                      <>
+                        <Ltr>{money(r.spend)}</Ltr>
+                        <br />
+                        <Typography.Text type="secondary">
+                          <Ltr>{money(r.spendBefore)}</Ltr>
+                        </Typography.Text>
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'uplift',
+                    title: t('campaigns.performance.upliftPct'),
+                    render: (_, r) => (
+                      <Ltr>{r.upliftPct === null ? '—' : `${r.upliftPct > 0 ? '+' : ''}${r.upliftPct}%`}</Ltr>
+                    ),
+                  },
+                ]}
+              />
             </Panel>
           </Col>
         </Row>

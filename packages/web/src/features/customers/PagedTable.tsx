@@ -25,8 +25,6 @@ export function PagedTable<T extends { id: number }>({
     <DataTable<T>
       size="small"
       rowKey="id"
-      // The points history's ten columns scroll inside the card rather than past the page's edge.
-      scroll={{ x: true }}
       columns={columns}
       dataSource={query.data?.items}
       loading={query.isFetching}

@@ -63,7 +63,6 @@ export function ImportLines({ imp }: { imp: Import }) {
           columns={previewColumns}
           dataSource={preview.data?.rows}
           loading={preview.isFetching}
-          scroll={{ x: 'max-content' }}
           pagination={false}
         />
       </Panel>

@@ -91,7 +91,6 @@ export function MappingPreview({ layout, file }: { layout: FileLayout; file: Fil
           columns={columns}
           dataSource={preview.data?.rows}
           loading={preview.isFetching}
-          scroll={{ x: 'max-content' }}
           pagination={false}
         />
       )}

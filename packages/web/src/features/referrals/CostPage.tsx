@@ -8,7 +8,6 @@ import { DataTable } from '../../components/DataTable.tsx';
 import { formatPoints, Ltr } from '../../components/format.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
-import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { Typography } from '../../components/Typography.tsx';
 import { useLang } from '../../i18n/lang.ts';
 
@@ -57,38 +56,36 @@ export default function CostPage() {
       </Col>
       <Col xs={24} lg={12}>
         <Panel size="small" title={t('referrals.cost.table')}>
-          <ScrollRegion label={t('referrals.cost.table')}>
-            <DataTable
-              size="small"
-              rowKey={(r) => `${r.programmeId}-${r.month}`}
-              pagination={false}
-              loading={query.isPending}
-              dataSource={report?.items ?? []}
-              columns={[
-                { key: 'month', title: t('referrals.cost.month'), render: (_, r) => <Ltr>{r.month}</Ltr> },
-                {
-                  key: 'programme',
-                  title: t('referrals.fields.programme'),
-                  render: (_, r) => (lang === 'ar' ? r.nameAr : r.nameEn),
-                },
-                {
-                  key: 'acquired',
-                  title: t('referrals.cost.acquired'),
-                  render: (_, r) => formatPoints(r.acquired),
-                },
-                {
-                  key: 'points',
-                  title: t('referrals.cost.points'),
-                  render: (_, r) => formatPoints(r.points),
-                },
-                {
-                  key: 'cost',
-                  title: t('referrals.cost.perCustomer'),
-                  render: (_, r) => formatPoints(r.costPerCustomer),
-                },
-              ]}
-            />
-          </ScrollRegion>
+          <DataTable
+            size="small"
+            rowKey={(r) => `${r.programmeId}-${r.month}`}
+            pagination={false}
+            loading={query.isPending}
+            dataSource={report?.items ?? []}
+            columns={[
+              { key: 'month', title: t('referrals.cost.month'), render: (_, r) => <Ltr>{r.month}</Ltr> },
+              {
+                key: 'programme',
+                title: t('referrals.fields.programme'),
+                render: (_, r) => (lang === 'ar' ? r.nameAr : r.nameEn),
+              },
+              {
+                key: 'acquired',
+                title: t('referrals.cost.acquired'),
+                render: (_, r) => formatPoints(r.acquired),
+              },
+              {
+                key: 'points',
+                title: t('referrals.cost.points'),
+                render: (_, r) => formatPoints(r.points),
+              },
+              {
+                key: 'cost',
+                title: t('referrals.cost.perCustomer'),
+                render: (_, r) => formatPoints(r.costPerCustomer),
+              },
+            ]}
+          />
         </Panel>
       </Col>
     </Row>

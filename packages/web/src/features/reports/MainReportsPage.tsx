@@ -209,7 +209,6 @@ function ReportTable({ report, loading }: { report: Report; loading: boolean }) 
         size="small"
         loading={loading}
         rowKey={(_, i) => String(i)}
-        scroll={{ x: 'max-content' }}
         pagination={report.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
         dataSource={report.rows}
         columns={readersColumns(report.columns, lang).map(({ key: c, title }) => ({
@@ -287,7 +286,6 @@ function CohortHeatMap({ report }: { report: Report }) {
       size="small"
       bordered
       pagination={false}
-      scroll={{ x: 'max-content' }}
       rowKey={(row) => String(row.cohort)}
       dataSource={report.rows}
       columns={[

@@ -311,7 +311,6 @@ export default function ChurnPage() {
             onChange={onTableChange}
             pagination={pagination(scores.data?.total, t, scores.data?.totalCapped === true)}
             locale={{ emptyText: t('msg.noRecordsFound') }}
-            scroll={{ x: 900 }}
             columns={[
               { key: 'rank', title: t('analytics.churn.columns.rank'), dataIndex: 'rank', width: 70 },
               {

@@ -330,7 +330,6 @@ export default function NlpPage() {
           onChange={onTableChange}
           pagination={pagination(messages.data?.total, t)}
           locale={{ emptyText: t('msg.noRecordsFound') }}
-          scroll={{ x: 900 }}
           columns={[
             {
               key: 'message',

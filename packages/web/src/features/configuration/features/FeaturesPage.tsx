@@ -99,7 +99,6 @@ export default function FeaturesPage() {
         data-testid="features-table"
         rowKey="id"
         size="middle"
-        scroll={{ x: 'max-content' }}
         dataSource={list.data?.items}
         loading={list.isFetching}
         locale={{ emptyText: list.isPending ? ' ' : t('msg.noRecordsFound') }}

@@ -223,7 +223,6 @@ export default function FaqListPage() {
             columns={columns}
             components={{ body: { row: SortableRow } }}
             dataSource={rows}
-            scroll={{ x: 'max-content' }}
             loading={{ spinning: data.isFetching, description: t(faqUi.messages.loading) }}
             locale={{ emptyText: data.isPending ? ' ' : t('msg.noRecordsFound') }}
             expandable={{

@@ -237,7 +237,6 @@ export function LegalVersionsPage({ kind }: { kind: LegalKind }) {
           rowKey="id"
           columns={columns}
           dataSource={versions.data?.items}
-          scroll={{ x: 'max-content' }}
           loading={{ spinning: versions.isFetching, description: t('content.legal.loading') }}
           locale={{ emptyText: versions.isPending ? ' ' : t('msg.noRecordsFound') }}
           pagination={{

@@ -25,7 +25,6 @@ export function PastSends({ onOpen }: { onOpen: (id: number) => void }) {
       <DataTable<OutboundMessage>
         size="small"
         rowKey="id"
-        scroll={{ x: 'max-content' }}
         dataSource={list.data?.items}
         loading={list.isFetching}
         locale={{ emptyText: list.isPending ? ' ' : t('msg.noRecordsFound') }}

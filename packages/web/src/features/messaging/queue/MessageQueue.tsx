@@ -20,7 +20,6 @@ import { LocalText } from '../../../components/localized.tsx';
 import { Panel } from '../../../components/Panel.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { fixedChoices, screenLink } from '../../../components/resource.ts';
-import { ScrollRegion } from '../../../components/ScrollRegion.tsx';
 import { StatusTag } from '../../../components/StatusTag.tsx';
 import { Tag } from '../../../components/Tag.tsx';
 import { Typography } from '../../../components/Typography.tsx';
@@ -165,113 +164,111 @@ export function MessageQueue() {
       )}
       <AssignModal open={assigning} onClose={() => setAssigning(false)} onAssign={assign} />
       <QueryError query={messages} />
-      <ScrollRegion label={t('messaging.queue.tableLabel')}>
-        <DataTable<Message>
-          data-testid="messages-table"
-          rowKey="id"
-          dataSource={messages.data?.items}
-          loading={{ spinning: messages.isFetching, description: t('messaging.queue.loading') }}
-          locale={{ emptyText: messages.isPending ? ' ' : t('msg.noRecordsFound') }}
-          pagination={pagination(messages.data?.total, t, messages.data?.totalCapped)}
-          onChange={onTableChange}
-          rowSelection={
-            can(messageCommands.assign.name)
-              ? {
-                  selectedRowKeys: selected,
-                  onChange: (keys) => setSelected(keys.map(Number)),
-                  getCheckboxProps: (m) => ({
-                    disabled: m.status === 'CLOSED',
-                    'aria-label': t('messaging.queue.selectRow', { number: m.customerNumber }),
-                  }),
-                }
-              : undefined
-          }
-          columns={[
-            {
-              key: 'customer',
-              title: t('messaging.queue.fields.customer'),
-              render: (_, m) => (
-                <Flex vertical>
-                  <Typography.Text strong>
-                    <LocalText en={m.customerName} ar={m.customerNameAr} />
-                  </Typography.Text>
-                  <Typography.Text type="secondary">
-                    <Ltr>{m.customerNumber}</Ltr>
-                  </Typography.Text>
-                </Flex>
-              ),
-            },
-            {
-              key: 'subject',
-              title: t('messaging.queue.fields.subject'),
-              render: (_, m) => (
-                <Flex vertical style={{ maxWidth: 280 }}>
-                  <Space size={4}>
-                    <LangLink to={screenLink(messageResource, 'view', m.id)}>
-                      {m.subject || t('messaging.queue.noSubject')}
-                    </LangLink>
-                    {/* The app is where most write from; e-mail is marked. */}
-                    {m.channel !== 'APP' && <Tag>{t(`messaging.channels.${m.channel}`)}</Tag>}
-                  </Space>
-                  <MessageText lines={1} secondary>
-                    {m.preview}
-                  </MessageText>
-                </Flex>
-              ),
-            },
-            {
-              key: 'category',
-              title: t('messaging.queue.fields.category'),
-              render: (_, m) => (
-                <Flex vertical gap={4} align="start">
-                  {categoryName(m, lang) ?? '—'}
-                  {m.categoryId === null && <SuggestedCategory insight={insights.get(m.id)} />}
-                </Flex>
-              ),
-            },
-            {
-              key: 'status',
-              title: t('messaging.queue.fields.status'),
-              sorter: true,
-              sortOrder: sortOrder('status'),
-              render: (_, m) => <StatusTag status={m.status} prefix="messaging.statuses" />,
-            },
-            {
-              key: 'assignee',
-              title: t('messaging.queue.fields.assignee'),
-              render: (_, m) =>
-                m.assigneeName ? (
-                  <LocalText en={m.assigneeName} ar={m.assigneeNameAr} />
-                ) : (
-                  <Typography.Text type="secondary">{t('messaging.queue.unassigned')}</Typography.Text>
-                ),
-            },
-            {
-              // The age is the time since the customer wrote: sorting it sorts by that time.
-              key: 'createdAt',
-              title: t('messaging.queue.fields.age'),
-              sorter: true,
-              sortOrder: sortOrder('createdAt'),
-              render: (_, m) => (
-                <Space size={4} wrap={false}>
-                  <Typography.Text
-                    type={m.overdue ? 'danger' : undefined}
-                    title={[
-                      formatTime(m.createdAt, lang),
-                      m.dueAt ? t('messaging.queue.dueBy', { time: formatTime(m.dueAt, lang) }) : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  >
-                    {ageOf(m.createdAt, t)}
-                  </Typography.Text>
-                  {m.overdue && <Tag color="red">{t('messaging.queue.overdue')}</Tag>}
+      <DataTable<Message>
+        data-testid="messages-table"
+        rowKey="id"
+        dataSource={messages.data?.items}
+        loading={{ spinning: messages.isFetching, description: t('messaging.queue.loading') }}
+        locale={{ emptyText: messages.isPending ? ' ' : t('msg.noRecordsFound') }}
+        pagination={pagination(messages.data?.total, t, messages.data?.totalCapped)}
+        onChange={onTableChange}
+        rowSelection={
+          can(messageCommands.assign.name)
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (m) => ({
+                  disabled: m.status === 'CLOSED',
+                  'aria-label': t('messaging.queue.selectRow', { number: m.customerNumber }),
+                }),
+              }
+            : undefined
+        }
+        columns={[
+          {
+            key: 'customer',
+            title: t('messaging.queue.fields.customer'),
+            render: (_, m) => (
+              <Flex vertical>
+                <Typography.Text strong>
+                  <LocalText en={m.customerName} ar={m.customerNameAr} />
+                </Typography.Text>
+                <Typography.Text type="secondary">
+                  <Ltr>{m.customerNumber}</Ltr>
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+          {
+            key: 'subject',
+            title: t('messaging.queue.fields.subject'),
+            render: (_, m) => (
+              <Flex vertical style={{ maxWidth: 280 }}>
+                <Space size={4}>
+                  <LangLink to={screenLink(messageResource, 'view', m.id)}>
+                    {m.subject || t('messaging.queue.noSubject')}
+                  </LangLink>
+                  {/* The app is where most write from; e-mail is marked. */}
+                  {m.channel !== 'APP' && <Tag>{t(`messaging.channels.${m.channel}`)}</Tag>}
                 </Space>
+                <MessageText lines={1} secondary>
+                  {m.preview}
+                </MessageText>
+              </Flex>
+            ),
+          },
+          {
+            key: 'category',
+            title: t('messaging.queue.fields.category'),
+            render: (_, m) => (
+              <Flex vertical gap={4} align="start">
+                {categoryName(m, lang) ?? '—'}
+                {m.categoryId === null && <SuggestedCategory insight={insights.get(m.id)} />}
+              </Flex>
+            ),
+          },
+          {
+            key: 'status',
+            title: t('messaging.queue.fields.status'),
+            sorter: true,
+            sortOrder: sortOrder('status'),
+            render: (_, m) => <StatusTag status={m.status} prefix="messaging.statuses" />,
+          },
+          {
+            key: 'assignee',
+            title: t('messaging.queue.fields.assignee'),
+            render: (_, m) =>
+              m.assigneeName ? (
+                <LocalText en={m.assigneeName} ar={m.assigneeNameAr} />
+              ) : (
+                <Typography.Text type="secondary">{t('messaging.queue.unassigned')}</Typography.Text>
               ),
-            },
-          ]}
-        />
-      </ScrollRegion>
+          },
+          {
+            // The age is the time since the customer wrote: sorting it sorts by that time.
+            key: 'createdAt',
+            title: t('messaging.queue.fields.age'),
+            sorter: true,
+            sortOrder: sortOrder('createdAt'),
+            render: (_, m) => (
+              <Space size={4} wrap={false}>
+                <Typography.Text
+                  type={m.overdue ? 'danger' : undefined}
+                  title={[
+                    formatTime(m.createdAt, lang),
+                    m.dueAt ? t('messaging.queue.dueBy', { time: formatTime(m.dueAt, lang) }) : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                >
+                  {ageOf(m.createdAt, t)}
+                </Typography.Text>
+                {m.overdue && <Tag color="red">{t('messaging.queue.overdue')}</Tag>}
+              </Space>
+            ),
+          },
+        ]}
+      />
     </Panel>
   );
 }
