@@ -562,28 +562,25 @@ function LedgerReference({ entry: e }: { entry: LedgerEntry }) {
   const o = e.origin;
   // A channel's reference may wrap (after its hyphens), so that the ten columns fit at 1,366 px.
   if (!o) return e.note ?? <bdi dir="ltr">{e.reference}</bdi>;
-  if (o.type === 'CHALLENGE') {
-    const name = <LocalText en={o.name} ar={o.nameAr} />;
-    return o.takenBack ? (
+  // A record's name, after what was given back when the entry takes or gives it back.
+  const named = (en: string, ar: string, back: string | false) => {
+    const name = <LocalText en={en} ar={ar} />;
+    return back ? (
       <>
-        {t('customers.ledger.origin.challengeTakenBack')} · {name}
+        {t(`customers.ledger.origin.${back}`)} · {name}
       </>
     ) : (
       name
     );
-  }
+  };
+  // A challenge's note repeats its English name: not shown.
+  if (o.type === 'CHALLENGE') return named(o.name, o.nameAr, o.takenBack && 'challengeTakenBack');
   const said =
     o.type === 'REFERRAL' ? (
       t(`customers.ledger.origin.${o.role}`)
     ) : o.type === 'REDEMPTION' ? (
       // The entry's kind says "Redeemed"; its cancellation says what it gave back.
-      o.returned ? (
-        <>
-          {t('customers.ledger.origin.voucherReturned')} · <LocalText en={o.voucher} ar={o.voucherAr} />
-        </>
-      ) : (
-        <LocalText en={o.voucher} ar={o.voucherAr} />
-      )
+      named(o.voucher, o.voucherAr, o.returned && 'voucherReturned')
     ) : (
       <>
         {t('customers.ledger.origin.transfer')} <Ltr>{`${o.from} → ${o.to}`}</Ltr>
