@@ -76,6 +76,8 @@ export const ledgerEntrySchema = z.object({
   amount: z.number().nullable(),
   ruleId: z.number().int().nullable(),
   campaignId: z.number().int().nullable().optional().describe('The (first) campaign that added a bonus'),
+  campaignName: z.string().nullable().optional().describe("That campaign's name (null: it was deleted)"),
+  campaignNameAr: z.string().nullable().optional().describe('Its Arabic name'),
   bonusPoints: z.number().int().optional().describe('Of points, what campaigns added (signed)'),
   reversalOf: z.number().int().nullable(),
   reversed: z.boolean().describe('A reversal of this entry exists'),

@@ -10085,6 +10085,10 @@ export type paths = {
                   bonusPoints?: number;
                   /** @description The (first) campaign that added a bonus */
                   campaignId?: number | null;
+                  /** @description That campaign's name (null: it was deleted) */
+                  campaignName?: string | null;
+                  /** @description Its Arabic name */
+                  campaignNameAr?: string | null;
                   createdAt: string;
                   expiresAt: string | null;
                   externalId: string | null;

@@ -115,10 +115,21 @@ describe('campaign life cycle', () => {
       .where(sql`${ledgerEntries.externalId} = 'E-1' and ${ledgerEntries.kind} = 'REVERSAL'`);
     expect(rev).toMatchObject({ points: -20, bonusPoints: -10, campaignId: k.id });
     expect(await campaign(k.id)).toMatchObject({ spent: 0 });
-    // The ledger on the customer screen shows it.
+    // The ledger on the customer screen shows it, with the campaign's names.
     const customerId = entry?.customerId;
     const ledger = (await admin$('GET', `/customers/${customerId}/ledger`)).json();
-    expect(ledger.items).toContainEqual(expect.objectContaining({ bonusPoints: 10, campaignId: k.id }));
+    const { nameEn, nameAr } = await campaign(k.id);
+    expect(ledger.items).toContainEqual(
+      expect.objectContaining({
+        bonusPoints: 10,
+        campaignId: k.id,
+        campaignName: nameEn,
+        campaignNameAr: nameAr,
+      }),
+    );
+    expect(ledger.items).toContainEqual(
+      expect.objectContaining({ externalId: 'E-2', campaignId: null, campaignName: null }),
+    );
     expect((await admin$('POST', `/campaigns/${k.id}/end`)).json()).toMatchObject({ status: 'ENDED' });
   });
 

@@ -17,6 +17,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { readAll } from '../../db/client.ts';
 import {
+  campaigns,
   challenges,
   churnScores,
   customerSearchText,
@@ -250,6 +251,20 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
       : [],
   );
   const origins = await originsOf(db, page.items);
+  // A campaign's bonus within an earning, tagged with the campaign's names (none once it is deleted).
+  const bonuses = new Map(
+    page.items.flatMap((e) => (e.campaignId === null ? [] : [[e.id, { of: e.campaignId }]])),
+  );
+  const campaignNames = new Map(
+    (
+      await withNames(bonuses, (ids) =>
+        db
+          .select({ id: campaigns.id, name: campaigns.nameEn, nameAr: campaigns.nameAr })
+          .from(campaigns)
+          .where(inArray(campaigns.id, ids)),
+      )
+    ).map(({ entry, n }) => [entry, n]),
+  );
   const items = page.items.map((e): LedgerEntry => {
     const type = e.transactionTypeId === null ? undefined : prog.typesById.get(e.transactionTypeId);
     return {
@@ -265,6 +280,8 @@ export async function listLedger(db: Executor, customerId: number, query: Ledger
       amount: e.amount,
       ruleId: e.ruleId,
       campaignId: e.campaignId,
+      campaignName: campaignNames.get(e.id)?.name ?? null,
+      campaignNameAr: campaignNames.get(e.id)?.nameAr ?? null,
       bonusPoints: e.bonusPoints,
       reversalOf: e.reversalOf,
       reversed: reversed.has(e.id),

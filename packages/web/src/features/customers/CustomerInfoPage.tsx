@@ -157,7 +157,8 @@ export default function CustomerInfoPage() {
               style={{ display: 'block', width: 'fit-content', marginBlockStart: 2, whiteSpace: 'normal' }}
               data-testid="ledger-bonus"
             >
-              {t('campaigns.ledger.bonus')} <Ltr>{formatPoints(e.bonusPoints)}</Ltr> · #{e.campaignId}
+              {t('campaigns.ledger.bonus')} <Ltr>{formatPoints(e.bonusPoints)}</Ltr> ·{' '}
+              {e.campaignName ? <LocalText en={e.campaignName} ar={e.campaignNameAr} /> : `#${e.campaignId}`}
             </Tag>
           ) : null}
         </>

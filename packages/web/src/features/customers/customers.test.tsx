@@ -107,6 +107,19 @@ const posted = [
     reference: 'referral 7: clawed back',
     origin: { type: 'REFERRAL', id: 7, role: 'clawedBack' },
   },
+  // A campaign's bonus within an earning, named after the campaign.
+  {
+    ...earn,
+    id: 49,
+    points: 240,
+    reference: 'txn:POS-2',
+    externalId: 'POS-2',
+    reversed: true,
+    bonusPoints: 120,
+    campaignId: 9,
+    campaignName: 'Ramadan double points',
+    campaignNameAr: 'نقاط رمضان المضاعفة',
+  },
   // A voucher redeemed, then cancelled with a reason.
   ...[false, true].map((returned) => ({
     ...earn,
@@ -231,6 +244,7 @@ describe('customer screens', () => {
     expect(screen.getByText('قسيمة قهوة')).toBeTruthy();
     expect(screen.getByText('إلغاء قسيمة وإعادة نقاطها · قسيمة قهوة · طلب العميل')).toBeTruthy();
     expect(screen.queryByText('redemption:12')).toBeNull();
+    expect(screen.getByTestId('ledger-bonus').textContent).toBe('مكافأة الحملة 120 · نقاط رمضان المضاعفة');
     // The nationality named in Arabic, not as its code alone.
     expect(screen.getByText('السعودية', { exact: false })).toBeTruthy();
   });
