@@ -228,12 +228,15 @@ async function untranslatedKeys(page: Page): Promise<Finding[]> {
 }
 
 /**
- * A list wider than its card at 1,366 px (its last columns scrolled out of sight: text wraps
- * instead), and a date or time in a cell broken across lines (at its hyphen).
+ * At 1,366 px: the page wider than the window (it would scroll sideways as a whole), a list wider
+ * than its card (its last columns scrolled out of sight: text wraps instead), and a date or time in
+ * a cell broken across lines (at its hyphen).
  */
 async function layoutFindings(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
     const found: string[] = [];
+    const { scrollWidth, clientWidth } = document.documentElement;
+    if (scrollWidth > clientWidth + 1) found.push(`the page ${scrollWidth - clientWidth} px wider than the window`);
     for (const box of document.querySelectorAll('.data-table-scroll'))
       if (box.scrollWidth > box.clientWidth + 1)
         found.push(`a list ${box.scrollWidth - box.clientWidth} px wider than its card`);
