@@ -236,7 +236,8 @@ async function layoutFindings(page: Page): Promise<Finding[]> {
   return page.evaluate(() => {
     const found: string[] = [];
     const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth + 1) found.push(`the page ${scrollWidth - clientWidth} px wider than the window`);
+    if (scrollWidth > clientWidth + 1)
+      found.push(`the page ${scrollWidth - clientWidth} px wider than the window`);
     for (const box of document.querySelectorAll('.data-table-scroll'))
       if (box.scrollWidth > box.clientWidth + 1)
         found.push(`a list ${box.scrollWidth - box.clientWidth} px wider than its card`);
