@@ -105,11 +105,13 @@ export default function DashboardLayout() {
         <div className="dashboard-main">
           <header className="dashboard-header">
             <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-              <h4 style={{ ...heading(4), margin: 0 }}>{title}</h4>
+              <h4 className="dashboard-title" style={{ ...heading(4), margin: 0 }} title={title}>
+                {title}
+              </h4>
               <Flex gap={16} align="center">
                 <PendingApprovals />
                 <LanguageSwitch />
-                <span data-testid="user-name" translate="no">
+                <span data-testid="user-name" className="dashboard-user-name" translate="no">
                   {me && <LocalText en={me.fullName} ar={me.fullNameAr} />}
                 </span>
                 <Button onClick={signOut}>{t('common.logout')}</Button>
