@@ -103,5 +103,26 @@ describe('the shell', () => {
       expect(await content.boundingBox()).toEqual(before);
       expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
     });
+
+    it(`at 768 px a list too wide for its card scrolls inside it, the actions column casting a shadow over the columns under it until the end (${lang})`, async () => {
+      const page = await browser.page();
+      await page.setViewportSize({ width: 768, height: 600 });
+      await signIn(page, lang);
+      await page.goto(`/dashboard/matrix/campaign?lang=${lang}`);
+      const box = page.locator('.data-table-scroll');
+      await box.locator('tbody tr[data-row-key]').first().waitFor();
+      const shadow = () =>
+        box.locator('th.data-table-fixed').evaluate((th) => getComputedStyle(th, '::before').boxShadow);
+      await expect.poll(() => box.getAttribute('class')).toContain('hides-end');
+      expect(await shadow()).toMatch(/inset/);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
+      // In Arabic the table's end is on the left: scrollLeft runs negative.
+      await box.evaluate(
+        (el, rtl) => el.scrollTo({ left: rtl ? -el.scrollWidth : el.scrollWidth }),
+        lang === 'ar',
+      );
+      await expect.poll(() => box.getAttribute('class')).not.toContain('hides-end');
+      expect(await shadow()).toBe('none');
+    });
   }
 });

@@ -5,6 +5,7 @@ import {
   type InputHTMLAttributes,
   type Key,
   type ReactNode,
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -155,7 +156,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           ref={scrolls.ref}
           // A table whose cells, their text wrapped, are still wider than its box scrolls sideways
           // inside it rather than past the page's edge; the keyboard reaches it (WCAG 2.1.1).
-          className="data-table-scroll"
+          className={`data-table-scroll${scrolls.hidesEnd ? ' hides-end' : ''}`}
+          onScroll={scrolls.measure}
           {...(scrolls.overflows
             ? { tabIndex: 0, role: 'region', 'aria-label': t('common.table.scrolls') }
             : {})}
@@ -428,20 +430,25 @@ export function pagesAround(current: number, last: number): (number | undefined)
 
 /**
  * Whether a table's scrolling box is narrower than its table, measured
- * after every render and on resizing: a box that scrolls must take focus so that the keyboard can
- * scroll it (axe's scrollable-region-focusable), one that does not is no tab stop.
+ * after every render, on resizing and on scrolling: a box that scrolls must take focus so that the
+ * keyboard can scroll it (axe's scrollable-region-focusable), one that does not is no tab stop.
+ * `hidesEnd`: columns lie past the box's end (under the fixed actions column, which then casts a
+ * shadow, as antd's fixed columns do). In Arabic `scrollLeft` runs from 0 to negative.
  */
 function useScrollsSideways() {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
+  const [hidesEnd, setHidesEnd] = useState(false);
+  const measure = useCallback(() => {
+    const el = ref.current;
+    const room = el ? el.scrollWidth - el.clientWidth : 0;
+    setOverflows(room > 0);
+    setHidesEnd(!!el && room > 1 && Math.abs(el.scrollLeft) < room - 1);
+  }, []);
   useEffect(() => {
-    const measure = () => {
-      const el = ref.current;
-      setOverflows(!!el && el.scrollWidth > el.clientWidth);
-    };
     measure();
     window.addEventListener('resize', measure);
     return () => window.removeEventListener('resize', measure);
   });
-  return { ref, overflows };
+  return { ref, overflows, hidesEnd, measure };
 }
