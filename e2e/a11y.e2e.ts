@@ -168,6 +168,9 @@ async function latinText(page: Page): Promise<Finding[]> {
       if (!parent || !/[A-Za-z]/.test(text) || parent.closest(data) || otherLanguage(parent)) continue;
       if (parent.checkVisibility() && latinProse(text)) found.add(text.trim().slice(0, 80));
     }
+    // The browser's own file input says "Choose File" in the browser's language, not the page's.
+    for (const input of document.querySelectorAll('input[type="file"]'))
+      if (input.checkVisibility()) found.add('the browser\'s file input ("Choose File")');
     // Placeholders, labels given as attributes and titles are read too.
     for (const el of document.querySelectorAll<HTMLElement>('[placeholder], [aria-label], [title]')) {
       if (el.closest(`${library}, [translate="no"]`) || otherLanguage(el)) continue;

@@ -42,6 +42,10 @@ for (const lang of ['en', 'ar'] as const) {
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: fileName, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      // The drop zone names the chosen file, in place of its prompt in the page's language.
+      const dropZone = page.locator('.ant-upload-drag');
+      await dropZone.getByText(fileName).waitFor();
+      expect(await dropZone.innerText()).not.toContain(t.imports.chooseFile);
       await upload.click();
       await toast(page, t.imports.created);
       await page.waitForURL(/\/dashboard\/Imports\/\d+/);

@@ -8,7 +8,7 @@ import {
   localName,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form } from 'antd';
+import { Button, Flex, Form, Upload } from 'antd';
 import { Fragment, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -199,15 +199,27 @@ export default function ImportCreatePage() {
             )
           }
         >
-          <input
+          {/* antd's, not the browser's file input: that one's "Choose File" follows the browser's
+              language, not the page's; this one also takes a file dropped on it. */}
+          <Upload.Dragger
             id="import_file"
-            type="file"
             accept=".csv,.txt,.dat,text/csv,text/plain"
-            onChange={(e) => {
-              setFile(e.target.files?.[0]);
+            maxCount={1}
+            showUploadList={false}
+            beforeUpload={(chosen) => {
+              setFile(chosen);
               setRefusal(undefined);
+              return false;
             }}
-          />
+          >
+            {file ? (
+              <span translate="no" dir="auto">
+                {file.name}
+              </span>
+            ) : (
+              t('imports.chooseFile')
+            )}
+          </Upload.Dragger>
         </Form.Item>
         {refusal && (
           <Form.Item>
