@@ -8,12 +8,13 @@ import {
   localName,
 } from '@loyalty/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Flex, Form, Upload } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import { Fragment, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { ChoiceSelect } from '../../components/ChoiceSelect.tsx';
+import { FileDrop } from '../../components/FileDrop.tsx';
 import { Panel } from '../../components/Panel.tsx';
 import { screenLink } from '../../components/resource.ts';
 import { Select } from '../../components/Select.tsx';
@@ -199,27 +200,16 @@ export default function ImportCreatePage() {
             )
           }
         >
-          {/* antd's, not the browser's file input: that one's "Choose File" follows the browser's
-              language, not the page's; this one also takes a file dropped on it. */}
-          <Upload.Dragger
+          <FileDrop
             id="import_file"
             accept=".csv,.txt,.dat,text/csv,text/plain"
-            maxCount={1}
-            showUploadList={false}
-            beforeUpload={(chosen) => {
+            fileName={file?.name}
+            prompt={t('imports.chooseFile')}
+            onFile={(chosen) => {
               setFile(chosen);
               setRefusal(undefined);
-              return false;
             }}
-          >
-            {file ? (
-              <span translate="no" dir="auto">
-                {file.name}
-              </span>
-            ) : (
-              t('imports.chooseFile')
-            )}
-          </Upload.Dragger>
+          />
         </Form.Item>
         {refusal && (
           <Form.Item>

@@ -6,12 +6,13 @@ import {
   parseCustomerCsv,
 } from '@loyalty/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Flex, Form, Segmented, Upload } from 'antd';
+import { Flex, Form, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client.ts';
 import { Alert } from '../../../components/Alert.tsx';
 import { CheckboxGroup } from '../../../components/CheckboxGroup.tsx';
+import { FileDrop } from '../../../components/FileDrop.tsx';
 import { Input } from '../../../components/Input.tsx';
 import { LineList } from '../../../components/LineList.tsx';
 import { Panel } from '../../../components/Panel.tsx';
@@ -150,17 +151,12 @@ export function RecipientsCard({
               label={t('messaging.outbound.recipients.file')}
               extra={t('messaging.outbound.recipients.fileHelp')}
             >
-              <Upload.Dragger
+              <FileDrop
                 accept=".csv,text/csv,text/plain"
-                maxCount={1}
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  void readFile(file);
-                  return false;
-                }}
-              >
-                {fileName ?? t('messaging.outbound.recipients.chooseFile')}
-              </Upload.Dragger>
+                fileName={fileName}
+                prompt={t('messaging.outbound.recipients.chooseFile')}
+                onFile={(file) => void readFile(file)}
+              />
             </Form.Item>
           )}
           {kind === 'FILTER' && (
