@@ -126,7 +126,9 @@ export async function generateCustomers(
               from customers where id between ${lo} and ${hi}) x
         where c.id = x.id`);
       // EARN entries: card, online and bill payments over the last months (points per the rules),
-      // with their running balance, in time order.
+      // with their running balance, in time order. The history ends before today (UTC): the tier
+      // bonuses start today (demo/programme.ts), and a replay of today's rules decides an earning of
+      // today with them, where these points are the all-tiers rules' (docs/decisions/replay.md).
       await tx.execute(sql`
         insert into ledger_entries (customer_id, kind, points, balance_after, lot, expires_at, reference, external_id,
           transaction_type_id, amount, rule_id, occurred_at, channel)
@@ -136,8 +138,8 @@ export async function generateCustomers(
           select c.id as customer_id, 'DEMO-' || c.id || '-' || n as ext,
             -- The behaviour's time over the period, scaled to the customer's own months with the bank
             -- when they joined within it (not piled onto the day they joined).
-            now() - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) / ${o.months}::float8
-              * least(${o.months}::float8, extract(epoch from now() - c.joined_at) / 2629746) * interval '1 month' as occurred_at,
+            h.end_at - least(${o.months}::float8, ${behaviourMonthsAgo(o.months)}) / ${o.months}::float8
+              * least(${o.months}::float8, extract(epoch from h.end_at - c.joined_at) / 2629746) * interval '1 month' as occurred_at,
             t.type_id, t.amount,
             -- Card spend comes from the tills, the rest from the app or internet banking.
             case when t.code = 'CARD_SPEND' then 'POS' when random() < 0.65 then 'MOBILE_APP'
@@ -146,6 +148,7 @@ export async function generateCustomers(
               when 'ONLINE_SPEND' then least(1500, greatest(1, floor(t.amount / 10)::int * 2))
               else least(1000, greatest(1, floor(t.amount / 10)::int)) end as points
           from customers c
+            cross join (select date_trunc('day', now(), 'UTC') - interval '1 second' as end_at) h
             -- Some customers spend far more, and far more often, than others.
             cross join lateral (select 1 + 200 * power(random() + c.id * 0, 5) as wealth) w
             -- How each customer behaves over time (demo/behaviour.ts): loyal, fading, lapsed, seasonal.

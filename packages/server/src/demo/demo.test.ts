@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
+import { asRuleInput, replayTesting } from '../modules/replays/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
@@ -47,6 +48,27 @@ describe('demo data', () => {
         where tt.code = 'CARD_SPEND' limit 1`),
     );
     expect(sample?.points).toBe(Math.min(1000, Math.max(1, Math.floor(Number(sample?.amount) / 10))));
+  });
+
+  it("replays today's rules over its last 90 days as posted: its history ends before the tier bonuses start", async () => {
+    const [seeded] = rowsOf<{ today: number }>(
+      await t.app.db.execute(sql`select count(*)::int as today from ledger_entries
+        where external_id like 'DEMO-%' and occurred_at >= date_trunc('day', now(), 'UTC')`),
+    );
+    expect(seeded?.today).toBe(0);
+    const admin = await t.signIn();
+    const rule = (await t.inject({ method: 'GET', url: '/api/admin/points-rules/1', as: admin })).json();
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    const r = await replayTesting(t, admin).replay({
+      command: 'pointsRule.update',
+      id: 1,
+      input: asRuleInput(rule),
+      from: day(90),
+      to: day(0),
+    });
+    expect(r.totals?.earnings).toBeGreaterThan(100);
+    expect(r.totals?.difference).toBe(0);
+    expect(r.exactness).toMatchObject({ mismatchedEntries: 0, mismatchedPoints: 0 });
   });
 
   it('adds more customers after those there, and seeds the programme once', async () => {
