@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/client.ts';
-import { asRuleInput, replayTesting } from '../modules/replays/testing.ts';
+import { asRuleInput, dayOf, replayTesting } from '../modules/replays/testing.ts';
 import { buildTestApp, type TestApp } from '../test/app.ts';
 import { seedDemoCatalogue } from './catalogue.ts';
 import { seedDemoCorrections } from './corrections.ts';
@@ -58,13 +58,12 @@ describe('demo data', () => {
     expect(seeded?.today).toBe(0);
     const admin = await t.signIn();
     const rule = (await t.inject({ method: 'GET', url: '/api/admin/points-rules/1', as: admin })).json();
-    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
     const r = await replayTesting(t, admin).replay({
       command: 'pointsRule.update',
       id: 1,
       input: asRuleInput(rule),
-      from: day(90),
-      to: day(0),
+      from: dayOf(90),
+      to: dayOf(0),
     });
     expect(r.totals?.earnings).toBeGreaterThan(100);
     expect(r.totals?.difference).toBe(0);
